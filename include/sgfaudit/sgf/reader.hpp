@@ -1,0 +1,124 @@
+#pragma once
+// The SGF reader: bytes of one file -> decoded UTF-8 text -> a collection of game trees of nodes
+// and raw properties. It knows nothing of boards or rules. Everything is stored flat (indices
+// into vectors of one Document), values are spans of the decoded text, escapes still in place;
+// typed access lives in values.hpp and record.hpp.
+//
+// The tree is built with an explicit stack, never recursion, so a record nested one variation per
+// move (OGS exports) costs no stack. Limits turn absurd input into a diagnostic, not a crash.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/sgf/diagnostic.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
+
+namespace sgfaudit::sgf {
+
+inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+
+// A value: the raw text between '[' and ']' at [begin, end) of Document::text().
+struct Value {
+    std::uint32_t begin = 0;
+    std::uint32_t end = 0;
+};
+
+// A property: its identifier (upper-case letters only: FF[3] lower-case letters are dropped, as
+// in "AddBlack" -> "AB"), and its values, values_[first_value, first_value + value_count).
+struct Property {
+    std::string id;
+    std::uint32_t first_value = 0;
+    std::uint32_t value_count = 0;
+    std::uint32_t offset = 0;  // of the identifier's first letter in Document::text()
+};
+
+struct Node {
+    std::uint32_t first_property = 0;
+    std::uint32_t property_count = 0;
+    std::uint32_t parent = kNone;
+    std::uint32_t first_child = kNone;  // the main line continues through the first child
+    std::uint32_t last_child = kNone;
+    std::uint32_t next_sibling = kNone;
+    std::uint32_t offset = 0;  // of the ';' in Document::text()
+};
+
+struct GameTree {
+    std::uint32_t root = kNone;  // kNone when the tree holds no node at all: "(" ")"
+    std::uint32_t node_count = 0;
+    std::uint32_t offset = 0;  // of the opening '('
+    bool complete = true;      // false when an error cut the tree short (a record error)
+};
+
+// Bounds on what one file may make the reader allocate. Defaults are far above any real record.
+struct ReadLimits {
+    std::size_t max_file_bytes = 64u << 20;      // 64 MiB
+    std::uint32_t max_nodes_per_game = 1u << 20;  // 1,048,576
+    std::uint32_t max_depth = 1u << 20;           // nesting of variations
+    std::uint32_t max_values_per_property = 1u << 16;
+    std::size_t max_value_bytes = 1u << 20;       // 1 MiB of text in one value
+    std::uint32_t max_games = 1u << 20;
+};
+
+class Document {
+public:
+    std::string_view file() const noexcept { return file_; }
+    // The decoded UTF-8 text the spans point into.
+    std::string_view text() const noexcept { return decoding_.text(bytes_); }
+    const DecodeResult& decoding() const noexcept { return decoding_; }
+
+    const std::vector<GameTree>& games() const noexcept { return games_; }
+    const Node& node(std::uint32_t index) const { return nodes_[index]; }
+    std::size_t node_count() const noexcept { return nodes_.size(); }
+    const Property& property(std::uint32_t index) const { return properties_[index]; }
+    std::string_view value(std::uint32_t index) const {
+        const Value& v = values_[index];
+        return text().substr(v.begin, v.end - v.begin);
+    }
+    std::uint32_t value_offset(std::uint32_t index) const { return values_[index].begin; }
+
+    // The first property `id` of a node, or nullptr. (A repeated property is reported by the
+    // reader; `for_each_property` visits every occurrence.)
+    const Property* find(const Node& node, std::string_view id) const;
+    // The first value of the first property `id` of a node, or nullopt-like empty view + false.
+    bool first_value(const Node& node, std::string_view id, std::string_view& out) const;
+    template <class F>
+    void for_each_property(const Node& node, std::string_view id, F&& f) const {
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            const Property& p = properties_[node.first_property + i];
+            if (p.id == id) f(p);
+        }
+    }
+
+    // Line and column (code points, 1-based) of a byte offset of text().
+    Location locate(std::uint32_t offset) const;
+
+    // Every diagnostic of this file, in the order found (reader, then typed layers may add).
+    const std::vector<Diagnostic>& diagnostics() const noexcept { return diagnostics_; }
+    void add(Severity severity, std::string_view code, std::uint32_t offset, std::string message,
+             int game = -1);
+    void add_at(Severity severity, std::string_view code, Location where, std::string message,
+                int game = -1);
+    bool has_errors() const noexcept;
+
+private:
+    friend class Parser;
+    friend Document read_document(std::string file, std::string bytes, const ReadLimits& limits);
+
+    std::string file_;
+    std::string bytes_;  // the file as read
+    DecodeResult decoding_;
+    std::vector<std::uint32_t> line_starts_;
+    std::vector<GameTree> games_;
+    std::vector<Node> nodes_;
+    std::vector<Property> properties_;
+    std::vector<Value> values_;
+    std::vector<Diagnostic> diagnostics_;
+};
+
+// Reads one file's bytes (`file` is only the name used in diagnostics). Never throws for any
+// input; problems become diagnostics (docs/diagnostics.md). The Document owns `bytes`.
+Document read_document(std::string file, std::string bytes, const ReadLimits& limits = {});
+
+}  // namespace sgfaudit::sgf

@@ -1,0 +1,64 @@
+#include "sgfaudit/cli/cli.hpp"
+
+#include <iostream>
+
+#include "commands.hpp"
+#include "sgfaudit/version.hpp"
+
+namespace sgfaudit::cli {
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: sgfaudit COMMAND [OPTIONS] PATH...
+
+Audit Go game records (SGF) against the rules.
+
+Commands:
+  parse PATH...   read SGF files and folders (recursively: *.sgf, *.mgt) and print, per file,
+                  its games (board size, main-line length, players, result) and every
+                  diagnostic as file:line:col: severity code: message
+
+Options:
+  -h, --help      show this help (also: sgfaudit COMMAND --help)
+  --version       print the version
+
+Exit status: 0 clean, 1 findings (a file had an error), 2 could not run (bad arguments,
+a path that does not exist).
+)";
+
+}  // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    try {
+        if (args.empty()) {
+            err << kUsage;
+            return kCannotRun;
+        }
+        const std::string& command = args.front();
+        if (command == "-h" || command == "--help" || command == "help") {
+            out << kUsage;
+            return kClean;
+        }
+        if (command == "--version") {
+            out << "sgfaudit " << kVersion << "\n";
+            return kClean;
+        }
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        if (command == "parse") return parse_command(rest, out, err);
+        err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
+        return kCannotRun;
+    } catch (const std::exception& e) {
+        // Nothing below throws for bad input; this is for resource exhaustion and bugs.
+        err << "sgfaudit: internal error: " << e.what() << "\n";
+        return kCannotRun;
+    }
+}
+
+int run(std::span<char*> argv) {
+    std::vector<std::string> args;
+    for (std::size_t i = 1; i < argv.size(); ++i) args.emplace_back(argv[i]);
+    std::ios::sync_with_stdio(false);
+    return run(args, std::cout, std::cerr);
+}
+
+}  // namespace sgfaudit::cli

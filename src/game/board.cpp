@@ -1,0 +1,446 @@
+#include "sgfaudit/game/board.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <cstring>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace sgfaudit::game {
+namespace {
+
+static_assert(kCells <= 65535, "Vertex must index the padded grid");
+static_assert(std::is_trivially_copyable_v<Board>, "a Board is copied as plain memory");
+
+// splitmix64 (Steele, Lea, Flood), evaluated at compile time: no initialisation call, no race.
+constexpr std::uint64_t splitmix64(std::uint64_t index) {
+    std::uint64_t z = 0x5367666175646974ULL + (index + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// Keys indexed by vertex * 2 + colour. The key of a point depends only on (x, y) and the colour
+// (splitmix64 of (y * 52 + x) * 2 + colour); cells outside a 52x52 board have key 0.
+struct ZobristTable {
+    std::array<std::uint64_t, 2 * kCells> keys{};
+    constexpr ZobristTable() {
+        for (int y = 0; y < kMaxSide; ++y) {
+            for (int x = 0; x < kMaxSide; ++x) {
+                const auto point = static_cast<std::uint64_t>(y * kMaxSide + x);
+                const int v = to_vertex(x, y);
+                keys[2 * v] = splitmix64(2 * point);
+                keys[2 * v + 1] = splitmix64(2 * point + 1);
+            }
+        }
+    }
+};
+
+constexpr ZobristTable kZobrist{};
+
+constexpr bool all_point_keys_nonzero() {
+    for (int y = 0; y < kMaxSide; ++y) {
+        for (int x = 0; x < kMaxSide; ++x) {
+            const int v = to_vertex(x, y);
+            if (kZobrist.keys[2 * v] == 0 || kZobrist.keys[2 * v + 1] == 0) return false;
+        }
+    }
+    return true;
+}
+static_assert(all_point_keys_nonzero());
+
+inline std::uint64_t key(Vertex v, Color c) {
+    return kZobrist.keys[2 * static_cast<std::size_t>(v) + static_cast<std::size_t>(c)];
+}
+
+// Collects distinct string heads among at most four neighbours.
+struct HeadSet {
+    std::array<Vertex, 4> heads{};
+    int size = 0;
+    bool insert(Vertex h) {
+        for (int i = 0; i < size; ++i) {
+            if (heads[i] == h) return false;
+        }
+        heads[size++] = h;
+        return true;
+    }
+};
+
+}  // namespace
+
+Board::Board(int width, int height) {
+    assert(width >= 1 && width <= kMaxSide && height >= 1 && height <= kMaxSide);
+    width_ = static_cast<std::uint8_t>(width);
+    height_ = static_cast<std::uint8_t>(height);
+    cells_.fill(Cell::border);
+    head_.fill(kNoVertex);
+    next_.fill(kNoVertex);
+    chain_stones_.fill(0);
+    chain_libs_.fill(0);
+    for (int y = 0; y < height; ++y) {
+        std::fill_n(cells_.begin() + to_vertex(0, y), width, Cell::empty);
+    }
+}
+
+Board Board::from_ascii(std::initializer_list<std::string_view> rows) {
+    return from_ascii(std::span<const std::string_view>(rows.begin(), rows.size()));
+}
+
+Board Board::from_ascii(std::span<const std::string_view> rows) {
+    std::vector<std::string> cleaned;
+    cleaned.reserve(rows.size());
+    for (std::string_view row : rows) {
+        std::string r;
+        for (char ch : row) {
+            if (ch != ' ') r += ch;
+        }
+        cleaned.push_back(std::move(r));
+    }
+    if (cleaned.empty() || cleaned.size() > static_cast<std::size_t>(kMaxSide)) {
+        throw std::invalid_argument("Board::from_ascii: need 1..52 rows");
+    }
+    const std::size_t width = cleaned.front().size();
+    if (width == 0 || width > static_cast<std::size_t>(kMaxSide)) {
+        throw std::invalid_argument("Board::from_ascii: rows must have 1..52 points");
+    }
+    Board board(static_cast<int>(width), static_cast<int>(cleaned.size()));
+    for (std::size_t y = 0; y < cleaned.size(); ++y) {
+        if (cleaned[y].size() != width) {
+            throw std::invalid_argument("Board::from_ascii: rows of different widths");
+        }
+        for (std::size_t x = 0; x < width; ++x) {
+            const Vertex v = to_vertex(static_cast<int>(x), static_cast<int>(y));
+            switch (cleaned[y][x]) {
+                case '.':
+                case '+':
+                    break;
+                case 'X':
+                case 'x':
+                    board.set_stone(v, Color::black);
+                    break;
+                case 'O':
+                case 'o':
+                    board.set_stone(v, Color::white);
+                    break;
+                default:
+                    throw std::invalid_argument("Board::from_ascii: unknown point character");
+            }
+        }
+    }
+    return board;
+}
+
+std::string Board::to_ascii() const {
+    std::string out;
+    out.reserve(static_cast<std::size_t>(width_ + 1) * height_);
+    for (int y = 0; y < height_; ++y) {
+        for (int x = 0; x < width_; ++x) {
+            switch (cells_[to_vertex(x, y)]) {
+                case Cell::black:
+                    out += 'X';
+                    break;
+                case Cell::white:
+                    out += 'O';
+                    break;
+                default:
+                    out += '.';
+                    break;
+            }
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+std::uint64_t Board::zobrist_key(Vertex v, Color c) {
+    return key(v, c);
+}
+
+bool Board::touches_chain(Vertex p, Vertex head, Cell colour) const {
+    for (Vertex n : neighbours(p)) {
+        if (cells_[n] == colour && head_[n] == head) return true;
+    }
+    return false;
+}
+
+// Merges the strings with heads a and b (same colour, distinct) into one. Liberties stay exact:
+// a liberty of the smaller string is added only if no stone of the larger one (or of the part of
+// the smaller one already relabelled) touches it.
+void Board::merge_chains(Vertex a, Vertex b) {
+    if (chain_stones_[a] < chain_stones_[b]) std::swap(a, b);
+    const Cell colour = cells_[a];
+    std::uint16_t libs = chain_libs_[a];
+    Vertex s = b;
+    do {
+        for (Vertex n : neighbours(s)) {
+            if (cells_[n] == Cell::empty && !touches_chain(n, a, colour)) ++libs;
+        }
+        head_[s] = a;
+        s = next_[s];
+    } while (s != b);
+    std::swap(next_[a], next_[b]);  // splice the two circular lists
+    chain_stones_[a] = static_cast<std::uint16_t>(chain_stones_[a] + chain_stones_[b]);
+    chain_libs_[a] = libs;
+}
+
+void Board::place_stone(Vertex v, Color c) {
+    const Cell own = to_cell(c);
+    cells_[v] = own;
+    hash_ ^= key(v, c);
+    ++stone_count_[static_cast<int>(c)];
+
+    // v was one liberty of each distinct neighbouring string.
+    HeadSet touched;
+    std::uint16_t empties = 0;
+    for (Vertex n : neighbours(v)) {
+        const Cell cell = cells_[n];
+        if (cell == Cell::empty) {
+            ++empties;
+        } else if (is_stone(cell) && touched.insert(head_[n])) {
+            --chain_libs_[head_[n]];
+        }
+    }
+    head_[v] = v;
+    next_[v] = v;
+    chain_stones_[v] = 1;
+    chain_libs_[v] = empties;
+    for (Vertex n : neighbours(v)) {
+        if (cells_[n] == own && head_[n] != head_[v]) merge_chains(head_[n], head_[v]);
+    }
+}
+
+std::uint16_t Board::remove_chain(Vertex head) {
+    const Color c = to_color(cells_[head]);
+    std::uint16_t count = 0;
+    Vertex s = head;
+    do {
+        cells_[s] = Cell::empty;
+        hash_ ^= key(s, c);
+        ++count;
+        // s becomes one liberty of each distinct neighbouring string (stones of the string being
+        // removed still carry `head`, those already removed are empty).
+        HeadSet touched;
+        for (Vertex n : neighbours(s)) {
+            if (is_stone(cells_[n]) && head_[n] != head && touched.insert(head_[n])) {
+                ++chain_libs_[head_[n]];
+            }
+        }
+        s = next_[s];
+    } while (s != head);
+    stone_count_[static_cast<int>(c)] =
+        static_cast<std::uint16_t>(stone_count_[static_cast<int>(c)] - count);
+    return count;
+}
+
+PlayEffect Board::preview(Vertex v, Color c) const {
+    assert(on_board(v) && cells_[v] == Cell::empty);
+    const Cell own = to_cell(c);
+    const Cell opp = to_cell(opponent(c));
+    PlayEffect e;
+    std::uint64_t captured_hash = 0;
+    HeadSet own_heads;
+    HeadSet opp_heads;
+    int empties = 0;
+    bool own_has_other_liberty = false;
+    std::uint16_t string_stones = 1;
+    Vertex single_capture = kNoVertex;
+    for (Vertex n : neighbours(v)) {
+        const Cell cell = cells_[n];
+        if (cell == Cell::empty) {
+            ++empties;
+        } else if (cell == own) {
+            const Vertex h = head_[n];
+            if (own_heads.insert(h)) {
+                string_stones = static_cast<std::uint16_t>(string_stones + chain_stones_[h]);
+                if (chain_libs_[h] > 1) own_has_other_liberty = true;
+            }
+        } else if (cell == opp) {
+            const Vertex h = head_[n];
+            if (opp_heads.insert(h) && chain_libs_[h] == 1) {  // v is its last liberty
+                e.captured_at[e.captured_strings++] = n;
+                e.captured_stones =
+                    static_cast<std::uint16_t>(e.captured_stones + chain_stones_[h]);
+                single_capture = n;
+                for_each_chain_stone(n, [&](Vertex s) { captured_hash ^= key(s, opponent(c)); });
+            }
+        }
+    }
+    e.string_stones = string_stones;
+    // After captures the new string has a liberty iff v has an empty neighbour, a capture freed a
+    // neighbour of v, or a joined string has a liberty other than v.
+    e.suicide = empties == 0 && e.captured_stones == 0 && !own_has_other_liberty;
+    e.hash_own_kept = hash_ ^ key(v, c) ^ captured_hash;
+    if (e.suicide) {
+        e.suicide_stones = string_stones;
+        std::uint64_t own_hash = 0;
+        for (int i = 0; i < own_heads.size; ++i) {
+            for_each_chain_stone(own_heads.heads[i], [&](Vertex s) { own_hash ^= key(s, c); });
+        }
+        e.hash_after = hash_ ^ own_hash;  // the new stone comes and goes
+    } else {
+        e.hash_after = e.hash_own_kept;
+    }
+    if (e.captured_stones == 1 && string_stones == 1 && empties == 0) e.ko_point = single_capture;
+    return e;
+}
+
+PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties) {
+    assert(on_board(v) && cells_[v] == Cell::empty);
+    const Cell opp = to_cell(opponent(c));
+    PlayEffect e;
+    place_stone(v, c);
+    // TT 7 / AGA order: clear the opponent first.
+    for (Vertex n : neighbours(v)) {
+        if (cells_[n] == opp && chain_libs_[head_[n]] == 0) {
+            e.captured_at[e.captured_strings++] = n;
+            e.captured_stones =
+                static_cast<std::uint16_t>(e.captured_stones + remove_chain(head_[n]));
+        }
+    }
+    const Vertex h = head_[v];
+    e.string_stones = chain_stones_[h];
+    e.suicide = chain_libs_[h] == 0;
+    e.hash_own_kept = hash_;
+    e.hash_after = hash_;
+    if (e.suicide) {
+        e.suicide_stones = e.string_stones;
+        if (remove_own_if_no_liberties) {
+            remove_chain(h);
+            e.hash_after = hash_;
+        } else {
+            for_each_chain_stone(v, [&](Vertex s) { e.hash_after ^= key(s, c); });
+        }
+    } else if (e.captured_stones == 1 && e.string_stones == 1 && chain_libs_[h] == 1) {
+        e.ko_point = e.captured_at[0];
+    }
+    return e;
+}
+
+void Board::set_stone(Vertex v, Color c) {
+    assert(on_board(v));
+    if (cells_[v] == to_cell(c)) return;
+    if (cells_[v] != Cell::empty) clear(v);
+    place_stone(v, c);
+}
+
+// Flood-fills the string of same-coloured stones at start (none of them marked in seen), links
+// it as one string and counts its distinct liberties.
+void Board::rebuild_chain(Vertex start, std::array<bool, kCells>& seen) {
+    const Cell colour = cells_[start];
+    std::array<Vertex, kMaxPoints> stack;
+    std::array<bool, kCells> liberty{};
+    int top = 0;
+    std::uint16_t stones = 0;
+    std::uint16_t libs = 0;
+    Vertex prev = start;
+    seen[start] = true;
+    stack[top++] = start;
+    while (top > 0) {
+        const Vertex s = stack[--top];
+        head_[s] = start;
+        next_[prev] = s;
+        prev = s;
+        ++stones;
+        for (Vertex n : neighbours(s)) {
+            if (cells_[n] == colour && !seen[n]) {
+                seen[n] = true;
+                stack[top++] = n;
+            } else if (cells_[n] == Cell::empty && !liberty[n]) {
+                liberty[n] = true;
+                ++libs;
+            }
+        }
+    }
+    next_[prev] = start;
+    chain_stones_[start] = stones;
+    chain_libs_[start] = libs;
+}
+
+void Board::clear(Vertex v) {
+    assert(on_board(v));
+    const Cell cell = cells_[v];
+    if (!is_stone(cell)) return;
+    const Color c = to_color(cell);
+    const bool alone = chain_stones_[head_[v]] == 1;
+    cells_[v] = Cell::empty;
+    hash_ ^= key(v, c);
+    --stone_count_[static_cast<int>(c)];
+    // v becomes a liberty of each distinct neighbouring string of the other colour.
+    HeadSet touched;
+    for (Vertex n : neighbours(v)) {
+        if (cells_[n] == to_cell(opponent(c)) && touched.insert(head_[n])) ++chain_libs_[head_[n]];
+    }
+    if (alone) return;
+    // The rest of v's string may fall apart: rebuild each piece touching v (setup is rare).
+    std::array<bool, kCells> seen{};
+    for (Vertex n : neighbours(v)) {
+        if (cells_[n] == cell && !seen[n]) rebuild_chain(n, seen);
+    }
+}
+
+int Board::remove_string(Vertex v) {
+    assert(on_board(v) && is_stone(cells_[v]));
+    return remove_chain(head_[v]);
+}
+
+Vertex Board::find_string_without_liberties() const {
+    for (int y = 0; y < height_; ++y) {
+        for (int x = 0; x < width_; ++x) {
+            const Vertex v = to_vertex(x, y);
+            if (is_stone(cells_[v]) && chain_libs_[head_[v]] == 0) return v;
+        }
+    }
+    return kNoVertex;
+}
+
+bool Board::same_position(const Board& other) const {
+    if (width_ != other.width_ || height_ != other.height_) return false;
+    // Cells between the first and the last point: the border cells in between are identical for
+    // boards of one size.
+    const std::size_t first = to_vertex(0, 0);
+    const std::size_t end = static_cast<std::size_t>(to_vertex(width_ - 1, height_ - 1)) + 1;
+    return std::memcmp(cells_.data() + first, other.cells_.data() + first, end - first) == 0;
+}
+
+std::span<const std::uint8_t> Board::cells() const {
+    return {reinterpret_cast<const std::uint8_t*>(cells_.data()), cells_.size()};
+}
+
+void Board::append_snapshot(std::vector<std::uint8_t>& out) const {
+    std::uint8_t byte = 0;
+    int filled = 0;
+    for (int y = 0; y < height_; ++y) {
+        const Cell* row = cells_.data() + to_vertex(0, y);
+        for (int x = 0; x < width_; ++x) {
+            byte =
+                static_cast<std::uint8_t>(byte | static_cast<std::uint8_t>(row[x]) << (2 * filled));
+            if (++filled == 4) {
+                out.push_back(byte);
+                byte = 0;
+                filled = 0;
+            }
+        }
+    }
+    if (filled > 0) out.push_back(byte);
+}
+
+bool Board::matches_snapshot(std::span<const std::uint8_t> snapshot) const {
+    if (snapshot.size() != snapshot_size()) return false;
+    std::size_t index = 0;
+    int filled = 0;
+    for (int y = 0; y < height_; ++y) {
+        const Cell* row = cells_.data() + to_vertex(0, y);
+        for (int x = 0; x < width_; ++x) {
+            const auto stored = static_cast<std::uint8_t>((snapshot[index] >> (2 * filled)) & 3);
+            if (stored != static_cast<std::uint8_t>(row[x])) return false;
+            if (++filled == 4) {
+                ++index;
+                filled = 0;
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace sgfaudit::game

@@ -1,0 +1,606 @@
+// The SGF tree reader (FF[4] grammar, with SGFC-style recovery). See reader.hpp and
+// docs/diagnostics.md for the codes S1xx used here.
+
+#include "sgfaudit/sgf/reader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+namespace sgfaudit::sgf {
+
+namespace codes {
+constexpr std::string_view junk_before = "S100";
+constexpr std::string_view missing_close = "S101";
+constexpr std::string_view lowercase_id = "S102";
+constexpr std::string_view repeated_property = "S103";
+constexpr std::string_view unescaped_bracket = "S104";
+constexpr std::string_view missing_semicolon = "S105";
+constexpr std::string_view unclosed_value = "S106";
+constexpr std::string_view no_game_tree = "S107";
+constexpr std::string_view unexpected_char = "S108";
+constexpr std::string_view text_after = "S109";
+constexpr std::string_view no_value = "S110";
+constexpr std::string_view empty_tree = "S111";
+constexpr std::string_view empty_file = "S112";
+constexpr std::string_view binary_file = "S113";
+constexpr std::string_view empty_variation = "S114";
+constexpr std::string_view limit_file = "S120";
+constexpr std::string_view limit_depth = "S121";
+constexpr std::string_view limit_nodes = "S122";
+constexpr std::string_view limit_values = "S123";
+constexpr std::string_view limit_value_bytes = "S124";
+constexpr std::string_view limit_games = "S125";
+}  // namespace codes
+
+// ---------------------------------------------------------------------------------------------
+// Document
+
+const Property* Document::find(const Node& node, std::string_view id) const {
+    for (std::uint32_t i = 0; i < node.property_count; ++i) {
+        const Property& p = properties_[node.first_property + i];
+        if (p.id == id) return &p;
+    }
+    return nullptr;
+}
+
+bool Document::first_value(const Node& node, std::string_view id, std::string_view& out) const {
+    const Property* p = find(node, id);
+    if (p == nullptr || p->value_count == 0) return false;
+    out = value(p->first_value);
+    return true;
+}
+
+Location Document::locate(std::uint32_t offset) const {
+    const std::string_view t = text();
+    if (offset > t.size()) offset = static_cast<std::uint32_t>(t.size());
+    // line_starts_ is sorted and starts with 0.
+    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    const std::size_t line_index = static_cast<std::size_t>(it - line_starts_.begin()) - 1;
+    const std::uint32_t start = line_starts_[line_index];
+    std::uint32_t column = 1;
+    for (std::uint32_t i = start; i < offset; ++i) {
+        // Count code points: every byte that is not a UTF-8 continuation byte.
+        if ((static_cast<unsigned char>(t[i]) & 0xC0u) != 0x80u) ++column;
+    }
+    return Location{static_cast<std::uint32_t>(line_index + 1), column};
+}
+
+void Document::add(Severity severity, std::string_view code, std::uint32_t offset,
+                   std::string message, int game) {
+    add_at(severity, code, locate(offset), std::move(message), game);
+}
+
+void Document::add_at(Severity severity, std::string_view code, Location where,
+                      std::string message, int game) {
+    diagnostics_.push_back(Diagnostic{severity, code, file_, where, std::move(message), game});
+}
+
+bool Document::has_errors() const noexcept {
+    return std::any_of(diagnostics_.begin(), diagnostics_.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::error; });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser
+
+namespace {
+
+bool is_space(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
+bool is_lower(char c) noexcept { return c >= 'a' && c <= 'z'; }
+bool is_letter(char c) noexcept { return is_upper(c) || is_lower(c); }
+
+// Properties whose values are Text or SimpleText: only in these may an unescaped ']' be taken
+// for part of the value (recovery S104). In a move or point value it always ends the value.
+bool is_text_property(std::string_view id) noexcept {
+    static constexpr std::array<std::string_view, 25> kText = {
+        "C",  "GC", "N",  "PB", "PW", "BR", "WR", "BT", "WT", "GN", "EV", "RO", "PC",
+        "DT", "SO", "US", "AN", "CP", "ON", "OT", "RE", "RU", "TE", "LC", "KO"};
+    return std::find(kText.begin(), kText.end(), id) != kText.end();
+}
+
+std::string printable(std::string_view text) {
+    std::string out;
+    for (char c : text.substr(0, 40)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7F) {
+            out += fmt::format("\\x{:02X}", u);
+        } else {
+            out += c;
+        }
+    }
+    if (text.size() > 40) out += "...";
+    return out;
+}
+
+}  // namespace
+
+class Parser {
+public:
+    Parser(Document& doc, const ReadLimits& limits)
+        : doc_(doc), limits_(limits), t_(doc.text()) {}
+
+    void run() {
+        std::size_t junk_begin = std::string::npos;
+        bool seen_game = false;
+        while (pos_ < t_.size()) {
+            const char c = t_[pos_];
+            if (c == '(' && empty_tree(pos_)) {
+                flush_junk(junk_begin, seen_game);
+                doc_.add(Severity::warning, codes::empty_tree, off(pos_),
+                         "empty game tree \"()\" ignored");
+                pos_ = skip_space(pos_ + 1) + 1;
+                continue;
+            }
+            if (c == '(' && starts_game(pos_)) {
+                flush_junk(junk_begin, seen_game);
+                if (doc_.games_.size() >= limits_.max_games) {
+                    doc_.add(Severity::error, codes::limit_games, off(pos_),
+                             fmt::format("more than {} game trees in one file; the rest of the "
+                                         "file is not read",
+                                         limits_.max_games));
+                    return;
+                }
+                parse_game();
+                seen_game = true;
+                continue;
+            }
+            if (!is_space(c) && junk_begin == std::string::npos) junk_begin = pos_;
+            ++pos_;
+        }
+        flush_junk(junk_begin, seen_game);
+        if (!seen_game) {
+            doc_.add_at(Severity::error, codes::no_game_tree, Location{},
+                        "no SGF game tree found (expected \"(;\")");
+        }
+    }
+
+private:
+    struct Frame {
+        std::uint32_t parent;  // node the variation's first node hangs from (kNone: the root)
+        std::uint32_t last;    // last node of this variation's sequence so far
+        bool transparent;      // a '(' with no node before it: its nodes continue the sequence
+    };
+
+    std::uint32_t off(std::size_t p) const noexcept { return static_cast<std::uint32_t>(p); }
+    int game_index() const noexcept { return static_cast<int>(doc_.games_.size()) - 1; }
+
+    std::size_t skip_space(std::size_t p) const noexcept {
+        while (p < t_.size() && is_space(t_[p])) ++p;
+        return p;
+    }
+
+    // '(' then white space then ';' starts a game. So does '(' followed by a property
+    // identifier and '[' (the ';' is missing: recovered with S105).
+    bool starts_game(std::size_t p) const noexcept {
+        p = skip_space(p + 1);
+        if (p >= t_.size()) return false;
+        if (t_[p] == ';') return true;
+        return starts_property(p);
+    }
+
+    // '(' then white space then ')'.
+    bool empty_tree(std::size_t p) const noexcept {
+        p = skip_space(p + 1);
+        return p < t_.size() && t_[p] == ')';
+    }
+
+    // Letters, optional white space, '['.
+    bool starts_property(std::size_t p) const noexcept {
+        if (p >= t_.size() || !is_letter(t_[p])) return false;
+        while (p < t_.size() && is_letter(t_[p])) ++p;
+        p = skip_space(p);
+        return p < t_.size() && t_[p] == '[';
+    }
+
+    void flush_junk(std::size_t& junk_begin, bool seen_game) {
+        if (junk_begin == std::string::npos) return;
+        const std::size_t end = std::min(t_.size(), junk_begin + 40);
+        if (seen_game) {
+            doc_.add(Severity::warning, codes::text_after, off(junk_begin),
+                     fmt::format("text outside any game tree ignored: \"{}\"",
+                                 printable(t_.substr(junk_begin, end - junk_begin))));
+        } else {
+            doc_.add(Severity::warning, codes::junk_before, off(junk_begin),
+                     fmt::format("text before the first game tree ignored: \"{}\"",
+                                 printable(t_.substr(junk_begin, end - junk_begin))));
+        }
+        junk_begin = std::string::npos;
+    }
+
+    // Parses one game tree starting at the '(' at pos_.
+    void parse_game() {
+        GameTree game;
+        game.offset = off(pos_);
+        doc_.games_.push_back(game);
+        game_nodes_ = 0;
+        reported_ids_.clear();
+        stack_.clear();
+        stack_.push_back(Frame{kNone, kNone, false});
+        open_node_ = kNone;
+        ++pos_;  // '('
+
+        while (pos_ < t_.size()) {
+            const char c = t_[pos_];
+            if (is_space(c)) {
+                ++pos_;
+            } else if (c == ';') {
+                if (!new_node(pos_)) return skip_rest_of_game();
+                ++pos_;
+            } else if (c == '(') {
+                open_variation();
+                ++pos_;
+            } else if (c == ')') {
+                ++pos_;
+                if (close_variation()) return finish_game();
+            } else if (is_letter(c)) {
+                if (!parse_property()) return skip_rest_of_game();
+            } else if (c == '[') {
+                // A value with no identifier before it: skip it whole.
+                const std::size_t at = pos_;
+                std::size_t end = 0;
+                scan_value(pos_ + 1, false, end);
+                doc_.add(Severity::warning, codes::unexpected_char, off(at),
+                         "value without a property identifier skipped", game_index());
+                pos_ = end < t_.size() ? end + 1 : t_.size();
+            } else {
+                skip_unexpected();
+            }
+            if (stack_.size() > limits_.max_depth) {
+                doc_.add(Severity::error, codes::limit_depth, off(pos_),
+                         fmt::format("variations nested deeper than {}; the rest of this game "
+                                     "is not read",
+                                     limits_.max_depth),
+                         game_index());
+                return skip_rest_of_game();
+            }
+        }
+        // End of file inside the game tree.
+        doc_.add(Severity::warning, codes::missing_close, off(t_.size()),
+                 fmt::format("end of file inside a game tree: {} ')' missing", stack_.size()),
+                 game_index());
+        finish_game();
+    }
+
+    void skip_unexpected() {
+        const std::size_t begin = pos_;
+        while (pos_ < t_.size()) {
+            const char c = t_[pos_];
+            if (is_space(c) || c == ';' || c == '(' || c == ')' || c == '[' || is_letter(c)) break;
+            ++pos_;
+        }
+        doc_.add(Severity::warning, codes::unexpected_char, off(begin),
+                 fmt::format("unexpected text in the game tree skipped: \"{}\"",
+                             printable(t_.substr(begin, pos_ - begin))),
+                 game_index());
+    }
+
+    bool new_node(std::size_t at) {
+        if (game_nodes_ >= limits_.max_nodes_per_game) {
+            doc_.add(Severity::error, codes::limit_nodes, off(at),
+                     fmt::format("more than {} nodes in one game; the rest of this game is not "
+                                 "read",
+                                 limits_.max_nodes_per_game),
+                     game_index());
+            return false;
+        }
+        ++game_nodes_;
+        Frame& f = stack_.back();
+        const std::uint32_t parent = f.last != kNone ? f.last : f.parent;
+        const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
+        Node node;
+        node.parent = parent;
+        node.offset = off(at);
+        node.first_property = static_cast<std::uint32_t>(doc_.properties_.size());
+        doc_.nodes_.push_back(node);
+        GameTree& game = doc_.games_.back();
+        ++game.node_count;
+        if (parent == kNone) {
+            if (game.root == kNone) {
+                game.root = index;
+            } else {
+                // Only reachable through transparent frames; keep the tree a tree.
+                link_child(game.root, index);
+            }
+        } else {
+            link_child(parent, index);
+        }
+        f.last = index;
+        open_node_ = index;
+        return true;
+    }
+
+    void link_child(std::uint32_t parent, std::uint32_t child) {
+        Node& p = doc_.nodes_[parent];
+        doc_.nodes_[child].parent = parent;
+        if (p.first_child == kNone) {
+            p.first_child = child;
+        } else {
+            doc_.nodes_[p.last_child].next_sibling = child;
+        }
+        p.last_child = child;
+    }
+
+    void open_variation() {
+        const Frame& f = stack_.back();
+        open_node_ = kNone;
+        if (f.last == kNone) {
+            // "((" or "(;a((": a variation with no node before it. Its nodes continue the
+            // enclosing sequence.
+            doc_.add(Severity::warning, codes::empty_variation, off(pos_),
+                     "'(' with no node before it: its nodes continue the enclosing sequence",
+                     game_index());
+            stack_.push_back(Frame{f.parent, f.last, true});
+        } else {
+            stack_.push_back(Frame{f.last, kNone, false});
+        }
+    }
+
+    // Returns true when the game tree is closed.
+    bool close_variation() {
+        open_node_ = kNone;
+        const Frame inner = stack_.back();
+        stack_.pop_back();
+        if (stack_.empty()) return true;
+        if (inner.transparent) stack_.back().last = inner.last;
+        return false;
+    }
+
+    void finish_game() {
+        GameTree& game = doc_.games_.back();
+        if (game.root == kNone) {
+            doc_.add(Severity::warning, codes::empty_tree, game.offset,
+                     "empty game tree (no node) ignored", game_index());
+            doc_.games_.pop_back();
+        }
+    }
+
+    // After a limit error: mark the game incomplete and skip to its closing ')', keeping
+    // values opaque so brackets inside them do not count.
+    void skip_rest_of_game() {
+        doc_.games_.back().complete = false;
+        std::size_t depth = stack_.size();
+        while (pos_ < t_.size() && depth > 0) {
+            const char c = t_[pos_];
+            if (c == '[') {
+                std::size_t end = 0;
+                scan_value(pos_ + 1, false, end);
+                pos_ = end < t_.size() ? end + 1 : t_.size();
+                continue;
+            }
+            if (c == '(') ++depth;
+            if (c == ')') --depth;
+            ++pos_;
+        }
+        stack_.clear();
+        finish_game();
+    }
+
+    // Finds the ']' closing a value whose text starts at `begin`; `end` is its offset.
+    // Returns false when the end of the file comes first (`end` is then t_.size()).
+    // With `text` set (Text/SimpleText properties), an unescaped '[' opens a bracket pair
+    // ("see diagram [1]"): a ']' that closes such a pair and is not followed by what may follow
+    // a value is taken for part of the text (recovery S104, counted in recovered_brackets_).
+    bool scan_value(std::size_t begin, bool text, std::size_t& end) {
+        recovered_brackets_ = 0;
+        std::size_t open_pairs = 0;
+        std::size_t p = begin;
+        const std::size_t n = t_.size();
+        while (p < n) {
+            if (!text) {
+                // Fast path: jump to the next ']' or '\'.
+                while (p < n && t_[p] != ']' && t_[p] != '\\') ++p;
+                if (p >= n) break;
+            }
+            const char c = t_[p];
+            if (c == '\\') {
+                p += 2;  // the escaped character, whatever it is
+                continue;
+            }
+            if (c == '[' && text) {
+                ++open_pairs;
+            } else if (c == ']') {
+                if (open_pairs > 0 && !may_follow_value(p + 1)) {
+                    --open_pairs;
+                    ++recovered_brackets_;
+                } else {
+                    end = p;
+                    return true;
+                }
+            }
+            ++p;
+        }
+        end = n;
+        return false;
+    }
+
+    // What may follow a value: another value, a node, a variation, its end, another
+    // property, or the end of the file.
+    bool may_follow_value(std::size_t p) const noexcept {
+        p = skip_space(p);
+        if (p >= t_.size()) return true;
+        const char c = t_[p];
+        if (c == '[' || c == ';' || c == '(' || c == ')') return true;
+        return starts_property(p);
+    }
+
+    bool parse_property() {
+        const std::size_t id_begin = pos_;
+        std::string id;
+        bool lowercase = false;
+        while (pos_ < t_.size() && is_letter(t_[pos_])) {
+            if (is_upper(t_[pos_])) {
+                id += t_[pos_];
+            } else {
+                lowercase = true;
+            }
+            ++pos_;
+        }
+        const std::string_view written = t_.substr(id_begin, pos_ - id_begin);
+        pos_ = skip_space(pos_);
+        if (pos_ >= t_.size() || t_[pos_] != '[') {
+            doc_.add(Severity::warning, codes::no_value, off(id_begin),
+                     fmt::format("property {} has no value; ignored", printable(written)),
+                     game_index());
+            return true;
+        }
+        if (id.empty()) {
+            // All lower case (e.g. "b[aa]"): not a property FF[4] knows. Report and skip.
+            doc_.add(Severity::warning, codes::lowercase_id, off(id_begin),
+                     fmt::format("property identifier \"{}\" has no upper-case letter; ignored",
+                                 printable(written)),
+                     game_index());
+            skip_values();
+            return true;
+        }
+        if (lowercase && std::find(reported_ids_.begin(), reported_ids_.end(), written) ==
+                             reported_ids_.end()) {
+            reported_ids_.emplace_back(written);
+            doc_.add(Severity::warning, codes::lowercase_id, off(id_begin),
+                     fmt::format("property identifier \"{}\" read as \"{}\" (lower-case letters "
+                                 "dropped, FF[3] style)",
+                                 printable(written), id),
+                     game_index());
+        }
+        if (open_node_ == kNone) {
+            doc_.add(Severity::warning, codes::missing_semicolon, off(id_begin),
+                     "properties without a node before them: ';' assumed", game_index());
+            if (!new_node(id_begin)) return false;
+        }
+        Node& node = doc_.nodes_[open_node_];
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            if (doc_.properties_[node.first_property + i].id == id) {
+                doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
+                         fmt::format("property {} repeated in one node; the first one is used "
+                                     "where one value is expected",
+                                     id),
+                         game_index());
+                break;
+            }
+        }
+        Property prop;
+        prop.offset = off(id_begin);
+        prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
+        const bool text = is_text_property(id);
+        prop.id = std::move(id);
+        while (pos_ < t_.size() && t_[pos_] == '[') {
+            const std::size_t open = pos_;
+            std::size_t end = 0;
+            const bool closed = scan_value(open + 1, text, end);
+            if (!closed) {
+                doc_.add(Severity::error, codes::unclosed_value, off(open),
+                         fmt::format("value of {} is not closed before the end of the file",
+                                     prop.id),
+                         game_index());
+                doc_.games_.back().complete = false;
+            } else if (recovered_brackets_ > 0) {
+                doc_.add(Severity::warning, codes::unescaped_bracket, off(open),
+                         fmt::format("unescaped ']' taken as part of the {} value", prop.id),
+                         game_index());
+            }
+            if (end - (open + 1) > limits_.max_value_bytes) {
+                doc_.add(Severity::error, codes::limit_value_bytes, off(open),
+                         fmt::format("value of {} is longer than {} bytes", prop.id,
+                                     limits_.max_value_bytes),
+                         game_index());
+                doc_.games_.back().complete = false;
+            }
+            if (prop.value_count >= limits_.max_values_per_property) {
+                doc_.add(Severity::error, codes::limit_values, off(open),
+                         fmt::format("property {} has more than {} values", prop.id,
+                                     limits_.max_values_per_property),
+                         game_index());
+                doc_.games_.back().complete = false;
+                return false;
+            }
+            doc_.values_.push_back(Value{off(open + 1), off(end)});
+            ++prop.value_count;
+            pos_ = end < t_.size() ? end + 1 : t_.size();
+            pos_ = skip_space(pos_);
+        }
+        doc_.properties_.push_back(std::move(prop));
+        ++doc_.nodes_[open_node_].property_count;
+        return true;
+    }
+
+    void skip_values() {
+        while (pos_ < t_.size() && t_[pos_] == '[') {
+            std::size_t end = 0;
+            scan_value(pos_ + 1, false, end);
+            pos_ = end < t_.size() ? end + 1 : t_.size();
+            pos_ = skip_space(pos_);
+        }
+    }
+
+    Document& doc_;
+    const ReadLimits& limits_;
+    std::string_view t_;
+    std::size_t pos_ = 0;
+    std::vector<Frame> stack_;
+    std::uint32_t open_node_ = kNone;
+    std::uint32_t game_nodes_ = 0;
+    std::uint32_t recovered_brackets_ = 0;
+    std::vector<std::string> reported_ids_;
+};
+
+namespace {
+
+// More than a tenth of the first 4 KiB being control characters (other than white space and
+// the ESC of ISO-2022) means this is not a text file.
+bool looks_binary(std::string_view text) {
+    const std::size_t n = std::min<std::size_t>(text.size(), 4096);
+    std::size_t control = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto u = static_cast<unsigned char>(text[i]);
+        if (u < 0x20 && !is_space(static_cast<char>(u)) && u != 0x1B) ++control;
+    }
+    return control * 10 > n;
+}
+
+}  // namespace
+
+Document read_document(std::string file, std::string bytes, const ReadLimits& limits) {
+    Document doc;
+    doc.file_ = std::move(file);
+    doc.bytes_ = std::move(bytes);
+    doc.line_starts_.push_back(0);
+    if (doc.bytes_.size() > limits.max_file_bytes) {
+        doc.add_at(Severity::error, codes::limit_file, Location{},
+                   fmt::format("file is {} bytes, over the limit of {}; not read",
+                               doc.bytes_.size(), limits.max_file_bytes));
+        doc.bytes_.clear();
+        return doc;
+    }
+    if (doc.bytes_.find_first_not_of(" \t\r\n\v\f") == std::string::npos) {
+        doc.add_at(Severity::error, codes::empty_file, Location{},
+                   doc.bytes_.empty() ? "empty file" : "file holds only white space");
+        return doc;
+    }
+    doc.decoding_ = decode_to_utf8(doc.bytes_);
+    const std::string_view text = doc.text();
+    // Line starts: after "\n", after "\r" not followed by "\n".
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+            doc.line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
+        }
+    }
+    for (const DecodeNote& note : doc.decoding_.notes) {
+        doc.add(note.severity, note.code, note.offset, note.message);
+    }
+    if (looks_binary(text)) {
+        doc.add_at(Severity::error, codes::binary_file, Location{},
+                   "not a text file (control characters); not read as SGF");
+        return doc;
+    }
+    Parser parser(doc, limits);
+    parser.run();
+    return doc;
+}
+
+}  // namespace sgfaudit::sgf

@@ -1,0 +1,262 @@
+// Typed game records: game info and the main line. Codes S3xx (docs/diagnostics.md); value
+// problems keep the S2xx code of values.hpp, located at the value.
+
+#include "sgfaudit/sgf/record.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace sgfaudit::sgf {
+
+namespace codes {
+constexpr std::string_view not_go = "S300";
+constexpr std::string_view bad_size = "S301";
+constexpr std::string_view size_not_in_root = "S302";
+constexpr std::string_view two_moves = "S303";
+constexpr std::string_view bad_player = "S305";
+constexpr std::string_view bad_handicap = "S306";
+constexpr std::string_view bad_ff = "S307";
+constexpr std::string_view info_not_in_root = "S308";
+constexpr std::string_view bad_number = "S309";
+}  // namespace codes
+
+bool GameRecord::has_errors() const noexcept {
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [](const Diagnostic& d) { return d.severity == Severity::error; });
+}
+
+namespace {
+
+class RecordReader {
+public:
+    RecordReader(const Document& doc, std::size_t index) : doc_(doc) {
+        rec_.index = static_cast<int>(index);
+    }
+
+    GameRecord run() {
+        const GameTree& game = doc_.games()[static_cast<std::size_t>(rec_.index)];
+        if (game.root == kNone) {
+            rec_.auditable = false;
+            return std::move(rec_);
+        }
+        const Node& root = doc_.node(game.root);
+        read_game_info(root);
+        std::uint32_t depth = 0;
+        for (std::uint32_t n = game.root; n != kNone; n = doc_.node(n).first_child, ++depth) {
+            read_node(doc_.node(n), depth);
+            last_ = n;
+        }
+        rec_.main_line_nodes = depth;
+        read_territory(doc_.node(last_));
+        return std::move(rec_);
+    }
+
+private:
+    void add(Severity severity, std::string_view code, std::uint32_t offset,
+             std::string message) {
+        rec_.diagnostics.push_back(Diagnostic{severity, code, std::string(doc_.file()),
+                                              doc_.locate(offset), std::move(message),
+                                              rec_.index});
+    }
+
+    void report(const ValueIssues& issues, std::uint32_t offset) {
+        for (const ValueIssue& issue : issues) add(issue.severity, issue.code, offset, issue.message);
+    }
+
+    // The first value of `id` in `node` as SimpleText, and its offset.
+    bool simple_text(const Node& node, std::string_view id, std::string& out) const {
+        std::string_view raw;
+        if (!doc_.first_value(node, id, raw)) return false;
+        out = unescape_simple_text(raw);
+        return true;
+    }
+
+    std::optional<long long> number(const Node& node, std::string_view id) {
+        const Property* p = doc_.find(node, id);
+        if (p == nullptr || p->value_count == 0) return std::nullopt;
+        const std::string_view raw = doc_.value(p->first_value);
+        auto n = parse_number(raw);
+        if (!n) {
+            add(Severity::warning, codes::bad_number, doc_.value_offset(p->first_value),
+                fmt::format("{}[{}] is not a number; ignored", id, unescape_simple_text(raw)));
+        }
+        return n;
+    }
+
+    void read_game_info(const Node& root) {
+        if (auto ff = number(root, "FF")) {
+            if (*ff < 1 || *ff > 4) {
+                add(Severity::warning, codes::bad_ff, doc_.find(root, "FF")->offset,
+                    fmt::format("FF[{}] is not a known SGF version (1-4); read as FF[4]", *ff));
+                rec_.ff = 4;
+            } else {
+                rec_.ff = static_cast<int>(*ff);
+            }
+        }
+        if (auto gm = number(root, "GM")) {
+            rec_.gm = static_cast<int>(std::clamp<long long>(*gm, -1000000, 1000000));
+            if (*gm != 1) {
+                add(Severity::error, codes::not_go, doc_.find(root, "GM")->offset,
+                    fmt::format("GM[{}]: not a game of Go; not audited", *gm));
+                rec_.auditable = false;
+            }
+        }
+        if (const Property* sz = doc_.find(root, "SZ"); sz != nullptr && sz->value_count > 0) {
+            ValueIssues issues;
+            const std::uint32_t at = doc_.value_offset(sz->first_value);
+            if (auto size = parse_size(doc_.value(sz->first_value), issues)) {
+                rec_.size = *size;
+                rec_.size_given = true;
+            } else {
+                add(Severity::error, codes::bad_size, at,
+                    "board size unusable; the game is not audited");
+                rec_.auditable = false;
+            }
+            report(issues, at);
+        }
+        if (const Property* km = doc_.find(root, "KM"); km != nullptr && km->value_count > 0) {
+            ValueIssues issues;
+            rec_.komi_given = true;
+            rec_.komi_text = unescape_simple_text(doc_.value(km->first_value));
+            rec_.komi = parse_komi(doc_.value(km->first_value), issues);
+            report(issues, doc_.value_offset(km->first_value));
+        }
+        if (const Property* ha = doc_.find(root, "HA"); ha != nullptr && ha->value_count > 0) {
+            auto n = parse_number(doc_.value(ha->first_value));
+            const int max_handicap = rec_.size.width * rec_.size.height;
+            if (!n || *n < 0 || *n > max_handicap) {
+                add(Severity::warning, codes::bad_handicap, doc_.value_offset(ha->first_value),
+                    fmt::format("HA[{}] is not a handicap between 0 and {}; ignored",
+                                unescape_simple_text(doc_.value(ha->first_value)), max_handicap));
+            } else {
+                rec_.handicap = static_cast<int>(*n);
+            }
+        }
+        if (const Property* pl = doc_.find(root, "PL"); pl != nullptr && pl->value_count > 0) {
+            rec_.to_play = player(pl);
+        }
+        if (const Property* re = doc_.find(root, "RE"); re != nullptr && re->value_count > 0) {
+            ValueIssues issues;
+            rec_.result = parse_result(doc_.value(re->first_value), issues);
+            report(issues, doc_.value_offset(re->first_value));
+        }
+        simple_text(root, "RU", rec_.rules);
+        simple_text(root, "CA", rec_.charset);
+        simple_text(root, "PB", rec_.black_name);
+        simple_text(root, "PW", rec_.white_name);
+        simple_text(root, "BR", rec_.black_rank);
+        simple_text(root, "WR", rec_.white_rank);
+        simple_text(root, "DT", rec_.date);
+    }
+
+    std::optional<Color> player(const Property* pl) {
+        std::string v = unescape_simple_text(doc_.value(pl->first_value));
+        v.erase(std::remove_if(v.begin(), v.end(), [](char c) { return c == ' '; }), v.end());
+        if (v == "B" || v == "b" || v == "1") return Color::black;
+        if (v == "W" || v == "w" || v == "2") return Color::white;
+        add(Severity::warning, codes::bad_player, doc_.value_offset(pl->first_value),
+            fmt::format("PL[{}] is neither B nor W; ignored", v));
+        return std::nullopt;
+    }
+
+    void read_node(const Node& node, std::uint32_t depth) {
+        const bool forced = doc_.find(node, "KO") != nullptr;
+        Color first_move_color = Color::black;
+        int moves_here = 0;
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            const Property& p = doc_.property(node.first_property + i);
+            if (p.id == "AB") {
+                setup(p, EventKind::add_black, depth);
+            } else if (p.id == "AW") {
+                setup(p, EventKind::add_white, depth);
+            } else if (p.id == "AE") {
+                setup(p, EventKind::add_empty, depth);
+            } else if (depth > 0 && (p.id == "SZ")) {
+                add(Severity::warning, codes::size_not_in_root, p.offset,
+                    "SZ outside the root node ignored");
+            } else if (depth > 0 && (p.id == "KM" || p.id == "HA" || p.id == "RE" ||
+                                     p.id == "RU")) {
+                add(Severity::info, codes::info_not_in_root, p.offset,
+                    fmt::format("{} outside the root node ignored", p.id));
+            }
+        }
+        // Moves after setup, in the order written.
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            const Property& p = doc_.property(node.first_property + i);
+            const bool black = p.id == "B";
+            if (!black && p.id != "W") continue;
+            const Color color = black ? Color::black : Color::white;
+            if (moves_here == 1) {
+                add(Severity::warning, codes::two_moves, p.offset,
+                    fmt::format("a second move ({}) in one node after {}; both kept in order",
+                                p.id, first_move_color == Color::black ? "B" : "W"));
+            }
+            first_move_color = color;
+            ++moves_here;
+            if (p.value_count == 0) continue;
+            const std::uint32_t at = doc_.value_offset(p.first_value);
+            ValueIssues issues;
+            auto mv = parse_move(doc_.value(p.first_value), rec_.size, issues);
+            report(issues, at);
+            if (!mv) continue;  // reported (S202); no move recorded
+            Event e;
+            e.kind = EventKind::move;
+            e.color = color;
+            e.pass = mv->pass;
+            e.point = mv->point;
+            e.forced = forced;
+            e.depth = depth;
+            e.offset = at;
+            rec_.events.push_back(e);
+            ++rec_.moves;
+            if (mv->pass) ++rec_.passes;
+        }
+    }
+
+    void setup(const Property& p, EventKind kind, std::uint32_t depth) {
+        points_.clear();
+        for (std::uint32_t v = 0; v < p.value_count; ++v) {
+            ValueIssues issues;
+            const std::size_t before = points_.size();
+            expand_point_list_value(doc_.value(p.first_value + v), rec_.size, points_, issues);
+            report(issues, doc_.value_offset(p.first_value + v));
+            for (std::size_t i = before; i < points_.size(); ++i) {
+                Event e;
+                e.kind = kind;
+                e.point = points_[i];
+                e.depth = depth;
+                e.offset = doc_.value_offset(p.first_value + v);
+                rec_.events.push_back(e);
+            }
+        }
+    }
+
+    void read_territory(const Node& last) {
+        auto collect = [&](std::string_view id, std::vector<Point>& out) {
+            doc_.for_each_property(last, id, [&](const Property& p) {
+                for (std::uint32_t v = 0; v < p.value_count; ++v) {
+                    ValueIssues issues;
+                    expand_point_list_value(doc_.value(p.first_value + v), rec_.size, out,
+                                            issues);
+                    report(issues, doc_.value_offset(p.first_value + v));
+                }
+            });
+        };
+        collect("TB", rec_.territory_black);
+        collect("TW", rec_.territory_white);
+    }
+
+    const Document& doc_;
+    GameRecord rec_;
+    std::uint32_t last_ = kNone;
+    std::vector<Point> points_;
+};
+
+}  // namespace
+
+GameRecord read_record(const Document& doc, std::size_t index) {
+    return RecordReader(doc, index).run();
+}
+
+}  // namespace sgfaudit::sgf

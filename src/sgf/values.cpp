@@ -1,0 +1,486 @@
+// Typed SGF property values; see values.hpp. Nothing here throws: every problem becomes a
+// ValueIssue, and every function accepts any byte string (NULs, invalid UTF-8, stray escapes).
+
+#include "sgfaudit/sgf/values.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <system_error>
+
+namespace sgfaudit::sgf {
+
+namespace {
+
+// Largest board side (FF[4]: 'a'..'z', 'A'..'Z').
+constexpr int max_side = 52;
+// No komi can matter beyond the number of points on the largest board; anything larger is read
+// as a typo or a placeholder (OGS writes KM[9999]).
+constexpr double max_komi = double{max_side} * max_side;
+// Texts longer than this are not numbers anyone wrote by hand or by program; rejecting them keeps
+// the number parsers' work bounded.
+constexpr std::size_t max_number_length = 128;
+// Values quoted in messages are cut after this many code points.
+constexpr std::size_t max_quoted_code_points = 40;
+
+constexpr bool is_space(char c) noexcept {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+constexpr bool is_line_break(char c) noexcept {
+    return c == '\n' || c == '\r';
+}
+constexpr bool is_digit(char c) noexcept {
+    return c >= '0' && c <= '9';
+}
+
+constexpr char to_lower_ascii(char c) noexcept {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool iequals(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
+    }
+    return true;
+}
+
+std::string_view trim(std::string_view s) noexcept {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+// Length of the valid UTF-8 sequence starting at s[i], or 0 when the byte there does not start
+// one (stray continuation byte, overlong form, surrogate, beyond U+10FFFF, truncated).
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
+    const auto b0 = static_cast<unsigned char>(s[i]);
+    if (b0 < 0x80) return 1;
+    std::size_t len = 0;
+    unsigned char lo = 0x80;
+    unsigned char hi = 0xBF;  // allowed range of the second byte
+    if (b0 >= 0xC2 && b0 <= 0xDF) {
+        len = 2;
+    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+        len = 3;
+        if (b0 == 0xE0) lo = 0xA0;
+        if (b0 == 0xED) hi = 0x9F;
+    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+        len = 4;
+        if (b0 == 0xF0) lo = 0x90;
+        if (b0 == 0xF4) hi = 0x8F;
+    } else {
+        return 0;
+    }
+    if (s.size() - i < len) return 0;
+    for (std::size_t k = 1; k < len; ++k) {
+        const auto b = static_cast<unsigned char>(s[i + k]);
+        if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return 0;
+    }
+    return len;
+}
+
+// A value made safe to print inside a message: valid UTF-8 kept, control characters and invalid
+// bytes written as \xNN, cut with "..." after max_quoted_code_points code points.
+std::string quoted(std::string_view s) {
+    std::string out;
+    std::size_t code_points = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        if (code_points == max_quoted_code_points) {
+            out += "...";
+            break;
+        }
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t len = utf8_sequence_length(s, i);
+        if (len == 0 || b < 0x20 || b == 0x7F) {
+            out += fmt::format("\\x{:02X}", b);
+            ++i;
+        } else {
+            out.append(s.substr(i, len));
+            i += len;
+        }
+        ++code_points;
+    }
+    return out;
+}
+
+// "6.5", "7", "-0.5" as written in messages (shortest form that reads back the same).
+std::string number_text(double v) {
+    return fmt::format("{}", v);
+}
+
+void add_issue(ValueIssues& issues, Severity severity, std::string_view code, std::string message) {
+    issues.push_back(ValueIssue{severity, code, std::move(message)});
+}
+
+// The non-negative decimal "digits [. digits]" (or "digits." / ".digits"), without sign or white
+// space. Exponents, hex, "inf" and "nan" are not accepted.
+std::optional<double> parse_unsigned_decimal(std::string_view s) noexcept {
+    if (s.empty() || s.size() > max_number_length) return std::nullopt;
+    std::size_t digits = 0;
+    bool dot = false;
+    for (const char c : s) {
+        if (is_digit(c)) {
+            ++digits;
+        } else if (c == '.' && !dot) {
+            dot = true;
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (digits == 0) return std::nullopt;
+    double value = 0;
+    const auto [ptr, ec] =
+        std::from_chars(s.data(), s.data() + s.size(), value, std::chars_format::fixed);
+    if (ec != std::errc{} || ptr != s.data() + s.size() || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+bool is_integer(double v) noexcept {
+    return std::isfinite(v) && std::floor(v) == v;
+}
+
+// Line breaks: "\n", "\r", "\r\n", "\n\r" (FF[4]). Returns how many characters of s, starting at
+// i (where a line break starts), the break takes.
+std::size_t line_break_length(std::string_view s, std::size_t i) noexcept {
+    if (i + 1 < s.size() && is_line_break(s[i + 1]) && s[i + 1] != s[i]) return 2;
+    return 1;
+}
+
+// Text and SimpleText share everything but what a (hard) line break becomes.
+std::string unescape(std::string_view raw, bool keep_line_breaks) {
+    // Fast path: nothing to change, one copy.
+    bool plain = true;
+    for (const char c : raw) {
+        if (c == '\\' || c == '\r' || c == '\t' || c == '\v' || c == '\f' ||
+            (c == '\n' && !keep_line_breaks)) {
+            plain = false;
+            break;
+        }
+    }
+    if (plain) return std::string(raw);
+
+    std::string out;
+    out.reserve(raw.size());  // the result is never longer than the input
+    for (std::size_t i = 0; i < raw.size();) {
+        char c = raw[i];
+        if (c == '\\') {
+            ++i;
+            if (i == raw.size()) break;  // a lone trailing '\' escapes nothing: dropped
+            c = raw[i];
+            if (is_line_break(c)) {  // soft line break: removed
+                i += line_break_length(raw, i);
+                continue;
+            }
+            // An escaped character stands for itself (white space is still converted below).
+        }
+        if (is_line_break(c)) {
+            out += keep_line_breaks ? '\n' : ' ';
+            i += line_break_length(raw, i);
+            continue;
+        }
+        out += is_space(c) ? ' ' : c;
+        ++i;
+    }
+    return out;
+}
+
+std::string board_text(BoardSize size) {
+    return fmt::format("{}x{}", size.width, size.height);
+}
+
+// A letter of a point: 'a'..'z' = 0..25, 'A'..'Z' = 26..51, anything else -1.
+int coordinate_of(char c) noexcept {
+    if (c >= 'a' && c <= 'z') return c - 'a';
+    if (c >= 'A' && c <= 'Z') return c - 'A' + 26;
+    return -1;
+}
+
+char letter_of(int v) noexcept {
+    if (v >= 0 && v < 26) return static_cast<char>('a' + v);
+    if (v >= 26 && v < max_side) return static_cast<char>('A' + (v - 26));
+    return '?';
+}
+
+}  // namespace
+
+std::string unescape_text(std::string_view raw) {
+    return unescape(raw, true);
+}
+
+std::string unescape_simple_text(std::string_view raw) {
+    return unescape(raw, false);
+}
+
+std::optional<long long> parse_number(std::string_view raw) {
+    std::string_view s = trim(raw);
+    if (s.empty() || s.size() > max_number_length) return std::nullopt;
+    // std::from_chars takes a '-' but not a '+'.
+    std::string_view digits = s;
+    if (s.front() == '+' || s.front() == '-') digits.remove_prefix(1);
+    if (digits.empty()) return std::nullopt;
+    for (const char c : digits) {
+        if (!is_digit(c)) return std::nullopt;
+    }
+    if (s.front() == '-') digits = s;
+    long long value = 0;
+    const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+    if (ec != std::errc{} || ptr != digits.data() + digits.size()) return std::nullopt;
+    return value;
+}
+
+std::optional<double> parse_real(std::string_view raw) {
+    std::string_view s = trim(raw);
+    bool negative = false;
+    if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
+        negative = s.front() == '-';
+        s.remove_prefix(1);
+    }
+    const auto magnitude = parse_unsigned_decimal(s);
+    if (!magnitude) return std::nullopt;
+    if (*magnitude == 0) return 0.0;  // never -0
+    return negative ? -*magnitude : *magnitude;
+}
+
+std::optional<BoardSize> parse_size(std::string_view raw, ValueIssues& issues) {
+    const std::string_view s = trim(raw);
+    std::optional<long long> width;
+    std::optional<long long> height;
+    if (const auto colon = s.find(':'); colon == std::string_view::npos) {
+        width = parse_number(s);
+        height = width;
+    } else {
+        width = parse_number(s.substr(0, colon));
+        height = parse_number(s.substr(colon + 1));  // a second ':' makes this fail
+    }
+    if (!width || !height) {
+        add_issue(issues, Severity::error, "S201",
+                  fmt::format("board size '{}' is not a number or width:height", quoted(s)));
+        return std::nullopt;
+    }
+    const auto in_range = [](long long side) { return side >= 1 && side <= max_side; };
+    if (!in_range(*width) || !in_range(*height)) {
+        add_issue(issues, Severity::error, "S201",
+                  fmt::format("board size '{}' is out of range: each side must be 1..{}", quoted(s),
+                              max_side));
+        return std::nullopt;
+    }
+    return BoardSize{static_cast<int>(*width), static_cast<int>(*height)};
+}
+
+std::optional<Point> parse_point(std::string_view raw, BoardSize size, ValueIssues& issues) {
+    const std::string_view s = trim(raw);
+    if (s.empty()) {
+        add_issue(issues, Severity::error, "S202", "empty value where a point is expected");
+        return std::nullopt;
+    }
+    const int x = s.size() == 2 ? coordinate_of(s[0]) : -1;
+    const int y = s.size() == 2 ? coordinate_of(s[1]) : -1;
+    if (x < 0 || y < 0) {
+        add_issue(issues, Severity::error, "S202",
+                  fmt::format("point '{}' is not two letters a-z/A-Z", quoted(s)));
+        return std::nullopt;
+    }
+    if (x >= size.width || y >= size.height) {
+        add_issue(issues, Severity::error, "S202",
+                  fmt::format("point '{}' is off the {} board", quoted(s), board_text(size)));
+        return std::nullopt;
+    }
+    return Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+}
+
+std::optional<MoveValue> parse_move(std::string_view raw, BoardSize size, ValueIssues& issues) {
+    const std::string_view s = trim(raw);
+    if (s.empty()) return MoveValue{true, {}};
+    if (s == "tt" && size.width <= 19 && size.height <= 19) {
+        add_issue(issues, Severity::info, "S203", "B[tt]/W[tt] read as a pass (FF[3] convention)");
+        return MoveValue{true, {}};
+    }
+    const auto point = parse_point(s, size, issues);
+    if (!point) return std::nullopt;
+    return MoveValue{false, *point};
+}
+
+bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<Point>& out,
+                             ValueIssues& issues) {
+    const std::string_view s = trim(raw);
+    const auto colon = s.find(':');
+    if (colon == std::string_view::npos) {
+        const auto point = parse_point(s, size, issues);
+        if (!point) return false;
+        out.push_back(*point);
+        return true;
+    }
+    if (s.find(':', colon + 1) != std::string_view::npos) {
+        add_issue(issues, Severity::error, "S202",
+                  fmt::format("point list value '{}' has more than one ':'", quoted(s)));
+        return false;
+    }
+    const auto first = parse_point(s.substr(0, colon), size, issues);
+    if (!first) return false;
+    const auto second = parse_point(s.substr(colon + 1), size, issues);
+    if (!second) return false;
+
+    const Point upper_left{std::min(first->x, second->x), std::min(first->y, second->y)};
+    const Point lower_right{std::max(first->x, second->x), std::max(first->y, second->y)};
+    if (*first == *second) {
+        add_issue(issues, Severity::info, "S204",
+                  fmt::format("compressed point list '{}' names a single point (FF[4] wants "
+                              "'{}')",
+                              quoted(s), sgf_coordinates(*first)));
+    } else if (*first != upper_left) {
+        add_issue(
+            issues, Severity::info, "S204",
+            fmt::format("compressed point list '{}' does not give the upper-left corner "
+                        "first; read as '{}:{}'",
+                        quoted(s), sgf_coordinates(upper_left), sgf_coordinates(lower_right)));
+    }
+    // Row by row, top to bottom, left to right. At most 52 * 52 points.
+    for (int y = upper_left.y; y <= lower_right.y; ++y) {
+        for (int x = upper_left.x; x <= lower_right.x; ++x) {
+            out.push_back(Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)});
+        }
+    }
+    return true;
+}
+
+std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
+    const std::string_view s = trim(raw);
+    if (s.empty()) {
+        add_issue(issues, Severity::warning, "S210",
+                  "KM[] is empty; the ruleset's default komi applies");
+        return std::nullopt;
+    }
+    const auto written = parse_real(s);
+    if (!written) {
+        add_issue(issues, Severity::warning, "S214",
+                  fmt::format("KM[{}] is not a number; komi ignored", quoted(s)));
+        return std::nullopt;
+    }
+    const double v = *written;
+    const auto implausible = [&] {
+        add_issue(issues, Severity::warning, "S214",
+                  fmt::format("KM[{}] is not a plausible komi; komi ignored", quoted(s)));
+        return std::nullopt;
+    };
+
+    if (std::fabs(v) >= 100) {
+        // Hundredths: v/100 must be a multiple of 0.25, that is v a multiple of 25 (exact in
+        // doubles for the magnitudes that get this far).
+        if (!is_integer(v / 25)) return implausible();
+        const bool half_points = is_integer(v / 50);
+        const double used = half_points ? v / 100 : v / 50;
+        if (std::fabs(used) > max_komi) return implausible();
+        if (half_points) {
+            add_issue(issues, Severity::warning, "S211",
+                      fmt::format("KM[{}] read as {} (Fox x100 convention)", quoted(s),
+                                  number_text(used)));
+        } else {
+            add_issue(issues, Severity::warning, "S212",
+                      fmt::format("KM[{}] read as {} ({} stones written x100: Fox x50 convention)",
+                                  quoted(s), number_text(used), number_text(v / 100)));
+        }
+        return Komi{used, true};
+    }
+    if (is_integer(v * 4) && !is_integer(v * 2)) {
+        const double used = v * 2;
+        add_issue(issues, Severity::warning, "S213",
+                  fmt::format("KM[{}] read as {} (quarter komi: {} stones = {} points)", quoted(s),
+                              number_text(used), number_text(v), number_text(used)));
+        return Komi{used, true};
+    }
+    return Komi{v, false};
+}
+
+std::string_view to_string(ResultKind kind) noexcept {
+    switch (kind) {
+        case ResultKind::score:
+            return "score";
+        case ResultKind::win:
+            return "win";
+        case ResultKind::resign:
+            return "resign";
+        case ResultKind::time:
+            return "time";
+        case ResultKind::forfeit:
+            return "forfeit";
+        case ResultKind::draw:
+            return "draw";
+        case ResultKind::void_game:
+            return "void";
+        case ResultKind::unknown:
+            return "unknown";
+        case ResultKind::free_text:
+            return "free_text";
+    }
+    return "free_text";
+}
+
+GameResult parse_result(std::string_view raw, ValueIssues& issues) {
+    GameResult result;
+    result.text = unescape_simple_text(raw);
+    const std::string_view s = trim(result.text);
+
+    const auto classify = [&]() -> bool {
+        if (s == "?") {
+            result.kind = ResultKind::unknown;
+            return true;
+        }
+        if (s == "0" || iequals(s, "draw") || iequals(s, "jigo")) {
+            result.kind = ResultKind::draw;
+            return true;
+        }
+        if (iequals(s, "void")) {
+            result.kind = ResultKind::void_game;
+            return true;
+        }
+        if (s.empty()) return false;
+        const char who = to_lower_ascii(s.front());
+        if (who != 'b' && who != 'w') return false;
+        const Color winner = who == 'b' ? Color::black : Color::white;
+        std::string_view rest = s.substr(1);
+        if (!rest.empty()) {
+            if (rest.front() != '+') return false;
+            rest.remove_prefix(1);
+        }
+        if (rest.empty()) {
+            result.kind = ResultKind::win;
+        } else if (iequals(rest, "r") || iequals(rest, "resign")) {
+            result.kind = ResultKind::resign;
+        } else if (iequals(rest, "t") || iequals(rest, "time")) {
+            result.kind = ResultKind::time;
+        } else if (iequals(rest, "f") || iequals(rest, "forfeit")) {
+            result.kind = ResultKind::forfeit;
+        } else if (const auto margin = parse_unsigned_decimal(rest)) {
+            result.kind = ResultKind::score;
+            result.margin = *margin;
+        } else {
+            return false;
+        }
+        result.winner = winner;
+        return true;
+    };
+
+    if (!classify()) {
+        result.kind = ResultKind::free_text;
+        add_issue(issues, Severity::info, "S220",
+                  fmt::format("RE[{}] is not a standard result; kept verbatim", quoted(s)));
+        return result;
+    }
+    if (result.kind == ResultKind::score && *result.margin == 0) {
+        add_issue(issues, Severity::warning, "S221",
+                  fmt::format("RE[{}] names a winner with margin 0", quoted(s)));
+    }
+    return result;
+}
+
+std::string sgf_coordinates(Point p) {
+    return {letter_of(p.x), letter_of(p.y)};
+}
+
+}  // namespace sgfaudit::sgf

@@ -1,0 +1,102 @@
+// The command line: help, version, exit codes, and the parse command's output.
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/cli/cli.hpp"
+
+using sgfaudit::cli::run;
+
+namespace {
+
+struct Run {
+    int status;
+    std::string out, err;
+};
+
+Run sgfaudit_run(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    const int status = run(args, out, err);
+    return Run{status, out.str(), err.str()};
+}
+
+std::string corpus(const std::string& name) {
+    return std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/syntax/" + name;
+}
+
+}  // namespace
+
+TEST_CASE("--help and --version print and exit 0", "[cli]") {
+    auto help = sgfaudit_run({"--help"});
+    CHECK(help.status == 0);
+    CHECK(help.out.find("usage: sgfaudit") != std::string::npos);
+    auto version = sgfaudit_run({"--version"});
+    CHECK(version.status == 0);
+    CHECK(version.out.rfind("sgfaudit ", 0) == 0);
+    auto parse_help = sgfaudit_run({"parse", "--help"});
+    CHECK(parse_help.status == 0);
+    CHECK(parse_help.out.find("usage: sgfaudit parse") != std::string::npos);
+}
+
+TEST_CASE("Bad arguments exit 2", "[cli]") {
+    CHECK(sgfaudit_run({}).status == 2);
+    CHECK(sgfaudit_run({"frobnicate"}).status == 2);
+    CHECK(sgfaudit_run({"parse"}).status == 2);
+    CHECK(sgfaudit_run({"parse", "--bogus", corpus("basic.sgf")}).status == 2);
+    auto missing = sgfaudit_run({"parse", corpus("does-not-exist.sgf")});
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("F001") != std::string::npos);
+}
+
+TEST_CASE("parse prints each game and exits 0 on a clean file", "[cli][parse]") {
+    auto r = sgfaudit_run({"parse", corpus("basic.sgf")});
+    CHECK(r.status == 0);
+    CHECK(r.out.find("basic.sgf: 1 game, UTF-8 (declared)\n") != std::string::npos);
+    CHECK(r.out.find("  game 1: 9x9, 6 moves (7 nodes), B \"Alice\" 3d vs W \"Bob\" 2d, "
+                     "RE[W+2.5]\n") != std::string::npos);
+    CHECK(r.out.find("files: 1 read, 0 with errors, 0 unreadable\n") != std::string::npos);
+    CHECK(r.out.find("games: 1, moves: 6\n") != std::string::npos);
+}
+
+TEST_CASE("parse prints located diagnostics and exits 1 when a file has an error",
+          "[cli][parse]") {
+    auto r = sgfaudit_run({"parse", corpus("unclosed-value.sgf"), corpus("junk-before.sgf")});
+    CHECK(r.status == 1);
+    CHECK(r.out.find("unclosed-value.sgf:1:26: error S106: value of C is not closed") !=
+          std::string::npos);
+    CHECK(r.out.find("junk-before.sgf:1:1: warning S100:") != std::string::npos);
+    CHECK(r.out.find("files: 2 read, 1 with errors, 0 unreadable\n") != std::string::npos);
+}
+
+TEST_CASE("parse --summary prints only the totals, by code", "[cli][parse]") {
+    auto r = sgfaudit_run({"parse", "--summary", corpus("collection.sgf"), corpus("komi-fox.sgf")});
+    CHECK(r.status == 0);
+    CHECK(r.out.rfind("files: 2 read", 0) == 0);
+    CHECK(r.out.find("games: 6,") != std::string::npos);
+    CHECK(r.out.find("by code: S210 1 S211 1 S212 1\n") != std::string::npos);
+}
+
+TEST_CASE("parse of a whole folder accounts for every file", "[cli][parse]") {
+    auto r = sgfaudit_run({"parse", std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/syntax"});
+    CHECK(r.status == 1);  // the folder holds deliberately broken files
+    std::size_t listed = 0;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find(".sgf: ") != std::string::npos && line.find(" game") != std::string::npos &&
+            line.find(": error") == std::string::npos && line.find(": warning") == std::string::npos &&
+            line.find(": info") == std::string::npos) {
+            ++listed;
+        }
+    }
+    std::size_t files = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(
+             std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/syntax")) {
+        files += entry.path().extension() == ".sgf" ? 1 : 0;
+    }
+    CHECK(listed == files);
+    CHECK(r.out.find("files: " + std::to_string(files) + " read") != std::string::npos);
+}

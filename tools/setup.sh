@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs what sgfaudit needs to build and test on Debian bookworm (run as root).
+# Only packages that are missing are installed; a machine that has them all is left alone.
+set -euo pipefail
+packages=(cmake g++ ninja-build pkg-config libboost-filesystem-dev libfmt-dev libtbb-dev catch2
+          libuchardet-dev)
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
