@@ -17,6 +17,8 @@ Commands:
   parse PATH...   read SGF files and folders (recursively: *.sgf, *.mgt) and print, per file,
                   its games (board size, main-line length, players, result) and every
                   diagnostic as file:line:col: severity code: message
+  rules [SPEC]    print the rule presets and knobs with their seed clauses, or check a
+                  ruleset SPEC such as "aga:ko=ssk,french"
 
 Options:
   -h, --help      show this help (also: sgfaudit COMMAND --help)
@@ -45,6 +47,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         }
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         if (command == "parse") return parse_command(rest, out, err);
+        if (command == "rules") return rules_command(rest, out, err);
         err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
         return kCannotRun;
     } catch (const std::exception& e) {

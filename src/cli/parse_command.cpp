@@ -42,9 +42,15 @@ struct Totals {
     void count(const sgf::Diagnostic& d) {
         ++by_code[d.code];
         switch (d.severity) {
-            case sgf::Severity::error: ++errors; break;
-            case sgf::Severity::warning: ++warnings; break;
-            case sgf::Severity::info: ++infos; break;
+            case sgf::Severity::error:
+                ++errors;
+                break;
+            case sgf::Severity::warning:
+                ++warnings;
+                break;
+            case sgf::Severity::info:
+                ++infos;
+                break;
         }
     }
 };
@@ -123,16 +129,16 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
             totals.moves += record.moves;
             if (record.has_errors()) file_error = true;
             if (!summary_only) {
-                text += fmt::format("  game {}: {}x{}, {} moves ({} nodes), B {} vs W {}, {}\n",
-                                    g + 1, record.size.width, record.size.height, record.moves,
-                                    record.main_line_nodes,
-                                    describe_player(record.black_name, record.black_rank),
-                                    describe_player(record.white_name, record.white_rank),
-                                    describe_result(record));
+                text += fmt::format(
+                    "  game {}: {}x{}, {} moves ({} nodes), B {} vs W {}, {}\n", g + 1,
+                    record.size.width, record.size.height, record.moves, record.main_line_nodes,
+                    describe_player(record.black_name, record.black_rank),
+                    describe_player(record.white_name, record.white_rank), describe_result(record));
             }
             for (auto& d : record.diagnostics) record_diagnostics.push_back(std::move(d));
         }
-        for (const std::vector<sgf::Diagnostic>* list : {&doc.diagnostics(), &std::as_const(record_diagnostics)}) {
+        for (const std::vector<sgf::Diagnostic>* list :
+             {&doc.diagnostics(), &std::as_const(record_diagnostics)}) {
             for (const sgf::Diagnostic& d : *list) {
                 totals.count(d);
                 if (!summary_only) {
@@ -155,11 +161,10 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         for (const auto& [code, n] : totals.by_code) line += fmt::format(" {} {}", code, n);
         out << line << "\n";
     }
-    const bool findings = totals.files_with_errors > 0 ||
-                          std::any_of(inputs.problems.begin(), inputs.problems.end(),
-                                      [](const sgf::Diagnostic& d) {
-                                          return d.severity == sgf::Severity::error;
-                                      });
+    const bool findings =
+        totals.files_with_errors > 0 ||
+        std::any_of(inputs.problems.begin(), inputs.problems.end(),
+                    [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; });
     return findings ? kFindings : kClean;
 }
 

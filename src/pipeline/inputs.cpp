@@ -26,11 +26,13 @@ constexpr std::string_view not_a_file = "F006";
 namespace {
 
 sgf::Diagnostic problem(std::string_view code, const std::string& path, std::string message) {
-    return sgf::Diagnostic{sgf::Severity::error, code, path, sgf::Location{}, std::move(message),
-                           -1};
+    return sgf::Diagnostic{sgf::Severity::error, code, path, sgf::Location{},
+                           std::move(message),   -1};
 }
 
-char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
+char ascii_lower(char c) noexcept {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+}
 
 bool ends_with_nocase(std::string_view s, std::string_view suffix) noexcept {
     if (s.size() < suffix.size()) return false;
@@ -47,7 +49,7 @@ std::string join(const std::string& folder, const std::string& name) {
 }
 
 class Walker {
-public:
+  public:
     explicit Walker(InputList& out) : out_(out) {}
 
     void walk(const std::string& root) {
@@ -68,29 +70,31 @@ public:
             boost::system::error_code ec;
             const fs::path canonical = fs::canonical(item.path, ec);
             if (ec) {
-                out_.problems.push_back(problem(codes::unreadable_folder, item.path,
-                                                fmt::format("cannot resolve folder: {}", ec.message())));
+                out_.problems.push_back(
+                    problem(codes::unreadable_folder, item.path,
+                            fmt::format("cannot resolve folder: {}", ec.message())));
                 continue;
             }
             if (!active_.insert(canonical.string()).second) {
-                out_.problems.push_back(problem(
-                    codes::symlink_loop, item.path,
-                    fmt::format("symbolic link loop: {} was already walked; skipped",
-                                canonical.string())));
+                out_.problems.push_back(
+                    problem(codes::symlink_loop, item.path,
+                            fmt::format("symbolic link loop: {} was already walked; skipped",
+                                        canonical.string())));
                 continue;
             }
             std::vector<std::pair<std::string, bool>> entries;
             fs::directory_iterator it(item.path, ec), end;
             if (ec) {
-                out_.problems.push_back(problem(codes::unreadable_folder, item.path,
-                                                fmt::format("cannot read folder: {}", ec.message())));
+                out_.problems.push_back(
+                    problem(codes::unreadable_folder, item.path,
+                            fmt::format("cannot read folder: {}", ec.message())));
                 continue;
             }
             for (; it != end; it.increment(ec)) {
                 if (ec) {
-                    out_.problems.push_back(problem(
-                        codes::unreadable_folder, item.path,
-                        fmt::format("error while reading folder: {}", ec.message())));
+                    out_.problems.push_back(
+                        problem(codes::unreadable_folder, item.path,
+                                fmt::format("error while reading folder: {}", ec.message())));
                     break;
                 }
                 const std::string name = it->path().filename().string();
@@ -98,8 +102,9 @@ public:
                 boost::system::error_code sec;
                 const fs::file_status st = fs::status(it->path(), sec);  // follows links
                 if (!fs::exists(st)) {
-                    out_.problems.push_back(problem(codes::unreadable_folder, path,
-                                                    "broken symbolic link or vanished entry skipped"));
+                    out_.problems.push_back(
+                        problem(codes::unreadable_folder, path,
+                                "broken symbolic link or vanished entry skipped"));
                     continue;
                 }
                 if (fs::is_directory(st)) {
@@ -115,7 +120,7 @@ public:
         }
     }
 
-private:
+  private:
     InputList& out_;
     std::set<std::string> active_;  // canonical folders already walked
 };

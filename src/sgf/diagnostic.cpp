@@ -6,9 +6,12 @@ namespace sgfaudit::sgf {
 
 std::string_view to_string(Severity severity) noexcept {
     switch (severity) {
-        case Severity::info: return "info";
-        case Severity::warning: return "warning";
-        case Severity::error: return "error";
+        case Severity::info:
+            return "info";
+        case Severity::warning:
+            return "warning";
+        case Severity::error:
+            return "error";
     }
     return "error";
 }

@@ -1,67 +1,86 @@
 // Decoding of a whole SGF file to UTF-8, before tokenizing.
 //
-// Encodings: how the character set of a file is decided (first rule that applies wins)
-// ------------------------------------------------------------------------------------
-// Codes: S001 unknown or unusable CA[] charset (warning), S002 charset detected (info),
-//        S003 invalid byte sequences replaced (warning), S004 UTF-16 without byte-order mark
-//        (warning), S005 read as ISO-8859-1 for lack of anything better (warning).
-// Note offsets are byte offsets into the decoded UTF-8 text.
+// Encodings: how the character set of a file is decided (the first rule that applies wins)
+// ----------------------------------------------------------------------------------------
+// Codes: S001 (warning) CA[] names an unknown or unusable charset; S002 (info) charset detected;
+// S003 (warning) invalid byte sequences replaced by U+FFFD; S004 (warning) UTF-16 without a
+// byte-order mark assumed; S005 (warning) read as ISO-8859-1 for want of anything better.
+// Offsets in notes are byte offsets into the decoded UTF-8 text.
 //
-//  1. Byte-order mark. EF BB BF: UTF-8; the text is used as is after the mark (skip = 3), but
-//     is still validated (rule 6). FF FE 00 00 / 00 00 FE FF: UTF-32LE / UTF-32BE.
-//     FF FE / FE FF: UTF-16LE / UTF-16BE. The mark decides even when CA[] says otherwise.
-//     source = bom.
-//  2. UTF-16 without a mark: among the first 512 bytes (as 16-bit units), at least a quarter
-//     of the units have a NUL high byte and NUL bytes on the other side are at most an eighth
-//     as many (SGF structure is ASCII, so "(" reads 00 28 or 28 00). Decoded as UTF-16BE or
-//     UTF-16LE; source = detected; warning S004.
-//  3. CA[] declared: the first "CA" property in the raw bytes (C, A not preceded by an ASCII
-//     letter, optional whitespace, "[value]"; value trimmed; an empty value counts as absent).
-//     The name is matched case-insensitively ignoring "-", "_", " " and ".", and mapped to a
-//     superset decoder as browsers (WHATWG) do; the reported name is the human-readable one:
-//       Shift_JIS, SJIS, MS_Kanji, Windows-31J, CP932         -> "Shift_JIS"   (iconv CP932)
-//       GB2312, EUC-CN, GBK, CP936, GB18030                   -> "GB18030"     (iconv GB18030)
-//       Big5, Big5-HKSCS, CP950                               -> "Big5"        (iconv BIG5-HKSCS,
-//                                            and CP950 for the few pairs HKSCS lacks, e.g. euro)
-//       EUC-KR, KS_C_5601-1987, UHC, CP949                    -> "EUC-KR"      (iconv CP949)
-//       ISO-8859-1, Latin1, US-ASCII, Windows-1252, CP1252    -> "windows-1252" (built in, as
-//                                            WHATWG: every byte decodes, 81 8D 8F 90 9D -> C1)
-//       UTF-8, UTF8                                           -> "UTF-8" (validated: left as
-//                                            is when valid, else rule 6)
-//       EUC-JP, ISO-2022-JP, windows-125x, ISO-8859-n, KOI8-R/U, macintosh, IBM866,
-//       TIS-620 (-> windows-874): named entries; any other name is passed to iconv as given.
-//     A name iconv does not know, or a charset that does not read ASCII as ASCII (UTF-16,
-//     UTF-32, EBCDIC...: such a CA[] cannot describe a file in which it was readable as ASCII),
-//     gives warning S001 and the file continues with rule 4. source = declared.
-//  4. No usable CA[], and the bytes are valid UTF-8 (ASCII included): UTF-8, not converted,
-//     source = utf8 (ASCII fast path). Exception: a 7-bit file containing ESC is given to
-//     detection, and read as ISO-2022-JP/KR/CN when detection says so and the conversion is
-//     clean (source = detected, S002).
-//  5. No usable CA[], not valid UTF-8, in this order:
+//  1. Byte-order mark. EF BB BF: UTF-8, used as is after the mark (skip = 3) when valid, else
+//     rule 6. FF FE 00 00 / 00 00 FE FF: UTF-32LE / UTF-32BE. FF FE / FE FF: UTF-16LE /
+//     UTF-16BE. The mark wins over CA[]. source = bom.
+//  2. UTF-16 without a mark: in the first 512 bytes, taken as 16-bit units, at least a quarter of
+//     the units have a NUL first (second) byte, and NUL second (first) bytes are at most an
+//     eighth as many (SGF structure is ASCII: "(" is 00 28 or 28 00). Decoded as UTF-16BE
+//     (UTF-16LE); source = detected; warning S004.
+//  3. CA[]: the first "CA" property in the raw bytes ('C', 'A' not preceded by an ASCII letter,
+//     optional whitespace, "[value]"; value trimmed; an empty value counts as no CA[]). The name
+//     is matched ignoring case and "-", "_", ".", " ", and mapped to a superset decoder as
+//     browsers do (WHATWG); the name reported is the human-readable one:
+//       Shift_JIS, SJIS, MS_Kanji, Windows-31J, CP932       -> "Shift_JIS" (iconv CP932)
+//       GB2312, EUC-CN, GBK, CP936, GB18030                 -> "GB18030"   (iconv GB18030)
+//       Big5, Big5-HKSCS, CP950                             -> "Big5"      (iconv BIG5-HKSCS, and
+//                                                 CP950 for the pairs HKSCS lacks, e.g. A3E1 euro)
+//       EUC-KR, KS_C_5601-1987, UHC, CP949                  -> "EUC-KR"    (iconv CP949)
+//       ISO-8859-1, Latin1, US-ASCII, Windows-1252, CP1252  -> "windows-1252" (built in; as in
+//                                                 WHATWG every byte decodes, 81 8D 8F 90 9D to C1)
+//       UTF-8, UTF8                                         -> "UTF-8" (validated; left as is
+//                                                 when valid, else rule 6)
+//       EUC-JP, EUC-TW, ISO-2022-JP/KR/CN, windows-1250..1258, ISO-8859-n, KOI8-R, KOI8-U,
+//       macintosh, x-mac-cyrillic, IBM866, IBM855, VISCII, TIS-620 (as windows-874): by name;
+//       any other name is given to iconv as written.
+//     A name iconv does not know, or a charset that does not read ASCII as ASCII (UTF-16/32,
+//     EBCDIC, HZ...: such a CA[] cannot describe a file in which it could be read as ASCII),
+//     gives warning S001 and the file goes on to rule 4. A pure-ASCII file (without ESC) is not
+//     converted. source = declared.
+// 3b. When the declared charset meets invalid sequences but the whole file is valid UTF-8, the
+//     file is read as UTF-8 (source = utf8) with warning S006.
+//  4. No usable CA[] and the bytes are valid UTF-8 (ASCII included): UTF-8, not converted;
+//     source = utf8 (ASCII fast path). Except a 7-bit file containing ESC: read as
+//     ISO-2022-JP/KR/CN when uchardet names one and decoding has no error (source = detected,
+//     info S002).
+//  5. No usable CA[] and not valid UTF-8, in this order:
 //     a. uchardet names a multibyte CJK encoding (Shift_JIS, GB18030, Big5, EUC-KR/UHC, EUC-JP,
-//        EUC-TW, ISO-2022-*) and decoding with it (mapped as in rule 3) has no error:
-//        that encoding, source = detected, info S002.
-//     b. The bytes are "mostly UTF-8": uchardet says UTF-8, or they hold at least one valid
-//        multibyte sequence and the bytes ≥ 0x80 that belong to no UTF-8 sequence are at most a
-//        quarter of those that do. A sequence one of whose continuation bytes was replaced by '?'
-//        (as in Fox server files) counts as belonging to one. Read as UTF-8 with replacements
-//        (rule 6), source = utf8.
-//     c. uchardet names another (single-byte) encoding iconv knows that reads ASCII as ASCII, and
-//        decoding has no error: that encoding, source = detected, info S002.
-//     d. Shift_JIS by byte structure (uchardet is unreliable on a few dozen characters): the
-//        bytes decode without error as Shift_JIS (CP932), into at least 2 double-byte
-//        characters, at least 3/4 of which have a lead byte 0x81-0x9F (kana and level-1 kanji;
-//        never a lead byte in GB2312, EUC-KR or Big5), and half-width katakana are no more
-//        numerous than double-byte characters: "Shift_JIS", source = detected, info S002.
-//     e. Otherwise ISO-8859-1 as FF[4] specifies, decoded as its superset windows-1252:
+//        EUC-TW, ISO-2022-*) and decoding with it (mapped as in rule 3) has no error: that
+//        encoding; source = detected, info S002.
+//     b. "Mostly UTF-8": at least one 3- or 4-byte UTF-8 sequence, and the bytes >= 0x80 that
+//        belong to no UTF-8 sequence are at most a quarter of the bytes in 3- and 4-byte
+//        sequences. A sequence whose continuation bytes were replaced by '?' counts as one (Fox
+//        server files); 2-byte sequences count for nothing, since Korean and Chinese double-byte
+//        text forms them by chance. Read as UTF-8 (rule 6); source = utf8.
+//     c. Byte structure, for short texts (a few names) on which uchardet is unreliable. Every
+//        byte >= 0x80 must belong to a double-byte character of a candidate's common ranges, at
+//        least 2 of them, at least half with a trail byte >= 0x80, and decoding has no error.
+//        Candidates, first fit wins:
+//          Shift_JIS: leads 81-9F E0-FC, trails 40-7E 80-FC, >= 3/4 of the leads in 81-9F (kana,
+//                     level-1 kanji: never a lead byte in EUC), half-width katakana A1-DF no
+//                     more numerous than double-byte characters;
+//          EUC-JP:    leads A1-A8 B0-F4 8E, trails A1-FE, >= 1/4 kana (leads A4, A5);
+//          EUC-KR:    leads A1-A3 B0-C8 CA-FD, trails A1-FE, >= 1/2 Hangul (leads B0-C8), and
+//                     at least 2, and a third, of the Hangul syllables among ~270 frequent in
+//                     Korean names and Go texts (GB2312 read as EUC-KR gives random Hangul);
+//          GB18030:   leads A1-A3 B0-F7 (GB2312 symbols and hanzi), trails A1-FE;
+//          Big5:      leads A1-C6 C9-F9, trails 40-7E A1-FE.
+//        The guess is used when it is strong (3 characters or more, or 2 whose trail bytes are
+//        both >= A1), unless uchardet named a Cyrillic charset that decodes without error; or
+//        when uchardet named no single-byte charset that decodes without error.
+//        source = detected, info S002.
+//     d. uchardet names a single-byte charset that reads ASCII as ASCII and decodes without
+//        error: that charset; source = detected, info S002.
+//     e. Otherwise ISO-8859-1 as FF[4] specifies, decoded as its superset windows-1252;
 //        source = fallback, warning S005.
-//  6. Invalid byte sequences, in any encoding, never stop decoding: each becomes U+FFFD and
-//     decoding goes on (UTF-8: one U+FFFD per maximal ill-formed subpart, as Unicode and WHATWG
-//     specify; double-byte encodings: a lead byte and a non-ASCII trail byte together, a lead
-//     byte alone when the next byte is ASCII, so that ASCII is never swallowed; UTF-16/32: one
-//     per code unit). One warning S003 per file gives the count and the offset of the first one.
-//  7. ASCII bytes (line breaks included) decode to themselves in every encoding used (a charset
-//     that does not is refused, rule 3), so the decoded text has the structure of the original.
+//  6. Invalid byte sequences never stop decoding: each becomes U+FFFD and decoding goes on (UTF-8:
+//     one U+FFFD per maximal ill-formed subpart, as Unicode and WHATWG specify; double-byte
+//     charsets: a lead byte and a trail byte >= 0x80 make one, a lead byte followed by an ASCII
+//     byte is one alone, so that ASCII is never swallowed; UTF-16/32: one per code unit; an
+//     incomplete character at the end: one). One warning S003 per file gives the count and the
+//     offset of the first.
+//  7. ASCII bytes, line breaks included, decode to themselves in every charset used (rule 3
+//     refuses the others), so the decoded text keeps the structure of the file.
+//
+// Limitation: one charset per file. A file whose game trees declare different CA[] values (as
+// sgfc's mixed-encoding.sgf does) is decoded with the first.
 
 #include "sgfaudit/sgf/encoding.hpp"
 
@@ -86,11 +105,16 @@ namespace sgfaudit::sgf {
 
 std::string_view to_string(EncodingSource source) noexcept {
     switch (source) {
-        case EncodingSource::bom: return "bom";
-        case EncodingSource::declared: return "declared";
-        case EncodingSource::utf8: return "utf8";
-        case EncodingSource::detected: return "detected";
-        case EncodingSource::fallback: return "fallback";
+        case EncodingSource::bom:
+            return "bom";
+        case EncodingSource::declared:
+            return "declared";
+        case EncodingSource::utf8:
+            return "utf8";
+        case EncodingSource::detected:
+            return "detected";
+        case EncodingSource::fallback:
+            return "fallback";
     }
     return "unknown";
 }
@@ -324,7 +348,7 @@ Decoded decode_windows1252(std::string_view s) {
 // iconv
 
 class Iconv {
-public:
+  public:
     explicit Iconv(const char* from) noexcept : cd_(iconv_open("UTF-8", from)) {}
     ~Iconv() {
         if (ok()) iconv_close(cd_);
@@ -360,16 +384,17 @@ public:
         std::size_t in_left = 1;
         char* out_ptr = buffer.data();
         std::size_t out_left = buffer.size();
-        return iconv(cd_, &in_ptr, &in_left, &out_ptr, &out_left) ==
-                   static_cast<std::size_t>(-1) &&
+        return iconv(cd_, &in_ptr, &in_left, &out_ptr, &out_left) == static_cast<std::size_t>(-1) &&
                errno == EINVAL;
     }
 
-private:
+  private:
     iconv_t cd_;
 };
 
-bool iconv_knows(const char* name) noexcept { return Iconv(name).ok(); }
+bool iconv_knows(const char* name) noexcept {
+    return Iconv(name).ok();
+}
 
 // Decodes `in` with iconv (rule 6 on errors). `unit` is the code unit size of UTF-16/UTF-32
 // (errors skip one unit), 1 otherwise. `secondary` decodes double-byte characters the main
@@ -414,8 +439,8 @@ std::optional<Decoded> iconv_decode(std::string_view in, const char* from, std::
         out_pos = static_cast<std::size_t>(out_ptr - out.text.data());
         if (r != static_cast<std::size_t>(-1)) continue;
         const int error = errno;
-        if (error == E2BIG && (in_left != in_before || out_pos != out_before ||
-                               out.text.size() - out_pos < 64)) {
+        if (error == E2BIG &&
+            (in_left != in_before || out_pos != out_before || out.text.size() - out_pos < 64)) {
             grow();
             continue;
         }
@@ -454,8 +479,7 @@ std::optional<Decoded> iconv_decode(std::string_view in, const char* from, std::
 
 // Whether the charset reads ASCII (the SGF structure) as ASCII.
 bool ascii_compatible(const char* iconv_name) {
-    static constexpr std::string_view kProbe =
-        "(;CA[]\\)\r\n\t ABCXYZabcxyz0123456789:.-+?!#";
+    static constexpr std::string_view kProbe = "(;CA[]\\)\r\n\t ABCXYZabcxyz0123456789:.-+?!#~";
     const auto decoded = iconv_decode(kProbe, iconv_name);
     return decoded && decoded->errors == 0 && decoded->text == kProbe;
 }
@@ -481,13 +505,13 @@ struct KnownCharset {
 };
 
 // Labels are normalized: lower case, without '-', '_', ' ', '.'.
-constexpr std::array<KnownCharset, 28> kKnownCharsets{{
+constexpr std::array<KnownCharset, 27> kKnownCharsets{{
     {"utf8 unicode11utf8 xunicode20utf8", "UTF-8", "", Kind::utf8},
     {"iso88591 latin1 l1 isolatin1 iso885911987 isoir100 csisolatin1 cp819 ibm819 "
      "cp1252 windows1252 xcp1252 ascii usascii ansix341968 iso646us csascii",
      "windows-1252", "", Kind::windows1252},
-    {"shiftjis sjis mskanji csshiftjis windows31j cp932 ms932 xsjis xmssjis ibm943",
-     "Shift_JIS", "CP932", Kind::multibyte},
+    {"shiftjis sjis mskanji csshiftjis windows31j cp932 ms932 xsjis xmssjis ibm943", "Shift_JIS",
+     "CP932", Kind::multibyte},
     {"gb2312 gb231280 euccn xeuccn csgb2312 gbk xgbk cp936 ms936 windows936 chinese isoir58 "
      "csiso58gb231280 gb18030",
      "GB18030", "GB18030", Kind::multibyte},
@@ -501,7 +525,6 @@ constexpr std::array<KnownCharset, 28> kKnownCharsets{{
     {"iso2022jp csiso2022jp", "ISO-2022-JP", "ISO-2022-JP", Kind::multibyte},
     {"iso2022kr csiso2022kr", "ISO-2022-KR", "ISO-2022-KR", Kind::multibyte},
     {"iso2022cn csiso2022cn", "ISO-2022-CN", "ISO-2022-CN", Kind::multibyte},
-    {"hzgb2312 hz", "HZ-GB-2312", "HZ", Kind::multibyte},
     {"windows1250 cp1250 xcp1250", "windows-1250", "CP1250", Kind::single},
     {"windows1251 cp1251 xcp1251", "windows-1251", "CP1251", Kind::single},
     {"windows1253 cp1253 xcp1253", "windows-1253", "CP1253", Kind::single},
@@ -565,9 +588,8 @@ std::optional<Charset> lookup_charset(std::string_view name) {
     // ISO-8859-n
     if (key.size() > 7 && key.starts_with("iso8859")) {
         const std::string part = key.substr(7);
-        if (part.size() <= 2 && std::all_of(part.begin(), part.end(), [](char c) {
-                return c >= '0' && c <= '9';
-            })) {
+        if (part.size() <= 2 &&
+            std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; })) {
             std::string iso = "ISO-8859-" + part;
             if (iconv_knows(iso.c_str())) return Charset{iso, iso, Kind::single};
         }
@@ -580,8 +602,10 @@ std::optional<Charset> lookup_charset(std::string_view name) {
 // Decodes with a charset from lookup_charset (nullopt only if iconv fails to open).
 std::optional<Decoded> decode_with(std::string_view bytes, const Charset& charset) {
     switch (charset.kind) {
-        case Kind::utf8: return repair_utf8(bytes);
-        case Kind::windows1252: return decode_windows1252(bytes);
+        case Kind::utf8:
+            return repair_utf8(bytes);
+        case Kind::windows1252:
+            return decode_windows1252(bytes);
         case Kind::multibyte:
         case Kind::single:
             return iconv_decode(bytes, charset.iconv_name.c_str(), 1, charset.secondary);
@@ -628,6 +652,7 @@ struct StructureCandidate {
     ByteRange singles;                // single bytes >= 0x80 allowed ({0, 0}: none)
     ByteRange marked;                 // lead bytes counted for `min_marked_quarters`
     std::size_t min_marked_quarters;  // marked pairs must be at least this many quarters of all
+    bool korean = false;              // the Hangul must look like Korean (korean_enough)
 };
 
 template <std::size_t N>
@@ -640,21 +665,76 @@ bool in_ranges(const std::array<ByteRange, N>& ranges, unsigned char c) noexcept
 // GB2312 level-1 hanzi leads B0-D7, which Big5 accepts too): the narrowest shape that fits wins.
 constexpr std::array<StructureCandidate, 5> kStructureCandidates{{
     // Shift_JIS: kana and level-1 kanji have lead bytes 81-9F, never lead bytes in EUC.
-    {"Shift_JIS", "CP932", nullptr, {{{0x81, 0x9F}, {0xE0, 0xFC}}}, {{{0x40, 0x7E}, {0x80, 0xFC}}},
-     {0xA1, 0xDF}, {0x81, 0x9F}, 3},
+    {"Shift_JIS",
+     "CP932",
+     nullptr,
+     {{{0x81, 0x9F}, {0xE0, 0xFC}}},
+     {{{0x40, 0x7E}, {0x80, 0xFC}}},
+     {0xA1, 0xDF},
+     {0x81, 0x9F},
+     3},
     // EUC-JP: symbols, kana (A4 hiragana, A5 katakana, at least a quarter), kanji; 8E half-width.
-    {"EUC-JP", "EUC-JP", nullptr, {{{0xA1, 0xA8}, {0xB0, 0xF4}, {0x8E, 0x8E}}},
-     {{{0xA1, 0xFE}}}, {}, {0xA4, 0xA5}, 1},
-    // EUC-KR: symbols, the 2350 Hangul syllables of KS X 1001 (at least three quarters: the
-    // hanja rows CA-FD overlap GB2312 entirely), hanja.
-    {"EUC-KR", "CP949", nullptr, {{{0xA1, 0xA3}, {0xB0, 0xC8}, {0xCA, 0xFD}}}, {{{0xA1, 0xFE}}}, {},
-     {0xB0, 0xC8}, 3},
+    {"EUC-JP",
+     "EUC-JP",
+     nullptr,
+     {{{0xA1, 0xA8}, {0xB0, 0xF4}, {0x8E, 0x8E}}},
+     {{{0xA1, 0xFE}}},
+     {},
+     {0xA4, 0xA5},
+     1},
+    // EUC-KR: symbols, the 2350 Hangul syllables of KS X 1001 (at least half), hanja. All of it
+    // is valid GB2312 too: see korean_enough.
+    {"EUC-KR",
+     "CP949",
+     nullptr,
+     {{{0xA1, 0xA3}, {0xB0, 0xC8}, {0xCA, 0xFD}}},
+     {{{0xA1, 0xFE}}},
+     {},
+     {0xB0, 0xC8},
+     2,
+     true},
     // GB2312: symbols, level-1 and level-2 hanzi.
     {"GB18030", "GB18030", nullptr, {{{0xA1, 0xA3}, {0xB0, 0xF7}}}, {{{0xA1, 0xFE}}}, {}, {}, 0},
     // Big5: symbols, frequent and less frequent hanzi; trail bytes may be ASCII (40-7E).
-    {"Big5", "BIG5-HKSCS", "CP950", {{{0xA1, 0xC6}, {0xC9, 0xF9}}},
-     {{{0x40, 0x7E}, {0xA1, 0xFE}}}, {}, {}, 0},
+    {"Big5",
+     "BIG5-HKSCS",
+     "CP950",
+     {{{0xA1, 0xC6}, {0xC9, 0xF9}}},
+     {{{0x40, 0x7E}, {0xA1, 0xFE}}},
+     {},
+     {},
+     0},
 }};
+
+// Hangul syllables frequent in Korean names and Go texts. GB2312 hanzi read as EUC-KR give
+// Hangul syllables too, but random ones: at least two, and a third, of the syllables must be in
+// this list.
+constexpr std::u16string_view kCommonHangul =
+    u"가각간감강개거건걸검게격견결경계고곤공곽관광괴교구국군권궁귀규균근글금기길김까"
+    u"나남내너넷네년노는늘님다단달당대더덕도돈동되된두둑드득들등디라란래량려력련렬로록"
+    u"론료루류륜르를름리린림마만맹메면명모목몽무문미민박반방배백번범법변별병보복본봉부"
+    u"북분비빈빛사산삼상새생서석선설섭성세소손솔송수숙순술스슬승시식신실심아안애야양어"
+    u"엄에여연열염영예오옥온올완왕외요용우욱운웅원월위유육윤은을음의이익인일임입있자잘"
+    u"장재저전점정제조종좌주준중지진집차찬창채천철초최추충치칙카쿠크타탁태택토통트파판"
+    u"팽편평포표프피하학한할함해했행향허헌혁현형혜호홍화환황회효후훈휘흑희히";
+
+bool korean_enough(std::string_view utf8) noexcept {
+    std::size_t hangul = 0;
+    std::size_t common = 0;
+    for (std::size_t i = 0; i + 2 < utf8.size(); ++i) {
+        const unsigned char c = byte_at(utf8, i);
+        if (c < 0xE0 || c > 0xEF) continue;
+        const auto cp =
+            static_cast<char16_t>(((c & 0x0F) << 12) | ((byte_at(utf8, i + 1) & 0x3F) << 6) |
+                                  (byte_at(utf8, i + 2) & 0x3F));
+        if (cp >= 0xAC00 && cp <= 0xD7A3) {
+            ++hangul;
+            common += kCommonHangul.find(cp) != std::u16string_view::npos;
+        }
+        i += 2;
+    }
+    return common >= 2 && common * 3 >= hangul;
+}
 
 struct StructureGuess {
     const StructureCandidate* candidate = nullptr;
@@ -666,6 +746,7 @@ std::optional<StructureGuess> structure_guess(std::string_view s) {
     for (const StructureCandidate& candidate : kStructureCandidates) {
         std::size_t pairs = 0;
         std::size_t high_trails = 0;  // pairs whose trail byte is not ASCII
+        std::size_t euc_trails = 0;   // pairs whose trail byte is >= 0xA1
         std::size_t marked = 0;
         std::size_t singles = 0;
         bool fits = true;
@@ -677,6 +758,7 @@ std::optional<StructureGuess> structure_guess(std::string_view s) {
                        in_ranges(candidate.trails, byte_at(s, i + 1))) {
                 ++pairs;
                 high_trails += byte_at(s, i + 1) >= 0x80;
+                euc_trails += byte_at(s, i + 1) >= 0xA1;
                 marked += candidate.marked.hi != 0 && candidate.marked.contains(c);
                 i += 2;
             } else if (candidate.singles.hi != 0 && candidate.singles.contains(c)) {
@@ -693,7 +775,11 @@ std::optional<StructureGuess> structure_guess(std::string_view s) {
             continue;
         auto decoded = iconv_decode(s, candidate.iconv_name, 1, candidate.secondary);
         if (!decoded || decoded->errors != 0) continue;
-        return StructureGuess{&candidate, pairs >= 3, std::move(*decoded)};
+        if (candidate.korean && !korean_enough(decoded->text)) continue;
+        // Strong: three pairs, or two whose trail bytes are all >= 0xA1 (where single-byte Latin
+        // text would need two adjacent accented letters twice over).
+        const bool strong = pairs >= 3 || (pairs >= 2 && euc_trails == pairs);
+        return StructureGuess{&candidate, strong, std::move(*decoded)};
     }
     return std::nullopt;
 }
@@ -725,6 +811,17 @@ const char* sniff_utf16(std::string_view bytes) noexcept {
 // ---------------------------------------------------------------------------------------------
 // Assembling the result
 
+// A CA[] value as quoted in a message: printable ASCII only, at most 40 characters.
+std::string quoted(std::string_view value) {
+    std::string out;
+    for (const char ch : value.substr(0, 40)) {
+        const auto c = static_cast<unsigned char>(ch);
+        out.push_back(c >= 0x20 && c < 0x7F ? ch : '?');
+    }
+    if (value.size() > 40) out += "...";
+    return out;
+}
+
 void add_note(DecodeResult& result, Severity severity, std::string_view code, std::string message,
               std::size_t offset = 0) {
     result.notes.push_back(DecodeNote{severity, code, std::move(message), clamp_offset(offset)});
@@ -739,8 +836,8 @@ void finish(DecodeResult& result, Decoded&& decoded, std::string_view encoding,
         add_note(result, Severity::warning, "S003",
                  std::to_string(decoded.errors) + " invalid " + result.encoding +
                      (decoded.errors == 1 ? " byte sequence" : " byte sequences") +
-                     " replaced with U+FFFD (first at byte " +
-                     std::to_string(decoded.first_error) + " of the decoded text)",
+                     " replaced with U+FFFD (first at byte " + std::to_string(decoded.first_error) +
+                     " of the decoded text)",
                  decoded.first_error);
     }
     result.utf8 = std::move(decoded.text);
@@ -805,8 +902,7 @@ void detect(DecodeResult& result, std::string_view bytes, bool seven_bit) {
         if (single && single->errors != 0) single.reset();
     }
     if (!(single && is_cyrillic(*guessed))) {
-        if (auto structure = structure_guess(bytes);
-            structure && (structure->strong || !single)) {
+        if (auto structure = structure_guess(bytes); structure && (structure->strong || !single)) {
             finish(result, std::move(structure->decoded), structure->candidate->canonical,
                    EncodingSource::detected);
             add_detected_note(result, "byte structure");
@@ -871,15 +967,32 @@ DecodeResult decode_impl(std::string_view bytes) {
         const auto charset = lookup_charset(*declared);
         if (!charset) {
             add_note(result, Severity::warning, "S001",
-                     "unknown character set CA[" + *declared + "]: ignored");
+                     "unknown character set CA[" + quoted(*declared) + "]: ignored");
         } else if (!usable(*charset)) {
             add_note(result, Severity::warning, "S001",
-                     "CA[" + *declared +
+                     "CA[" + quoted(*declared) +
                          "] cannot describe this file, in which it reads as ASCII: ignored");
         } else if (charset->kind == Kind::utf8) {
             finish_utf8(result, bytes, 0, EncodingSource::declared);
             return result;
+        } else if (ascii_prefix(bytes) == bytes.size() &&
+                   std::memchr(bytes.data(), 0x1B, bytes.size()) == nullptr) {
+            // Pure ASCII (and no ISO-2022 escape): it reads as itself, nothing to convert.
+            result.encoding = charset->canonical;
+            result.source = EncodingSource::declared;
+            return result;
         } else if (auto decoded = decode_with(bytes, *charset)) {
+            if (decoded->errors > 0 && is_valid_utf8(bytes)) {
+                // 3b. The declared charset does not fit, but the bytes are valid UTF-8 (an
+                // editor re-saved the file as UTF-8 and kept the old CA[]): read UTF-8.
+                add_note(result, Severity::warning, "S006",
+                         "CA[" + quoted(*declared) + "] does not decode this file (" +
+                             std::to_string(decoded->errors) +
+                             " invalid sequences), which is valid UTF-8: read as UTF-8");
+                result.encoding = "UTF-8";
+                result.source = EncodingSource::utf8;
+                return result;
+            }
             finish(result, std::move(*decoded), charset->canonical, EncodingSource::declared);
             return result;
         }

@@ -73,8 +73,8 @@ void Document::add(Severity severity, std::string_view code, std::uint32_t offse
     add_at(severity, code, locate(offset), std::move(message), game);
 }
 
-void Document::add_at(Severity severity, std::string_view code, Location where,
-                      std::string message, int game) {
+void Document::add_at(Severity severity, std::string_view code, Location where, std::string message,
+                      int game) {
     diagnostics_.push_back(Diagnostic{severity, code, file_, where, std::move(message), game});
 }
 
@@ -91,9 +91,15 @@ namespace {
 bool is_space(char c) noexcept {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
-bool is_upper(char c) noexcept { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) noexcept { return c >= 'a' && c <= 'z'; }
-bool is_letter(char c) noexcept { return is_upper(c) || is_lower(c); }
+bool is_upper(char c) noexcept {
+    return c >= 'A' && c <= 'Z';
+}
+bool is_lower(char c) noexcept {
+    return c >= 'a' && c <= 'z';
+}
+bool is_letter(char c) noexcept {
+    return is_upper(c) || is_lower(c);
+}
 
 // Properties whose values are Text or SimpleText: only in these may an unescaped ']' be taken
 // for part of the value (recovery S104). In a move or point value it always ends the value.
@@ -121,9 +127,8 @@ std::string printable(std::string_view text) {
 }  // namespace
 
 class Parser {
-public:
-    Parser(Document& doc, const ReadLimits& limits)
-        : doc_(doc), limits_(limits), t_(doc.text()) {}
+  public:
+    Parser(Document& doc, const ReadLimits& limits) : doc_(doc), limits_(limits), t_(doc.text()) {}
 
     void run() {
         std::size_t junk_begin = std::string::npos;
@@ -160,7 +165,7 @@ public:
         }
     }
 
-private:
+  private:
     struct Frame {
         std::uint32_t parent;  // node the variation's first node hangs from (kNone: the root)
         std::uint32_t last;    // last node of this variation's sequence so far
@@ -458,8 +463,8 @@ private:
             skip_values();
             return true;
         }
-        if (lowercase && std::find(reported_ids_.begin(), reported_ids_.end(), written) ==
-                             reported_ids_.end()) {
+        if (lowercase &&
+            std::find(reported_ids_.begin(), reported_ids_.end(), written) == reported_ids_.end()) {
             reported_ids_.emplace_back(written);
             doc_.add(Severity::warning, codes::lowercase_id, off(id_begin),
                      fmt::format("property identifier \"{}\" read as \"{}\" (lower-case letters "
@@ -493,10 +498,10 @@ private:
             std::size_t end = 0;
             const bool closed = scan_value(open + 1, text, end);
             if (!closed) {
-                doc_.add(Severity::error, codes::unclosed_value, off(open),
-                         fmt::format("value of {} is not closed before the end of the file",
-                                     prop.id),
-                         game_index());
+                doc_.add(
+                    Severity::error, codes::unclosed_value, off(open),
+                    fmt::format("value of {} is not closed before the end of the file", prop.id),
+                    game_index());
                 doc_.games_.back().complete = false;
             } else if (recovered_brackets_ > 0) {
                 doc_.add(Severity::warning, codes::unescaped_bracket, off(open),

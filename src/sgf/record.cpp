@@ -19,6 +19,7 @@ constexpr std::string_view bad_handicap = "S306";
 constexpr std::string_view bad_ff = "S307";
 constexpr std::string_view info_not_in_root = "S308";
 constexpr std::string_view bad_number = "S309";
+constexpr std::string_view empty_setup = "S310";
 }  // namespace codes
 
 bool GameRecord::has_errors() const noexcept {
@@ -29,7 +30,7 @@ bool GameRecord::has_errors() const noexcept {
 namespace {
 
 class RecordReader {
-public:
+  public:
     RecordReader(const Document& doc, std::size_t index) : doc_(doc) {
         rec_.index = static_cast<int>(index);
     }
@@ -43,25 +44,26 @@ public:
         const Node& root = doc_.node(game.root);
         read_game_info(root);
         std::uint32_t depth = 0;
+        // Moves and points of another game (GM != 1) mean something else: only count nodes.
+        const bool go = rec_.gm == 1;
         for (std::uint32_t n = game.root; n != kNone; n = doc_.node(n).first_child, ++depth) {
-            read_node(doc_.node(n), depth);
+            if (go) read_node(doc_.node(n), depth);
             last_ = n;
         }
         rec_.main_line_nodes = depth;
-        read_territory(doc_.node(last_));
+        if (go) read_territory(doc_.node(last_));
         return std::move(rec_);
     }
 
-private:
-    void add(Severity severity, std::string_view code, std::uint32_t offset,
-             std::string message) {
+  private:
+    void add(Severity severity, std::string_view code, std::uint32_t offset, std::string message) {
         rec_.diagnostics.push_back(Diagnostic{severity, code, std::string(doc_.file()),
-                                              doc_.locate(offset), std::move(message),
-                                              rec_.index});
+                                              doc_.locate(offset), std::move(message), rec_.index});
     }
 
     void report(const ValueIssues& issues, std::uint32_t offset) {
-        for (const ValueIssue& issue : issues) add(issue.severity, issue.code, offset, issue.message);
+        for (const ValueIssue& issue : issues)
+            add(issue.severity, issue.code, offset, issue.message);
     }
 
     // The first value of `id` in `node` as SimpleText, and its offset.
@@ -175,8 +177,8 @@ private:
             } else if (depth > 0 && (p.id == "SZ")) {
                 add(Severity::warning, codes::size_not_in_root, p.offset,
                     "SZ outside the root node ignored");
-            } else if (depth > 0 && (p.id == "KM" || p.id == "HA" || p.id == "RE" ||
-                                     p.id == "RU")) {
+            } else if (depth > 0 &&
+                       (p.id == "KM" || p.id == "HA" || p.id == "RE" || p.id == "RU")) {
                 add(Severity::info, codes::info_not_in_root, p.offset,
                     fmt::format("{} outside the root node ignored", p.id));
             }
@@ -189,8 +191,8 @@ private:
             const Color color = black ? Color::black : Color::white;
             if (moves_here == 1) {
                 add(Severity::warning, codes::two_moves, p.offset,
-                    fmt::format("a second move ({}) in one node after {}; both kept in order",
-                                p.id, first_move_color == Color::black ? "B" : "W"));
+                    fmt::format("a second move ({}) in one node after {}; both kept in order", p.id,
+                                first_move_color == Color::black ? "B" : "W"));
             }
             first_move_color = color;
             ++moves_here;
@@ -217,6 +219,13 @@ private:
     void setup(const Property& p, EventKind kind, std::uint32_t depth) {
         points_.clear();
         for (std::uint32_t v = 0; v < p.value_count; ++v) {
+            if (p.value_count == 1 &&
+                doc_.value(p.first_value).find_first_not_of(" \t\r\n") == std::string_view::npos) {
+                // "AE[]": an empty list, as some editors write it.
+                add(Severity::warning, codes::empty_setup, doc_.value_offset(p.first_value),
+                    fmt::format("{}[] with no point ignored", p.id));
+                return;
+            }
             ValueIssues issues;
             const std::size_t before = points_.size();
             expand_point_list_value(doc_.value(p.first_value + v), rec_.size, points_, issues);
@@ -237,8 +246,7 @@ private:
             doc_.for_each_property(last, id, [&](const Property& p) {
                 for (std::uint32_t v = 0; v < p.value_count; ++v) {
                     ValueIssues issues;
-                    expand_point_list_value(doc_.value(p.first_value + v), rec_.size, out,
-                                            issues);
+                    expand_point_list_value(doc_.value(p.first_value + v), rec_.size, out, issues);
                     report(issues, doc_.value_offset(p.first_value + v));
                 }
             });

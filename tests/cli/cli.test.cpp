@@ -1,13 +1,13 @@
 // The command line: help, version, exit codes, and the parse command's output.
 
-#include <catch2/catch.hpp>
+#include "sgfaudit/cli/cli.hpp"
 
+#include <algorithm>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include "sgfaudit/cli/cli.hpp"
 
 using sgfaudit::cli::run;
 
@@ -62,8 +62,7 @@ TEST_CASE("parse prints each game and exits 0 on a clean file", "[cli][parse]") 
     CHECK(r.out.find("games: 1, moves: 6\n") != std::string::npos);
 }
 
-TEST_CASE("parse prints located diagnostics and exits 1 when a file has an error",
-          "[cli][parse]") {
+TEST_CASE("parse prints located diagnostics and exits 1 when a file has an error", "[cli][parse]") {
     auto r = sgfaudit_run({"parse", corpus("unclosed-value.sgf"), corpus("junk-before.sgf")});
     CHECK(r.status == 1);
     CHECK(r.out.find("unclosed-value.sgf:1:26: error S106: value of C is not closed") !=
@@ -87,16 +86,32 @@ TEST_CASE("parse of a whole folder accounts for every file", "[cli][parse]") {
     std::istringstream lines(r.out);
     for (std::string line; std::getline(lines, line);) {
         if (line.find(".sgf: ") != std::string::npos && line.find(" game") != std::string::npos &&
-            line.find(": error") == std::string::npos && line.find(": warning") == std::string::npos &&
+            line.find(": error") == std::string::npos &&
+            line.find(": warning") == std::string::npos &&
             line.find(": info") == std::string::npos) {
             ++listed;
         }
     }
     std::size_t files = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(
-             std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/syntax")) {
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/syntax")) {
         files += entry.path().extension() == ".sgf" ? 1 : 0;
     }
     CHECK(listed == files);
     CHECK(r.out.find("files: " + std::to_string(files) + " read") != std::string::npos);
+}
+
+TEST_CASE("rules prints every preset with its clauses, and checks a SPEC", "[cli][rules]") {
+    auto all = sgfaudit_run({"rules"});
+    CHECK(all.status == 0);
+    for (const char* word : {"tromp-taylor", "aga", "french", "TT 6", "FFG 4", "AGA 6"}) {
+        CHECK(all.out.find(word) != std::string::npos);
+    }
+    auto spec = sgfaudit_run({"rules", "aga:ko=ssk,french"});
+    CHECK(spec.status == 0);
+    CHECK(spec.out.find("ko=ssk") != std::string::npos);
+    CHECK(std::count(spec.out.begin(), spec.out.end(), '\n') == 2);
+    auto bad = sgfaudit_run({"rules", "aga:ko=sometimes"});
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("ko") != std::string::npos);
 }

@@ -1,14 +1,14 @@
 // The folder walk: sorted order, extension filter, loops and unreadable entries reported.
 
-#include <catch2/catch.hpp>
+#include "sgfaudit/pipeline/inputs.hpp"
+
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
-
-#include "sgfaudit/pipeline/inputs.hpp"
 
 namespace fs = std::filesystem;
 using sgfaudit::pipeline::collect_inputs;
@@ -19,9 +19,8 @@ namespace {
 struct TempTree {
     fs::path root;
     TempTree() {
-        root = fs::temp_directory_path() /
-               ("sgfaudit-inputs-" + std::to_string(::getpid()) + "-" +
-                std::to_string(reinterpret_cast<std::uintptr_t>(this)));
+        root = fs::temp_directory_path() / ("sgfaudit-inputs-" + std::to_string(::getpid()) + "-" +
+                                            std::to_string(reinterpret_cast<std::uintptr_t>(this)));
         fs::remove_all(root);
         fs::create_directories(root);
     }
@@ -63,8 +62,7 @@ TEST_CASE("Folders are walked recursively in sorted order, taking .sgf and .mgt 
           std::vector<std::string>{"B.sgf", "a.sgf", "b/10.SGF", "b/2.sgf", "c/old.mgt"});
 }
 
-TEST_CASE("A file named on the command line is read whatever its extension",
-          "[pipeline][inputs]") {
+TEST_CASE("A file named on the command line is read whatever its extension", "[pipeline][inputs]") {
     TempTree t;
     t.file("game.txt");
     const std::vector<std::string> args{t.path("game.txt")};

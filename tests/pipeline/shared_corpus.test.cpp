@@ -3,7 +3,6 @@
 // absent (a user's clone).
 
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <map>
 #include <string>
@@ -80,7 +79,8 @@ TEST_CASE("Every file of the shared corpus is read and accounted for", "[integra
     }
     CHECK(unaccounted == 0);
     std::string codes;
-    for (const auto& [code, n] : by_code) codes += std::string(code) + "=" + std::to_string(n) + " ";
+    for (const auto& [code, n] : by_code)
+        codes += std::string(code) + "=" + std::to_string(n) + " ";
     WARN("shared corpus: " << inputs.files.size() << " files, " << games << " games, "
                            << with_errors << " files with errors; " << codes);
     CHECK(games >= inputs.files.size());
@@ -106,9 +106,9 @@ TEST_CASE("Player names of the encoding fixtures decode exactly", "[integration]
     const Case cases[] = {
         // No CA; Shift_JIS, with 0x5C trail bytes right before ']'.
         {sabaki + "encoding/nihon-kiin.sgf", "申眞ソ", "党毅飛"},
-        {sabaki + "chinese.sgf", "古力", "柯洁"},           // CA[GB2312]
-        {sabaki + "japanese.sgf", "井山 裕太", "山下 敬吾"},  // CA[Shift_JIS]
-        {sabaki + "korean.sgf", "이세돌", "박정환"},         // CA[EUC-KR]
+        {sabaki + "chinese.sgf", "古力", "柯洁"},                // CA[GB2312]
+        {sabaki + "japanese.sgf", "井山 裕太", "山下 敬吾"},     // CA[Shift_JIS]
+        {sabaki + "korean.sgf", "이세돌", "박정환"},             // CA[EUC-KR]
         {sabaki + "utf16le.sgf", "Kitani Minoru", "Go Seigen"},  // UTF-16LE with a BOM
         {sabaki + "utf8bom.sgf", "Kitani Minoru", "Go Seigen"},
     };
@@ -123,4 +123,16 @@ TEST_CASE("Player names of the encoding fixtures decode exactly", "[integration]
     // nihon-kiin.sgf: all eight moves survive the trail bytes.
     const auto record = sgf::read_record(read(sabaki + "encoding/nihon-kiin.sgf"), 0);
     CHECK(record.moves == 8);
+}
+
+TEST_CASE("A file whose CA does not fit its UTF-8 bytes is read as UTF-8 (S006)",
+          "[integration][shared]") {
+    if (!shared_present()) return;
+    // japanese_bad.sgf declares CA[MS_KANJI] but holds UTF-8 (with U+FFFD already in it).
+    const sgf::Document doc = read("syntax/fixtures-sabaki-sgf/tests/sgf/japanese_bad.sgf");
+    CHECK(doc.decoding().encoding == "UTF-8");
+    REQUIRE(doc.diagnostics().size() == 1);
+    CHECK(doc.diagnostics()[0].code == "S006");
+    CHECK(root_text(doc, 0, "PB") ==
+          "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBDR \xEF\xBF\xBDT\xEF\xBF\xBD\xEF\xBF\xBD");
 }

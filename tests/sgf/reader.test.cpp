@@ -1,13 +1,13 @@
 // The SGF tree reader: one test per grammar feature and per diagnostic code, on the files of
 // corpus/syntax/ (written for these tests) and on strings built here.
 
-#include <catch2/catch.hpp>
+#include "sgfaudit/sgf/reader.hpp"
 
+#include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/values.hpp"
 
 using namespace sgfaudit::sgf;
@@ -27,7 +27,9 @@ Document read_corpus(const std::string& name) {
     return read_document("corpus/syntax/" + name, slurp(path));
 }
 
-Document read_text(std::string text) { return read_document("test.sgf", std::move(text)); }
+Document read_text(std::string text) {
+    return read_document("test.sgf", std::move(text));
+}
 
 std::size_t count_code(const Document& doc, std::string_view code) {
     std::size_t n = 0;
@@ -140,7 +142,7 @@ TEST_CASE("S101: a missing final ')' is recovered with a warning", "[sgf][reader
     CHECK_FALSE(doc.has_errors());
 }
 
-TEST_CASE("S102: lower-case letters in identifiers are dropped (FF[3])", "[sgf][reader]") {
+TEST_CASE("S102: lower-case letters in identifiers are dropped, FF3 style", "[sgf][reader]") {
     const Document doc = read_corpus("mixed-case.sgf");
     REQUIRE(doc.games().size() == 1);
     CHECK(root_value(doc, "SZ") == "9");
@@ -167,7 +169,7 @@ TEST_CASE("S103: a property repeated in a node is kept with a warning", "[sgf][r
     CHECK(ab == 2);
 }
 
-TEST_CASE("S104: an unescaped ']' inside a comment is recovered", "[sgf][reader]") {
+TEST_CASE("S104: an unescaped closing bracket inside a comment is recovered", "[sgf][reader]") {
     const Document doc = read_corpus("unescaped-bracket.sgf");
     REQUIRE(doc.games().size() == 1);
     CHECK(root_value(doc, "C") == "see diagram [1] below");
@@ -175,7 +177,8 @@ TEST_CASE("S104: an unescaped ']' inside a comment is recovered", "[sgf][reader]
     CHECK(count_code(doc, "S104") == 1);
 }
 
-TEST_CASE("S104 never applies to a move: a ']' always ends a point value", "[sgf][reader]") {
+TEST_CASE("S104 never applies to a move: a closing bracket always ends a point value",
+          "[sgf][reader]") {
     const Document doc = read_text("(;GM[1]SZ[9];B[ee]x];W[cc])");
     CHECK(main_line(doc) == "B[ee] W[cc]");
     CHECK(count_code(doc, "S104") == 0);
@@ -299,8 +302,8 @@ TEST_CASE("S121/S122/S123/S124/S125/S120: limits give errors, not crashes", "[sg
     limits.max_games = 2;
     limits.max_file_bytes = 4096;
 
-    std::string deep = "(;GM[1]" + std::string(30, '(') + ";B[aa]" + std::string(30, ')') +
-                       ")(;GM[1];B[bb])";
+    std::string deep =
+        "(;GM[1]" + std::string(30, '(') + ";B[aa]" + std::string(30, ')') + ")(;GM[1];B[bb])";
     Document doc = read_document("deep.sgf", deep, limits);
     CHECK(count_code(doc, "S121") == 1);
     REQUIRE(doc.games().size() == 2);

@@ -109,7 +109,7 @@ TEST_CASE("SimpleText without escapes or white space other than spaces is unchan
     CHECK(sgfaudit::sgf::unescape_simple_text(raw) == raw);
 }
 
-TEST_CASE("Text unescaping follows FF[4]", "[sgf][values]") {
+TEST_CASE("Text unescaping follows FF4", "[sgf][values]") {
     struct Row {
         std::string_view raw;
         std::string_view text;
@@ -404,7 +404,7 @@ TEST_CASE("An empty move is a pass", "[sgf][values]") {
     CHECK(issues.empty());
 }
 
-TEST_CASE("B[tt] is a pass with note S203 on boards up to 19x19", "[sgf][values]") {
+TEST_CASE("A tt move is a pass with note S203 on boards up to 19x19", "[sgf][values]") {
     const auto size = GENERATE(values<BoardSize>({board19, {9, 9}, {19, 13}, {13, 19}, {1, 1}}));
     const auto raw = GENERATE("tt"sv, " tt "sv);
     CAPTURE(size, raw);
@@ -416,7 +416,7 @@ TEST_CASE("B[tt] is a pass with note S203 on boards up to 19x19", "[sgf][values]
                  {"S203", Severity::info, "B[tt]/W[tt] read as a pass (FF[3] convention)"sv});
 }
 
-TEST_CASE("B[tt] is a point on boards larger than 19", "[sgf][values]") {
+TEST_CASE("A tt move is a point on boards larger than 19", "[sgf][values]") {
     ValueIssues issues;
     const auto move = sgfaudit::sgf::parse_move("tt", {20, 20}, issues);
     REQUIRE(move.has_value());
@@ -425,7 +425,7 @@ TEST_CASE("B[tt] is a point on boards larger than 19", "[sgf][values]") {
     CHECK(issues.empty());
 }
 
-TEST_CASE("B[tt] on a board wider than 19 but 19 high is off the board", "[sgf][values]") {
+TEST_CASE("A tt move on a board wider than 19 but 19 high is off the board", "[sgf][values]") {
     ValueIssues issues;
     CHECK_FALSE(sgfaudit::sgf::parse_move("tt", {21, 19}, issues).has_value());
     check_issues(issues, {"S202", Severity::error, "point 'tt' is off the 21x19 board"sv});

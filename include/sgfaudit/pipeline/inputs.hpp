@@ -12,9 +12,9 @@
 namespace sgfaudit::pipeline {
 
 struct InputList {
-    std::vector<std::string> files;  // in the order they are to be read and reported
+    std::vector<std::string> files;         // in the order they are to be read and reported
     std::vector<sgf::Diagnostic> problems;  // entries that could not be listed
-    bool missing_argument = false;  // a path named by the user does not exist: cannot run
+    bool missing_argument = false;          // a path named by the user does not exist: cannot run
 };
 
 // Files named directly are taken whatever their extension; folders are walked recursively in

@@ -15,11 +15,14 @@ namespace sgfaudit::sgf {
 
 // How the encoding of a file was decided.
 enum class EncodingSource : std::uint8_t {
-    bom,       // a UTF-8 / UTF-16 byte-order mark
+    bom,       // a UTF-8 / UTF-16 / UTF-32 byte-order mark
     declared,  // the CA[] property
-    utf8,      // no CA[], and the bytes are valid UTF-8 (or ASCII)
-    detected,  // no CA[], not UTF-8: charset detection (uchardet) named a supported encoding
-    fallback,  // no CA[] and nothing detected, or CA[] unusable: ISO-8859-1 as FF[4] specifies
+    utf8,      // no usable CA[], and the bytes are valid UTF-8 (or ASCII), or mostly UTF-8 with
+               // damaged sequences (replaced by U+FFFD)
+    detected,  // no usable CA[], not UTF-8: UTF-16 without a mark, uchardet, or byte structure
+               // named a supported encoding
+    fallback,  // no usable CA[] and nothing recognised: ISO-8859-1 (as windows-1252), as FF[4]
+               // specifies
 };
 
 std::string_view to_string(EncodingSource source) noexcept;
@@ -52,9 +55,10 @@ struct DecodeResult {
 // decoding), trimmed; nullopt when there is none.
 std::optional<std::string> find_declared_charset(std::string_view bytes);
 
-// Decodes a whole SGF file to UTF-8 following the rule in docs/diagnostics.md ("Encodings"):
-// BOM, else CA[], else valid UTF-8, else detection, else ISO-8859-1. Invalid sequences become
-// U+FFFD with a note. Never throws.
+// Decodes a whole SGF file to UTF-8 following the rules in docs/diagnostics.md ("Encodings", kept
+// at the top of src/sgf/encoding.cpp): BOM, else UTF-16 without BOM, else CA[], else valid UTF-8,
+// else detection, else ISO-8859-1. ASCII bytes always decode to themselves. Invalid sequences
+// become U+FFFD with one note. Never throws.
 DecodeResult decode_to_utf8(std::string_view bytes);
 
 }  // namespace sgfaudit::sgf

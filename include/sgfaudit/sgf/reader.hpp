@@ -53,16 +53,16 @@ struct GameTree {
 
 // Bounds on what one file may make the reader allocate. Defaults are far above any real record.
 struct ReadLimits {
-    std::size_t max_file_bytes = 64u << 20;      // 64 MiB
+    std::size_t max_file_bytes = 64u << 20;       // 64 MiB
     std::uint32_t max_nodes_per_game = 1u << 20;  // 1,048,576
     std::uint32_t max_depth = 1u << 20;           // nesting of variations
     std::uint32_t max_values_per_property = 1u << 16;
-    std::size_t max_value_bytes = 1u << 20;       // 1 MiB of text in one value
+    std::size_t max_value_bytes = 1u << 20;  // 1 MiB of text in one value
     std::uint32_t max_games = 1u << 20;
 };
 
 class Document {
-public:
+  public:
     std::string_view file() const noexcept { return file_; }
     // The decoded UTF-8 text the spans point into.
     std::string_view text() const noexcept { return decoding_.text(bytes_); }
@@ -102,7 +102,7 @@ public:
                 int game = -1);
     bool has_errors() const noexcept;
 
-private:
+  private:
     friend class Parser;
     friend Document read_document(std::string file, std::string bytes, const ReadLimits& limits);
 

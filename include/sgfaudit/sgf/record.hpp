@@ -34,7 +34,7 @@ struct Event {
 };
 
 struct GameRecord {
-    int index = 0;  // 0-based game index in the file
+    int index = 0;          // 0-based game index in the file
     bool auditable = true;  // false: not a Go game (GM), or an error made the record unusable
 
     // Game info (from the root; FF[4] places it there).
@@ -42,20 +42,20 @@ struct GameRecord {
     int gm = 1;  // GM, default 1 (Go)
     BoardSize size;
     bool size_given = false;
-    std::optional<Komi> komi;     // KM as read (with Fox/quarter adjustments), nullopt if absent
-    bool komi_given = false;      // a KM property exists (even if unreadable or empty)
-    std::string komi_text;        // KM verbatim
-    std::optional<int> handicap;  // HA
+    std::optional<Komi> komi;      // KM as read (with Fox/quarter adjustments), nullopt if absent
+    bool komi_given = false;       // a KM property exists (even if unreadable or empty)
+    std::string komi_text;         // KM verbatim
+    std::optional<int> handicap;   // HA
     std::optional<Color> to_play;  // PL of the root
     std::optional<GameResult> result;  // RE
-    std::string rules;  // RU verbatim (SimpleText)
-    std::string charset;  // CA verbatim
+    std::string rules;                 // RU verbatim (SimpleText)
+    std::string charset;               // CA verbatim
     std::string black_name, white_name, black_rank, white_rank;
     std::string date;  // DT
 
     // Main line.
     std::uint32_t main_line_nodes = 0;
-    std::uint32_t moves = 0;   // B/W events, passes included
+    std::uint32_t moves = 0;  // B/W events, passes included
     std::uint32_t passes = 0;
     std::vector<Event> events;
     // TB/TW of the last node of the main line (territory markup, for dead stones).

@@ -1,0 +1,171 @@
+#pragma once
+// Rulesets as plain data (rules-model.md section 1): a Ruleset is a value made of independent
+// knobs, never a class hierarchy. Presets (tromp-taylor, aga, french) are named values built from
+// the seed rule texts; a user names a preset with overrides; a record's RU[] text maps to a preset
+// when it names exactly one. This file knows no SGF and no files: it takes strings and returns
+// data. Nothing here throws for bad input: errors are returned as text.
+//
+// Spec grammar (`--rules`, and one ruleset with parse_ruleset_spec):
+//
+//   list     := item ( ',' item )*
+//   item     := preset ( ':' override )*     starts a new ruleset
+//             | override ( ':' override )*   continues the ruleset started by the item before it
+//   override := knob '=' value
+//   preset   := tromp-taylor | aga | french
+//
+// An item is an override when its first ':'-separated part contains '='; otherwise that part is a
+// preset name. So "aga:ko=ssk:komi=5.5", "aga:ko=ssk,komi=5.5" and "aga,ko=ssk,komi=5.5" are the
+// same single ruleset, and "aga:ko=ssk,french,tromp-taylor:end=resumable" is three. White space
+// around any part is ignored; preset names, knob names and values are case-insensitive.
+//
+// Knobs and their values (the stable names used in specs and reports):
+//   suicide=forbidden|multi-stone         ko=psk|ssk|nssk|simple       scoring=area|territory
+//   pass-stones=no|yes|quick-count        white-moves-last=no|pass-stone|quick-count-point
+//   bonus=0|n-1|n                         end=final|resumable
+//   default-komi=X            komi when the record has no KM, even game
+//   default-komi-handicap=X   komi when the record has no KM, handicap game (before the bonus)
+//   komi=X                    komi used for every game, overriding the record's KM and the
+//                             defaults (rules-model.md 1: "--komi overrides both")
+// X is a decimal number ("7.5", "-0.5", "+6", "7") with |X| <= 2704 (the points of a 52x52
+// board). A knob may be set once per ruleset; a list may not name the same ruleset twice.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sgfaudit::audit {
+
+// What a board play whose own string is left without liberties does (rules-model.md 3).
+enum class Suicide : std::uint8_t {
+    forbidden,    // the play is illegal (AGA 5, FFG 3)
+    multi_stone,  // the string is removed (TT 7); a one-stone suicide then repeats the position
+};
+
+// Which earlier positions a board play may not recreate (rules-model.md 2).
+enum class Ko : std::uint8_t {
+    psk,     // any earlier position (TT 6)
+    ssk,     // a position right after an earlier turn (play or pass) of the mover (FFG 4)
+    nssk,    // a position right after an earlier board play of the mover (002, differences list)
+    simple,  // only the immediate single-stone retake
+};
+
+// The count that decides the game; both are always computed (rules-model.md 1, 5).
+enum class Scoring : std::uint8_t { area, territory };
+
+// Whether a pass hands the opponent a prisoner.
+enum class PassStones : std::uint8_t {
+    no,           // TT: prisoners play no part
+    yes,          // AGA 7: in the territory count
+    quick_count,  // FFG 6a: only in the quick count; FFG 6 (area) ignores them
+};
+
+// What happens when the turns end with Black's.
+enum class WhiteMovesLast : std::uint8_t {
+    no,                 // TT
+    pass_stone,         // AGA 11: White adds a pass, handing over a pass stone
+    quick_count_point,  // FFG 6a: White pays one more point in the quick count
+};
+
+// Extra points to White under area counting for n >= 2 handicap stones.
+enum class HandicapBonus : std::uint8_t { zero, n_minus_1, n };
+
+// What two consecutive passes do (rules-model.md 4).
+enum class GameEnd : std::uint8_t {
+    final,      // the game is over (TT 8)
+    resumable,  // play may resume after them (AGA 10, FFG 5a)
+};
+
+// Stable names of knob values, as used in specs and reports ("multi-stone", "n-1", ...).
+std::string_view to_string(Suicide v) noexcept;
+std::string_view to_string(Ko v) noexcept;
+std::string_view to_string(Scoring v) noexcept;
+std::string_view to_string(PassStones v) noexcept;
+std::string_view to_string(WhiteMovesLast v) noexcept;
+std::string_view to_string(HandicapBonus v) noexcept;
+std::string_view to_string(GameEnd v) noexcept;
+
+// A ruleset. A default-constructed value holds the tromp-taylor knobs under the name "custom";
+// use preset() or parse_ruleset_spec() for named values (they fill `name` and `spec`).
+struct Ruleset {
+    // The preset whose knobs (komi_override aside) equal these, else "custom".
+    std::string name = "custom";
+    // Canonical spec text naming this value in reports: the preset it started from, then
+    // ":knob=value" for every knob that differs from that preset, in the order of knob_names(),
+    // komi last. parse_ruleset_spec(spec) gives the value back. Empty for a hand-built value.
+    std::string spec;
+
+    Suicide suicide = Suicide::multi_stone;
+    Ko ko = Ko::psk;
+    Scoring scoring = Scoring::area;
+    PassStones pass_stones = PassStones::no;
+    WhiteMovesLast white_moves_last = WhiteMovesLast::no;
+    HandicapBonus handicap_bonus = HandicapBonus::zero;
+    GameEnd end = GameEnd::final;
+    double default_komi_even = 7.5;      // used when the record has no KM, even game
+    double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
+    // Set by komi=X: used instead of the record's KM and of the defaults.
+    std::optional<double> komi_override;
+
+    friend bool operator==(const Ruleset&, const Ruleset&) = default;
+};
+
+// True when a and b agree on every rule knob and both default komis (name, spec and
+// komi_override are not compared).
+bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
+
+// The preset names, in the order `sgfaudit rules` lists them: tromp-taylor, aga, french.
+std::span<const std::string_view> preset_names() noexcept;
+// The knob names, in canonical order: suicide, ko, scoring, pass-stones, white-moves-last, bonus,
+// end, default-komi, default-komi-handicap, komi.
+std::span<const std::string_view> knob_names() noexcept;
+
+// The preset called `name` (exact, lower case), or nullopt.
+std::optional<Ruleset> preset(std::string_view name);
+
+// The result of parsing one spec: a ruleset, or an error message naming the bad part and listing
+// the allowed names or values.
+struct RulesetParse {
+    std::optional<Ruleset> ruleset;
+    std::string error;  // empty on success
+    bool ok() const noexcept { return ruleset.has_value(); }
+};
+// Parses a spec naming exactly one ruleset ("aga", "aga:ko=ssk", "french:komi=5.5,ko=psk"); see
+// the grammar above. A spec naming several rulesets is an error.
+RulesetParse parse_ruleset_spec(std::string_view spec);
+
+// The result of parsing a list: the rulesets in the order given, or an error (then no rulesets).
+struct RulesetListParse {
+    std::vector<Ruleset> rulesets;
+    std::string error;  // empty on success
+    bool ok() const noexcept { return error.empty(); }
+};
+// Parses a list of rulesets ("aga,french,tromp-taylor", "aga:ko=ssk,komi=5.5,french"); see the
+// grammar above. Two items giving the same rules and komi override are an error.
+RulesetListParse parse_ruleset_list(std::string_view list);
+
+// How a record's RU[] text maps to a preset.
+struct RuMapping {
+    std::optional<Ruleset> ruleset;  // the preset, when the text names exactly one
+    // Why: which form was recognised, or why the text is not mapped (unknown name, a ruleset
+    // that is none of the presets, a KataGo rules string that does not describe one exactly).
+    std::string reason;
+};
+// Maps RU text (already unescaped), trimmed and case-insensitively: AGA / American / AGA rules,
+// French / FFG, Tromp-Taylor / TT / Tromp Taylor / Tromp/Taylor / TrompTaylor / Logical rules,
+// and KataGo's compact rules strings ("koPOSITIONALscoreAREAtaxNONEsui1") where they describe
+// exactly one preset. Japanese, Chinese, Korean, NZ, GOE/Ing and others are not mapped.
+RuMapping map_ru(std::string_view ru);
+// map_ru without the reason.
+std::optional<Ruleset> ruleset_from_ru(std::string_view ru);
+
+// One line: the spec (with the name when it differs) and every knob as knob=value.
+std::string describe(const Ruleset& r);
+
+// The text of `sgfaudit rules`: the spec grammar, every preset, every knob with its values and
+// the seed clause behind each preset's value, and the RU forms that map. Ends with '\n'.
+std::string rules_text();
+
+}  // namespace sgfaudit::audit

@@ -1,0 +1,1036 @@
+// Rulesets as plain data: presets from the seeds, spec parsing, RU[] mapping, descriptions
+// (rules-model.md section 1). All tables are constexpr; nothing here throws for bad input.
+
+#include "sgfaudit/audit/ruleset.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstddef>
+#include <system_error>
+
+namespace sgfaudit::audit {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Knobs and the names of their values
+
+enum class Knob : std::uint8_t {
+    suicide,
+    ko,
+    scoring,
+    pass_stones,
+    white_moves_last,
+    bonus,
+    end,
+    default_komi,
+    default_komi_handicap,
+    komi,
+};
+constexpr std::size_t kKnobCount = 10;
+constexpr std::size_t kRuleKnobCount = 9;  // every knob but komi (the override)
+
+constexpr std::array<std::string_view, kKnobCount> kKnobNames{
+    "suicide", "ko",  "scoring",      "pass-stones",           "white-moves-last",
+    "bonus",   "end", "default-komi", "default-komi-handicap", "komi"};
+
+// Value names in enumerator order.
+constexpr std::array<std::string_view, 2> kSuicideNames{"forbidden", "multi-stone"};
+constexpr std::array<std::string_view, 4> kKoNames{"psk", "ssk", "nssk", "simple"};
+constexpr std::array<std::string_view, 2> kScoringNames{"area", "territory"};
+constexpr std::array<std::string_view, 3> kPassStonesNames{"no", "yes", "quick-count"};
+constexpr std::array<std::string_view, 3> kWhiteLastNames{"no", "pass-stone", "quick-count-point"};
+constexpr std::array<std::string_view, 3> kBonusNames{"0", "n-1", "n"};
+constexpr std::array<std::string_view, 2> kEndNames{"final", "resumable"};
+
+// Largest komi magnitude accepted: the points of a 52x52 board (as sgf::parse_komi).
+constexpr double kMaxKomi = 2704.0;
+
+template <class E, std::size_t N>
+std::string_view name_of(E v, const std::array<std::string_view, N>& names) noexcept {
+    const auto i = static_cast<std::size_t>(v);
+    return i < N ? names[i] : std::string_view{"?"};
+}
+
+constexpr bool is_enum_knob(Knob k) {
+    return static_cast<std::size_t>(k) < static_cast<std::size_t>(Knob::default_komi);
+}
+
+// The allowed value names of an enum knob (empty for the number knobs).
+std::span<const std::string_view> enum_values(Knob k) {
+    switch (k) {
+        case Knob::suicide:
+            return kSuicideNames;
+        case Knob::ko:
+            return kKoNames;
+        case Knob::scoring:
+            return kScoringNames;
+        case Knob::pass_stones:
+            return kPassStonesNames;
+        case Knob::white_moves_last:
+            return kWhiteLastNames;
+        case Knob::bonus:
+            return kBonusNames;
+        case Knob::end:
+            return kEndNames;
+        default:
+            return {};
+    }
+}
+
+// Index of the value of enum knob k in r.
+std::size_t enum_index(const Ruleset& r, Knob k) {
+    switch (k) {
+        case Knob::suicide:
+            return static_cast<std::size_t>(r.suicide);
+        case Knob::ko:
+            return static_cast<std::size_t>(r.ko);
+        case Knob::scoring:
+            return static_cast<std::size_t>(r.scoring);
+        case Knob::pass_stones:
+            return static_cast<std::size_t>(r.pass_stones);
+        case Knob::white_moves_last:
+            return static_cast<std::size_t>(r.white_moves_last);
+        case Knob::bonus:
+            return static_cast<std::size_t>(r.handicap_bonus);
+        case Knob::end:
+            return static_cast<std::size_t>(r.end);
+        default:
+            return 0;
+    }
+}
+
+// Sets enum knob k of r to the value at index i of enum_values(k). Precondition: i is in range.
+void set_enum(Ruleset& r, Knob k, std::size_t i) {
+    const auto v = static_cast<std::uint8_t>(i);
+    switch (k) {
+        case Knob::suicide:
+            r.suicide = static_cast<Suicide>(v);
+            break;
+        case Knob::ko:
+            r.ko = static_cast<Ko>(v);
+            break;
+        case Knob::scoring:
+            r.scoring = static_cast<Scoring>(v);
+            break;
+        case Knob::pass_stones:
+            r.pass_stones = static_cast<PassStones>(v);
+            break;
+        case Knob::white_moves_last:
+            r.white_moves_last = static_cast<WhiteMovesLast>(v);
+            break;
+        case Knob::bonus:
+            r.handicap_bonus = static_cast<HandicapBonus>(v);
+            break;
+        case Knob::end:
+            r.end = static_cast<GameEnd>(v);
+            break;
+        default:
+            break;
+    }
+}
+
+// Shortest text that reads back as x ("7.5", "0.5", "7", "-2").
+std::string number_text(double x) {
+    return fmt::format("{}", x);
+}
+
+// The value of knob k in r as it is written in specs ("" for komi when not overridden).
+std::string value_text(const Ruleset& r, Knob k) {
+    if (is_enum_knob(k)) return std::string(enum_values(k)[enum_index(r, k)]);
+    if (k == Knob::default_komi) return number_text(r.default_komi_even);
+    if (k == Knob::default_komi_handicap) return number_text(r.default_komi_handicap);
+    return r.komi_override ? number_text(*r.komi_override) : std::string();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Presets: each value with the seed clause behind it (rules-model.md section 1 table)
+
+struct PresetRow {
+    std::string_view name;
+    std::string_view title;
+    Suicide suicide;
+    Ko ko;
+    Scoring scoring;
+    PassStones pass_stones;
+    WhiteMovesLast white_moves_last;
+    HandicapBonus bonus;
+    GameEnd end;
+    double komi_even;
+    double komi_handicap;
+    std::array<std::string_view, kRuleKnobCount> clauses;  // per knob, in kKnobNames order
+};
+
+constexpr std::array<PresetRow, 3> kPresets{{
+    {"tromp-taylor",
+     "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
+     Suicide::multi_stone,  // TT 4, 7: clear the opponent, then clear one's own colour
+     Ko::psk,               // TT 6: a move may not repeat an earlier grid colouring
+     Scoring::area,         // TT 9
+     PassStones::no,        // TT 6, 9: a pass is a turn; only the grid is scored
+     WhiteMovesLast::no,    // TT 5, 8: plain alternation, no last-move rule
+     HandicapBonus::zero,   // TT comment 5: handicap stones are Black moves, scored by TT 9
+     GameEnd::final,        // TT 8
+     7.5,                   // TT comment 10 leaves komi to agreement: rules-model.md default
+     0.5,                   // TT is silent on handicap komi: rules-model.md default
+     {"TT 4, 7", "TT 6", "TT 9", "TT 6, 9: a pass is a turn; only the grid is scored",
+      "TT 5, 8: plain alternation, no last-move rule",
+      "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
+      "TT comment 10 leaves komi to agreement; rules-model.md's default",
+      "TT is silent; rules-model.md's default"}},
+    {"aga",
+     "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
+     Suicide::forbidden,          // AGA 5
+     Ko::nssk,                    // AGA 6 as 002's list of differences reads it
+     Scoring::territory,          // AGA 12: territory unless area was agreed
+     PassStones::yes,             // AGA 7
+     WhiteMovesLast::pass_stone,  // AGA 11
+     HandicapBonus::n_minus_1,    // AGA 4, second paragraph (area counting)
+     GameEnd::resumable,          // AGA 9, 10
+     7.5,                         // 002 rule 3 (AGA 3 said 5.5 in 1991)
+     0.5,                         // AGA 3, 4
+     {"AGA 5", "AGA 6, as 002's list of differences reads it (natural situational superko)",
+      "AGA 12: territory unless the players agreed on area", "AGA 7", "AGA 11",
+      "AGA 4 (with area counting)",
+      "AGA 9, 10: play resumes, the opponent of the last passer first",
+      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"}},
+    {"french",
+     "French Go Federation (FFG) rules (seed 003)",
+     Suicide::forbidden,                 // FFG 3
+     Ko::ssk,                            // FFG 4: "after a previous move or a pass"
+     Scoring::area,                      // FFG 6
+     PassStones::quick_count,            // FFG 1, 6a
+     WhiteMovesLast::quick_count_point,  // FFG 6a; Appendix B's e
+     HandicapBonus::n_minus_1,           // FFG preliminary rule: n - 1/2 = 1/2 + (n-1)
+     GameEnd::resumable,                 // FFG 5, 5a
+     7.5,                                // FFG Part 4: 7.5 official from 2005
+     0.5,                                // FFG preliminary rule
+     {"FFG 3", "FFG 4: \"as after a previous move or a pass by the same player\"", "FFG 6",
+      "FFG 1, 6a: a pass pays a stone in the quick count only",
+      "FFG 6a (Appendix B's e): White pays one more point if Black made the last turn",
+      "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)",
+      "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game",
+      "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
+      "FFG preliminary rule (n - 1/2 with the bonus)"}},
+}};
+
+constexpr std::array<std::string_view, 3> kPresetNames{kPresets[0].name, kPresets[1].name,
+                                                       kPresets[2].name};
+
+Ruleset from_row(const PresetRow& row) {
+    Ruleset r;
+    r.name = std::string(row.name);
+    r.spec = std::string(row.name);
+    r.suicide = row.suicide;
+    r.ko = row.ko;
+    r.scoring = row.scoring;
+    r.pass_stones = row.pass_stones;
+    r.white_moves_last = row.white_moves_last;
+    r.handicap_bonus = row.bonus;
+    r.end = row.end;
+    r.default_komi_even = row.komi_even;
+    r.default_komi_handicap = row.komi_handicap;
+    return r;
+}
+
+const PresetRow* find_preset(std::string_view name) {
+    for (const PresetRow& row : kPresets) {
+        if (row.name == name) return &row;
+    }
+    return nullptr;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers
+
+constexpr bool is_space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+constexpr bool is_alnum(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+constexpr char to_lower(char c) {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = to_lower(c);
+    return out;
+}
+
+// s for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
+// that are not well-formed UTF-8 written as \xNN.
+std::string quoted(std::string_view s) {
+    constexpr int kMaxCodePoints = 80;
+    std::string out = "'";
+    int code_points = 0;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (code_points == kMaxCodePoints) {
+            out += "...";
+            break;
+        }
+        const auto b = static_cast<unsigned char>(s[i]);
+        std::size_t len = 0;
+        if (b >= 0x20 && b < 0x7f) {
+            len = 1;
+        } else if (b >= 0xc2 && b <= 0xdf) {
+            len = 2;
+        } else if (b >= 0xe0 && b <= 0xef) {
+            len = 3;
+        } else if (b >= 0xf0 && b <= 0xf4) {
+            len = 4;
+        }
+        bool valid = len > 0 && i + len <= s.size();
+        for (std::size_t k = 1; valid && k < len; ++k) {
+            valid = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+        }
+        if (valid) {
+            out.append(s.substr(i, len));
+            i += len;
+        } else {
+            out += fmt::format("\\x{:02X}", b);
+            ++i;
+        }
+        ++code_points;
+    }
+    out += '\'';
+    return out;
+}
+
+std::string join(std::span<const std::string_view> names, std::string_view sep) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) out += sep;
+        out += names[i];
+    }
+    return out;
+}
+
+// A decimal number for a komi knob: optional sign, digits with an optional fraction or exponent;
+// finite, |x| <= kMaxKomi. -0 reads as 0.
+std::optional<double> parse_number(std::string_view text) {
+    std::string_view s = text;
+    if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+    if (s.empty() ||
+        !(s.front() == '-' || s.front() == '.' || (s.front() >= '0' && s.front() <= '9'))) {
+        return std::nullopt;
+    }
+    double x = 0;
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), x);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    if (!std::isfinite(x) || std::fabs(x) > kMaxKomi) return std::nullopt;
+    return x == 0 ? 0.0 : x;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Specs
+
+// A ruleset being built from a spec: its preset, knobs, and which knobs the spec set.
+struct Building {
+    const PresetRow* base = nullptr;
+    Ruleset rules;
+    std::array<bool, kKnobCount> set{};
+    std::string written;  // the items that gave it, as written (trimmed), joined by ','
+};
+
+// The canonical spec of r relative to the preset `base`: base, then ":knob=value" for each knob
+// that differs from base, komi last.
+std::string canonical_spec(const Ruleset& r, const PresetRow& base) {
+    const Ruleset b = from_row(base);
+    std::string out(base.name);
+    for (std::size_t i = 0; i < kKnobCount; ++i) {
+        const auto k = static_cast<Knob>(i);
+        const std::string v = value_text(r, k);
+        if (k == Knob::komi) {
+            if (!v.empty()) out += fmt::format(":komi={}", v);
+        } else if (v != value_text(b, k)) {
+            out += fmt::format(":{}={}", kKnobNames[i], v);
+        }
+    }
+    return out;
+}
+
+// Name of the preset with the same rules as r, else "custom".
+std::string name_for(const Ruleset& r) {
+    for (const PresetRow& row : kPresets) {
+        if (same_rules(r, from_row(row))) return std::string(row.name);
+    }
+    return "custom";
+}
+
+Ruleset finish(Building& b) {
+    Ruleset r = b.rules;
+    r.name = name_for(r);
+    r.spec = canonical_spec(r, *b.base);
+    return r;
+}
+
+// Applies one "knob=value" part of `whole` to b. Returns an error message, or "" on success.
+std::string apply_override(Building& b, std::string_view part, std::string_view whole) {
+    const std::size_t eq = part.find('=');
+    if (eq == std::string_view::npos) {
+        return fmt::format(
+            "{} in {} is not knob=value (rulesets are separated by ',', overrides by ':')",
+            quoted(part), quoted(whole));
+    }
+    const std::string knob = lower(trim(part.substr(0, eq)));
+    const std::string_view value = trim(part.substr(eq + 1));
+    std::size_t index = kKnobCount;
+    for (std::size_t i = 0; i < kKnobCount; ++i) {
+        if (kKnobNames[i] == knob) index = i;
+    }
+    if (index == kKnobCount) {
+        return fmt::format("unknown knob {} in {}: the knobs are {}", quoted(knob), quoted(whole),
+                           join(kKnobNames, ", "));
+    }
+    const auto k = static_cast<Knob>(index);
+    if (b.set[index]) {
+        return fmt::format("knob '{}' is set twice in {}", kKnobNames[index], quoted(whole));
+    }
+    b.set[index] = true;
+    if (is_enum_knob(k)) {
+        const std::string v = lower(value);
+        const auto names = enum_values(k);
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (names[i] == v) {
+                set_enum(b.rules, k, i);
+                return {};
+            }
+        }
+        return fmt::format("bad value {} for knob '{}' in {}: expected one of {}", quoted(value),
+                           kKnobNames[index], quoted(whole), join(names, ", "));
+    }
+    const std::optional<double> x = parse_number(value);
+    if (!x) {
+        return fmt::format(
+            "bad value {} for knob '{}' in {}: expected a number such as 7.5 or -0.5, at most {} "
+            "in size",
+            quoted(value), kKnobNames[index], quoted(whole), number_text(kMaxKomi));
+    }
+    if (k == Knob::default_komi) b.rules.default_komi_even = *x;
+    if (k == Knob::default_komi_handicap) b.rules.default_komi_handicap = *x;
+    if (k == Knob::komi) b.rules.komi_override = *x;
+    return {};
+}
+
+// Splits s at every occurrence of sep (empty parts kept).
+std::vector<std::string_view> split(std::string_view s, char sep) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t pos = s.find(sep, start);
+        if (pos == std::string_view::npos) {
+            parts.push_back(s.substr(start));
+            return parts;
+        }
+        parts.push_back(s.substr(start, pos - start));
+        start = pos + 1;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// RU[] names
+
+enum class NameKind : std::uint8_t { preset, other };
+
+struct RuName {
+    std::string_view normalized;  // after normalize_ru_name
+    NameKind kind;
+    std::string_view target;  // preset name, or what the other ruleset is called
+    std::string_view note;    // for other rulesets: why it is not a preset (may be empty)
+};
+
+constexpr RuName kRuNames[] = {
+    // AGA (seeds 000, 002, 004)
+    {"aga", NameKind::preset, "aga", ""},
+    {"american", NameKind::preset, "aga", ""},
+    {"american go association", NameKind::preset, "aga", ""},
+    // French (seed 003)
+    {"french", NameKind::preset, "french", ""},
+    {"ffg", NameKind::preset, "french", ""},
+    // Tromp-Taylor (seed 001, "The Logical Rules")
+    {"tromp taylor", NameKind::preset, "tromp-taylor", ""},
+    {"tromptaylor", NameKind::preset, "tromp-taylor", ""},
+    {"tt", NameKind::preset, "tromp-taylor", ""},
+    {"logical", NameKind::preset, "tromp-taylor", ""},
+    {"the logical", NameKind::preset, "tromp-taylor", ""},
+    // Rulesets that are none of the presets.
+    {"japanese", NameKind::other, "Japanese", ""},
+    {"chinese", NameKind::other, "Chinese", ""},
+    {"old chinese", NameKind::other, "old Chinese", ""},
+    {"chinese ogs", NameKind::other, "Chinese (OGS)", ""},
+    {"chineseogs", NameKind::other, "Chinese (OGS)", ""},
+    {"chinese kgs", NameKind::other, "Chinese (KGS)", ""},
+    {"chinesekgs", NameKind::other, "Chinese (KGS)", ""},
+    {"korean", NameKind::other, "Korean", ""},
+    {"nz", NameKind::other, "New Zealand", ""},
+    {"new zealand", NameKind::other, "New Zealand", ""},
+    {"newzealand", NameKind::other, "New Zealand", ""},
+    {"goe", NameKind::other, "Ing (GOE)", ""},
+    {"ing", NameKind::other, "Ing (GOE)", ""},
+    {"ing goe", NameKind::other, "Ing (GOE)", ""},
+    {"bga", NameKind::other, "British (BGA)", ""},
+    {"british", NameKind::other, "British (BGA)", ""},
+    {"aga button", NameKind::other, "AGA with a button (KataGo)",
+     "a button replaces AGA 7's pass stones and AGA 11's last move"},
+    {"agabutton", NameKind::other, "AGA with a button (KataGo)",
+     "a button replaces AGA 7's pass stones and AGA 11's last move"},
+    {"stonescoring", NameKind::other, "stone scoring (KataGo)", ""},
+    {"stone scoring", NameKind::other, "stone scoring (KataGo)", ""},
+    {"ancientarea", NameKind::other, "ancient area (KataGo)", ""},
+    {"ancient area", NameKind::other, "ancient area (KataGo)", ""},
+    {"ancientterritory", NameKind::other, "ancient territory (KataGo)", ""},
+    {"ancient territory", NameKind::other, "ancient territory (KataGo)", ""},
+};
+
+constexpr bool is_name_separator(char c) {
+    return is_space(c) || c == '-' || c == '_' || c == '/';
+}
+
+// Lower case; a run of white space, '-', '_' or '/' between two letters or digits becomes one
+// space ("Tromp/Taylor", "tromp_taylor" -> "tromp taylor"); other characters stay ("TT--" stays
+// "tt--"). A last word "rules", "rule" or "ruleset" is dropped ("AGA rules" -> "aga").
+// Precondition: s is trimmed.
+std::string normalize_ru_name(std::string_view s) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (is_name_separator(s[i]) && !out.empty() && is_alnum(out.back())) {
+            std::size_t j = i;
+            while (j < s.size() && is_name_separator(s[j])) ++j;
+            if (j < s.size() && is_alnum(s[j])) {
+                out += ' ';
+                i = j;
+                continue;
+            }
+        }
+        out += to_lower(s[i]);
+        ++i;
+    }
+    for (std::string_view word : {" rules", " rule", " ruleset"}) {
+        if (out.size() > word.size() && out.ends_with(word)) {
+            out.resize(out.size() - word.size());
+            break;
+        }
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// KataGo rules strings (lightvector/KataGo cpp/game/rules.cpp, the compact form written by
+// Rules::toString): tokens ko{SIMPLE,POSITIONAL,SITUATIONAL,SPIGHT}, score or scoring
+// {AREA,TERRITORY}, tax{NONE,SEKI,ALL}, sui{0,1} (multi-stone suicide legal), button{0,1},
+// whb{0,N,N-1} (white handicap bonus), fpok{0,1} (friendly pass ok), komi<number>. KataGo's
+// parser fills a missing key with its Tromp-Taylor default, except tax, which defaults to SEKI for
+// territory scoring and NONE for area. Read here case-insensitively.
+
+enum class KgKo : std::uint8_t { simple, positional, situational, spight };
+enum class KgTax : std::uint8_t { none, seki, all };
+enum class KgWhb : std::uint8_t { zero, n, n_minus_1 };
+
+struct KataGoRules {
+    KgKo ko = KgKo::positional;
+    bool territory = false;
+    KgTax tax = KgTax::none;
+    bool sui = true;
+    bool button = false;
+    KgWhb whb = KgWhb::zero;
+    bool fpok = false;
+    bool has_ko = false;
+    bool has_score = false;
+    bool has_tax = false;
+    bool has_sui = false;
+    bool has_komi = false;
+};
+
+// Removes prefix p from s when s starts with it.
+bool eat(std::string_view& s, std::string_view p) {
+    if (!s.starts_with(p)) return false;
+    s.remove_prefix(p.size());
+    return true;
+}
+
+// Parses a lower-cased KataGo compact rules string; nullopt when s is not one.
+std::optional<KataGoRules> parse_katago(std::string_view s) {
+    KataGoRules k;
+    bool any = false;
+    while (true) {
+        while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+        if (s.empty()) break;
+        any = true;
+        if (eat(s, "komi")) {  // before "ko"
+            std::size_t n = 0;
+            while (n < s.size() && !is_space(s[n]) && !(s[n] >= 'a' && s[n] <= 'z')) ++n;
+            if (!parse_number(s.substr(0, n))) return std::nullopt;
+            s.remove_prefix(n);
+            k.has_komi = true;
+        } else if (eat(s, "ko")) {
+            if (eat(s, "simple")) {
+                k.ko = KgKo::simple;
+            } else if (eat(s, "positional")) {
+                k.ko = KgKo::positional;
+            } else if (eat(s, "situational")) {
+                k.ko = KgKo::situational;
+            } else if (eat(s, "spight")) {
+                k.ko = KgKo::spight;
+            } else {
+                return std::nullopt;
+            }
+            k.has_ko = true;
+        } else if (eat(s, "scoring") || eat(s, "score")) {
+            if (eat(s, "area")) {
+                k.territory = false;
+            } else if (eat(s, "territory")) {
+                k.territory = true;
+            } else {
+                return std::nullopt;
+            }
+            k.has_score = true;
+        } else if (eat(s, "tax")) {
+            if (eat(s, "none")) {
+                k.tax = KgTax::none;
+            } else if (eat(s, "seki")) {
+                k.tax = KgTax::seki;
+            } else if (eat(s, "all")) {
+                k.tax = KgTax::all;
+            } else {
+                return std::nullopt;
+            }
+            k.has_tax = true;
+        } else if (eat(s, "sui")) {
+            if (eat(s, "1")) {
+                k.sui = true;
+            } else if (eat(s, "0")) {
+                k.sui = false;
+            } else {
+                return std::nullopt;
+            }
+            k.has_sui = true;
+        } else if (eat(s, "button")) {
+            if (eat(s, "1")) {
+                k.button = true;
+            } else if (eat(s, "0")) {
+                k.button = false;
+            } else {
+                return std::nullopt;
+            }
+        } else if (eat(s, "whb")) {
+            if (eat(s, "0")) {
+                k.whb = KgWhb::zero;
+            } else if (eat(s, "n-1")) {  // before "n"
+                k.whb = KgWhb::n_minus_1;
+            } else if (eat(s, "n")) {
+                k.whb = KgWhb::n;
+            } else {
+                return std::nullopt;
+            }
+        } else if (eat(s, "fpok")) {
+            if (eat(s, "1")) {
+                k.fpok = true;
+            } else if (eat(s, "0")) {
+                k.fpok = false;
+            } else {
+                return std::nullopt;
+            }
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (!any) return std::nullopt;
+    if (!k.has_tax) k.tax = k.territory ? KgTax::seki : KgTax::none;
+    return k;
+}
+
+// The parts of k that differ from KataGo's Tromp-Taylor string (ko POSITIONAL, score AREA, tax
+// NONE, sui1, no button, whb0, fpok0), each with the TT clause it contradicts.
+std::vector<std::string> differences_from_tt(const KataGoRules& k) {
+    std::vector<std::string> out;
+    constexpr std::array<std::string_view, 4> kKo{"SIMPLE", "POSITIONAL", "SITUATIONAL", "SPIGHT"};
+    constexpr std::array<std::string_view, 3> kTax{"NONE", "SEKI", "ALL"};
+    if (k.ko != KgKo::positional) {
+        out.push_back(fmt::format("ko {} is not positional superko (TT 6)",
+                                  kKo[static_cast<std::size_t>(k.ko)]));
+    }
+    if (k.territory) out.emplace_back("score TERRITORY is not area scoring (TT 9)");
+    if (k.tax != KgTax::none) {
+        out.push_back(fmt::format("tax {} takes points that TT 9 counts",
+                                  kTax[static_cast<std::size_t>(k.tax)]));
+    }
+    if (!k.sui) out.emplace_back("sui0 forbids the multi-stone suicide TT 7 allows");
+    if (k.button) out.emplace_back("button1 is a rule TT does not have");
+    if (k.whb != KgWhb::zero) {
+        out.push_back(fmt::format("whb{} gives White a handicap bonus TT does not give",
+                                  k.whb == KgWhb::n ? "N" : "N-1"));
+    }
+    if (k.fpok) out.emplace_back("fpok1 (friendly pass) is KataGo's setting for Ing/GOE, not TT");
+    return out;
+}
+
+// What KataGo writes for its "aga", "bga" and "french" rules alike (one value for three).
+bool is_katago_aga_bga_french(const KataGoRules& k) {
+    return k.ko == KgKo::situational && !k.territory && k.tax == KgTax::none && !k.sui &&
+           !k.button && k.whb == KgWhb::n_minus_1 && k.fpok;
+}
+
+RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
+    RuMapping m;
+    const std::string q = quoted(ru);
+    if (!k.has_ko || !k.has_score || !k.has_sui) {
+        m.reason = fmt::format(
+            "RU {} is an incomplete KataGo rules string (KataGo always writes ko, score and sui); "
+            "not mapped",
+            q);
+        return m;
+    }
+    const std::vector<std::string> diffs = differences_from_tt(k);
+    if (diffs.empty()) {
+        m.ruleset = preset("tromp-taylor");
+        m.reason = fmt::format("RU {} is KataGo's rules string for Tromp-Taylor{}", q,
+                               k.has_komi ? " (its komi is ignored: KM gives the komi)" : "");
+        return m;
+    }
+    if (is_katago_aga_bga_french(k)) {
+        m.reason = fmt::format(
+            "RU {} is what KataGo writes for its aga, bga and french rules alike: it cannot tell "
+            "AGA (nssk, 002; territory count, AGA 12) from French (ssk, FFG 4); not mapped",
+            q);
+        return m;
+    }
+    std::string why;
+    for (const std::string& d : diffs) {
+        if (!why.empty()) why += "; ";
+        why += d;
+    }
+    m.reason = fmt::format(
+        "RU {} is a KataGo rules string that describes none of the presets: {} (KataGo strings "
+        "cannot state AGA's nssk or pass stones, nor French pass stones); not mapped",
+        q, why);
+    return m;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text of `sgfaudit rules`
+
+// Appends prefix + text, broken at spaces so that no line exceeds kTextWidth columns when it can
+// be avoided; continuation lines start with `indent` spaces. Ends with '\n'.
+constexpr std::size_t kTextWidth = 100;
+void append_wrapped(std::string& out, std::string_view prefix, std::string_view text,
+                    std::size_t indent) {
+    std::string line(prefix);
+    bool line_has_word = false;
+    while (!text.empty()) {
+        const std::size_t space = text.find(' ');
+        const std::string_view word = text.substr(0, space);
+        text = space == std::string_view::npos ? std::string_view{} : text.substr(space + 1);
+        if (line_has_word && line.size() + 1 + word.size() > kTextWidth) {
+            out += line;
+            out += '\n';
+            line.assign(indent, ' ');
+            line_has_word = false;
+        }
+        if (line_has_word) line += ' ';
+        line += word;
+        line_has_word = true;
+    }
+    out += line;
+    out += '\n';
+}
+
+struct KnobHelp {
+    std::string_view what;
+    std::span<const std::string_view> values;
+    std::array<std::string_view, 4> value_help;  // per value (enum knobs)
+};
+
+KnobHelp knob_help(Knob k) {
+    switch (k) {
+        case Knob::suicide:
+            return {"a board play that leaves its own string without liberties (rules-model.md 3)",
+                    kSuicideNames,
+                    {"the play is illegal",
+                     "the string is removed; a one-stone suicide repeats the position"}};
+        case Knob::ko:
+            return {"which earlier positions a board play may not recreate (rules-model.md 2)",
+                    kKoNames,
+                    {"any earlier position",
+                     "a position after an earlier turn (play or pass) of "
+                     "the mover",
+                     "a position after an earlier board play of the mover",
+                     "only the immediate retake of a single stone"}};
+        case Knob::scoring:
+            return {"the count that decides; both are always computed (rules-model.md 5)",
+                    kScoringNames,
+                    {"stones + territory", "territory - prisoners"}};
+        case Knob::pass_stones:
+            return {"whether a pass hands the opponent a prisoner",
+                    kPassStonesNames,
+                    {"never", "in the territory count", "in the quick count only"}};
+        case Knob::white_moves_last:
+            return {"what happens when the turns end with Black's",
+                    kWhiteLastNames,
+                    {"nothing", "White adds one pass, with its pass stone",
+                     "White pays one more point in the quick count"}};
+        case Knob::bonus:
+            return {"extra points to White under area counting for n >= 2 handicap stones",
+                    kBonusNames,
+                    {"none", "n - 1", "n"}};
+        case Knob::end:
+            return {"what two consecutive passes do (rules-model.md 4)",
+                    kEndNames,
+                    {"the game is over", "play may resume; the game ends at the last double pass"}};
+        case Knob::default_komi:
+            return {"komi when the record has no KM, even game (a number)", {}, {}};
+        case Knob::default_komi_handicap:
+            return {"komi when the record has no KM, handicap game, before the bonus (a number)",
+                    {},
+                    {}};
+        case Knob::komi:
+            return {
+                "komi for every game, overriding KM and the defaults (a number; unset in "
+                "every preset)",
+                {},
+                {}};
+    }
+    return {};
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Public functions
+
+std::string_view to_string(Suicide v) noexcept {
+    return name_of(v, kSuicideNames);
+}
+std::string_view to_string(Ko v) noexcept {
+    return name_of(v, kKoNames);
+}
+std::string_view to_string(Scoring v) noexcept {
+    return name_of(v, kScoringNames);
+}
+std::string_view to_string(PassStones v) noexcept {
+    return name_of(v, kPassStonesNames);
+}
+std::string_view to_string(WhiteMovesLast v) noexcept {
+    return name_of(v, kWhiteLastNames);
+}
+std::string_view to_string(HandicapBonus v) noexcept {
+    return name_of(v, kBonusNames);
+}
+std::string_view to_string(GameEnd v) noexcept {
+    return name_of(v, kEndNames);
+}
+
+bool same_rules(const Ruleset& a, const Ruleset& b) noexcept {
+    return a.suicide == b.suicide && a.ko == b.ko && a.scoring == b.scoring &&
+           a.pass_stones == b.pass_stones && a.white_moves_last == b.white_moves_last &&
+           a.handicap_bonus == b.handicap_bonus && a.end == b.end &&
+           a.default_komi_even == b.default_komi_even &&
+           a.default_komi_handicap == b.default_komi_handicap;
+}
+
+std::span<const std::string_view> preset_names() noexcept {
+    return kPresetNames;
+}
+
+std::span<const std::string_view> knob_names() noexcept {
+    return kKnobNames;
+}
+
+std::optional<Ruleset> preset(std::string_view name) {
+    const PresetRow* row = find_preset(name);
+    if (row == nullptr) return std::nullopt;
+    return from_row(*row);
+}
+
+RulesetListParse parse_ruleset_list(std::string_view list) {
+    RulesetListParse result;
+    const auto fail = [&result](std::string message) {
+        result.rulesets.clear();
+        result.error = std::move(message);
+        return result;
+    };
+    if (trim(list).empty()) {
+        return fail(fmt::format("no ruleset given: expected one of {}", join(kPresetNames, ", ")));
+    }
+    std::vector<Building> built;
+    const std::vector<std::string_view> items = split(list, ',');
+    for (std::size_t n = 0; n < items.size(); ++n) {
+        const std::string_view item = trim(items[n]);
+        if (item.empty()) {
+            return fail(fmt::format("empty item {} in {}", n + 1, quoted(list)));
+        }
+        const std::vector<std::string_view> parts = split(item, ':');
+        std::size_t first_override = 0;
+        if (trim(parts[0]).find('=') == std::string_view::npos) {
+            const std::string name = lower(trim(parts[0]));
+            if (name.empty()) {
+                return fail(fmt::format("missing ruleset name before ':' in {}: expected one of {}",
+                                        quoted(item), join(kPresetNames, ", ")));
+            }
+            const PresetRow* row = find_preset(name);
+            if (row == nullptr) {
+                const bool digit = name.front() >= '0' && name.front() <= '9';
+                return fail(
+                    fmt::format("unknown ruleset {} in {}: expected one of {}{}",
+                                quoted(trim(parts[0])), quoted(list), join(kPresetNames, ", "),
+                                digit ? " (',' separates rulesets: write decimals with '.')" : ""));
+            }
+            Building b;
+            b.base = row;
+            b.written = std::string(item);
+            b.rules = from_row(*row);
+            built.push_back(b);
+            first_override = 1;
+        } else if (built.empty()) {
+            return fail(fmt::format(
+                "{} in {} sets a knob before any ruleset is named: start with one of {}",
+                quoted(trim(parts[0])), quoted(list), join(kPresetNames, ", ")));
+        }
+        if (first_override == 0) built.back().written += fmt::format(",{}", item);
+        for (std::size_t p = first_override; p < parts.size(); ++p) {
+            const std::string_view part = trim(parts[p]);
+            if (part.empty()) {
+                return fail(fmt::format("empty override after ':' in {}", quoted(item)));
+            }
+            std::string error = apply_override(built.back(), part, item);
+            if (!error.empty()) return fail(std::move(error));
+        }
+    }
+    for (std::size_t n = 0; n < built.size(); ++n) {
+        Ruleset r = finish(built[n]);
+        for (std::size_t m = 0; m < n; ++m) {
+            const Ruleset& earlier = result.rulesets[m];
+            if (same_rules(r, earlier) && r.komi_override == earlier.komi_override) {
+                return fail(fmt::format("{} and {} in {} name the same ruleset ({})",
+                                        quoted(built[m].written), quoted(built[n].written),
+                                        quoted(list), r.spec));
+            }
+        }
+        result.rulesets.push_back(std::move(r));
+    }
+    return result;
+}
+
+RulesetParse parse_ruleset_spec(std::string_view spec) {
+    RulesetParse result;
+    RulesetListParse list = parse_ruleset_list(spec);
+    if (!list.ok()) {
+        result.error = std::move(list.error);
+    } else if (list.rulesets.size() != 1) {
+        result.error =
+            fmt::format("{} names {} rulesets; expected one", quoted(spec), list.rulesets.size());
+    } else {
+        result.ruleset = std::move(list.rulesets.front());
+    }
+    return result;
+}
+
+RuMapping map_ru(std::string_view ru) {
+    const std::string_view text = trim(ru);
+    RuMapping m;
+    if (text.empty()) {
+        m.reason = "RU is empty; not mapped";
+        return m;
+    }
+    const std::string q = quoted(text);
+    const std::string name = normalize_ru_name(text);
+    for (const RuName& entry : kRuNames) {
+        if (entry.normalized != name) continue;
+        if (entry.kind == NameKind::preset) {
+            m.ruleset = preset(entry.target);
+            m.reason = fmt::format("RU {} names the {} preset", q, entry.target);
+        } else {
+            m.reason = fmt::format(
+                "RU {} names the {} rules, which are none of the presets ({}){}{}; not mapped", q,
+                entry.target, join(kPresetNames, ", "), entry.note.empty() ? "" : ": ", entry.note);
+        }
+        return m;
+    }
+    if (text.front() == '{') {
+        m.reason = fmt::format(
+            "RU {} looks like KataGo's JSON rules form, which is not read; "
+            "not mapped",
+            q);
+        return m;
+    }
+    if (const std::optional<KataGoRules> k = parse_katago(lower(text))) return map_katago(*k, text);
+    m.reason = fmt::format("RU {} is not a ruleset name sgfaudit knows; not mapped", q);
+    return m;
+}
+
+std::optional<Ruleset> ruleset_from_ru(std::string_view ru) {
+    return map_ru(ru).ruleset;
+}
+
+std::string describe(const Ruleset& r) {
+    const std::string& label = r.spec.empty() ? r.name : r.spec;
+    std::string out = label;
+    if (r.name != label) out += fmt::format(" ({})", r.name);
+    out += ':';
+    for (std::size_t i = 0; i < kKnobCount; ++i) {
+        const std::string v = value_text(r, static_cast<Knob>(i));
+        if (!v.empty()) out += fmt::format(" {}={}", kKnobNames[i], v);
+    }
+    return out;
+}
+
+std::string rules_text() {
+    std::string out;
+    out +=
+        "Rulesets (rules-model.md section 1). Seeds: 000 AGA 1991 with commentary, 001\n"
+        "Tromp-Taylor, 002 AGA 2004 (Swedish, with a list of differences), 003 French (FFG),\n"
+        "004 an AGA tournament.\n\nPresets\n";
+    for (const PresetRow& row : kPresets) {
+        append_wrapped(out, fmt::format("  {:<13} ", row.name), row.title, 16);
+        const std::string knobs = describe(from_row(row)).substr(row.name.size() + 2);
+        append_wrapped(out, std::string(16, ' '), knobs, 16);
+    }
+    out += "\nKnobs (each preset's value, with the seed clause behind it)\n";
+    for (std::size_t i = 0; i < kKnobCount; ++i) {
+        const auto k = static_cast<Knob>(i);
+        const KnobHelp help = knob_help(k);
+        append_wrapped(out, fmt::format("  {}: ", kKnobNames[i]), help.what, 6);
+        for (std::size_t v = 0; v < help.values.size(); ++v) {
+            append_wrapped(out, fmt::format("      {:<18} ", help.values[v]), help.value_help[v],
+                           25);
+        }
+        if (k == Knob::komi) continue;
+        for (const PresetRow& row : kPresets) {
+            append_wrapped(
+                out, fmt::format("    {:<13} = {:<18} ", row.name, value_text(from_row(row), k)),
+                row.clauses[i], 39);
+        }
+    }
+    out +=
+        "\nKomi: a record's KM is used when present, else default-komi (even game) or\n"
+        "default-komi-handicap plus the bonus (handicap game); komi=X overrides both.\n"
+        "\nSpecs: PRESET[:KNOB=VALUE]..., several rulesets separated by ','. An item that starts\n"
+        "with KNOB=VALUE continues the ruleset before it, so \"aga:ko=ssk:komi=5.5\" and\n"
+        "\"aga:ko=ssk,komi=5.5\" are one ruleset and \"aga,french:ko=psk,tromp-taylor\" three.\n"
+        "Names and values are case-insensitive.\n"
+        "\nRU[] values that map (case-insensitive; '-', '_', '/' and spaces alike; a last word\n"
+        "\"rules\" ignored):\n"
+        "  tromp-taylor  Tromp-Taylor, TT, Tromp Taylor, Tromp/Taylor, TrompTaylor, Logical "
+        "rules,\n"
+        "                KataGo's koPOSITIONALscoreAREAtaxNONEsui1 (no button, whb0, fpok0)\n"
+        "  aga           AGA, American, American Go Association\n"
+        "  french        French, FFG\n"
+        "Not mapped: Japanese, Chinese, Korean, NZ, GOE/Ing, BGA and other rulesets that are none\n"
+        "of the presets, and KataGo strings that describe no preset exactly (KataGo writes one\n"
+        "string for its aga, bga and french rules).\n";
+    return out;
+}
+
+}  // namespace sgfaudit::audit

@@ -1,0 +1,742 @@
+// Rulesets as data (rules-model.md section 1): every preset knob against the table and its seed
+// clause, spec and list parsing with every kind of error, RU[] mapping for names, KataGo rules
+// strings and the real RU values of the shared corpus, descriptions and the `sgfaudit rules` text.
+
+#include "sgfaudit/audit/ruleset.hpp"
+
+#include <catch2/catch.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+using namespace sgfaudit::audit;
+
+namespace {
+
+Ruleset tt() {
+    return *preset("tromp-taylor");
+}
+Ruleset aga() {
+    return *preset("aga");
+}
+Ruleset french() {
+    return *preset("french");
+}
+
+// The ruleset of a spec that must parse.
+Ruleset parsed(std::string_view spec) {
+    const RulesetParse p = parse_ruleset_spec(spec);
+    INFO("spec: " << spec << " error: " << p.error);
+    REQUIRE(p.ok());
+    return *p.ruleset;
+}
+
+// The error of a spec that must not parse.
+std::string spec_error(std::string_view spec) {
+    const RulesetParse p = parse_ruleset_spec(spec);
+    INFO("spec: " << spec);
+    REQUIRE_FALSE(p.ok());
+    REQUIRE_FALSE(p.error.empty());
+    return p.error;
+}
+
+// The error of a list that must not parse.
+std::string list_error(std::string_view list) {
+    const RulesetListParse p = parse_ruleset_list(list);
+    INFO("list: " << list);
+    REQUIRE_FALSE(p.ok());
+    REQUIRE(p.rulesets.empty());
+    return p.error;
+}
+
+bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Presets against the table of rules-model.md section 1
+
+TEST_CASE("rules-model.md 1: the presets are tromp-taylor, aga and french, in that order",
+          "[audit][ruleset]") {
+    const auto names = preset_names();
+    REQUIRE(names.size() == 3);
+    CHECK(names[0] == "tromp-taylor");
+    CHECK(names[1] == "aga");
+    CHECK(names[2] == "french");
+    for (std::string_view name : names) {
+        const std::optional<Ruleset> r = preset(name);
+        REQUIRE(r);
+        CHECK(r->name == name);
+        CHECK(r->spec == name);
+        CHECK_FALSE(r->komi_override);
+    }
+    CHECK_FALSE(preset("japanese"));
+    CHECK_FALSE(preset("AGA"));  // preset() takes the exact name; specs are case-insensitive
+    CHECK_FALSE(preset(""));
+}
+
+TEST_CASE("TT 4, 7: the tromp-taylor preset allows multi-stone suicide", "[audit][ruleset]") {
+    CHECK(tt().suicide == Suicide::multi_stone);
+}
+TEST_CASE("TT 6: the tromp-taylor preset uses positional superko", "[audit][ruleset]") {
+    CHECK(tt().ko == Ko::psk);
+}
+TEST_CASE("TT 9: the tromp-taylor preset decides by area", "[audit][ruleset]") {
+    CHECK(tt().scoring == Scoring::area);
+}
+TEST_CASE("TT 6, 9: the tromp-taylor preset has no pass stones", "[audit][ruleset]") {
+    CHECK(tt().pass_stones == PassStones::no);
+}
+TEST_CASE("TT 5, 8: the tromp-taylor preset has no last-move rule", "[audit][ruleset]") {
+    CHECK(tt().white_moves_last == WhiteMovesLast::no);
+}
+TEST_CASE("TT comment 5: the tromp-taylor preset gives no handicap bonus", "[audit][ruleset]") {
+    CHECK(tt().handicap_bonus == HandicapBonus::zero);
+}
+TEST_CASE("TT 8: under the tromp-taylor preset two passes end the game for good",
+          "[audit][ruleset]") {
+    CHECK(tt().end == GameEnd::final);
+}
+TEST_CASE("TT comment 10: the tromp-taylor default komi is rules-model.md's 7.5 / 0.5",
+          "[audit][ruleset]") {
+    CHECK(tt().default_komi_even == 7.5);
+    CHECK(tt().default_komi_handicap == 0.5);
+}
+
+TEST_CASE("AGA 5: the aga preset forbids suicide", "[audit][ruleset]") {
+    CHECK(aga().suicide == Suicide::forbidden);
+}
+TEST_CASE("AGA 6 (002's list of differences): the aga preset uses natural situational superko",
+          "[audit][ruleset]") {
+    CHECK(aga().ko == Ko::nssk);
+}
+TEST_CASE("AGA 12: the aga preset decides by territory unless area was agreed",
+          "[audit][ruleset]") {
+    CHECK(aga().scoring == Scoring::territory);
+    CHECK(parsed("aga:scoring=area").scoring == Scoring::area);
+}
+TEST_CASE("AGA 7: under the aga preset a pass hands over a pass stone", "[audit][ruleset]") {
+    CHECK(aga().pass_stones == PassStones::yes);
+}
+TEST_CASE("AGA 11: under the aga preset White moves last with an extra pass stone",
+          "[audit][ruleset]") {
+    CHECK(aga().white_moves_last == WhiteMovesLast::pass_stone);
+}
+TEST_CASE("AGA 4: the aga preset gives White n-1 points for n handicap stones under area",
+          "[audit][ruleset]") {
+    CHECK(aga().handicap_bonus == HandicapBonus::n_minus_1);
+}
+TEST_CASE("AGA 10: under the aga preset play may resume after two passes", "[audit][ruleset]") {
+    CHECK(aga().end == GameEnd::resumable);
+}
+TEST_CASE("002 rule 3: the aga default komi is 7.5 even, 0.5 handicap (AGA 3, 4)",
+          "[audit][ruleset]") {
+    CHECK(aga().default_komi_even == 7.5);
+    CHECK(aga().default_komi_handicap == 0.5);
+    // AGA 3 as written in 1991 (seed 000) is one override away.
+    const Ruleset aga1991 = parsed("aga:default-komi=5.5");
+    CHECK(aga1991.default_komi_even == 5.5);
+    CHECK(aga1991.name == "custom");
+    CHECK(aga1991.spec == "aga:default-komi=5.5");
+}
+
+TEST_CASE("FFG 3: the french preset forbids suicide", "[audit][ruleset]") {
+    CHECK(french().suicide == Suicide::forbidden);
+}
+TEST_CASE("FFG 4: the french preset uses situational superko", "[audit][ruleset]") {
+    CHECK(french().ko == Ko::ssk);
+}
+TEST_CASE("FFG 6: the french preset decides by area", "[audit][ruleset]") {
+    CHECK(french().scoring == Scoring::area);
+}
+TEST_CASE("FFG 6a: the french preset has pass stones in the quick count only", "[audit][ruleset]") {
+    CHECK(french().pass_stones == PassStones::quick_count);
+}
+TEST_CASE("FFG 6a: under the french preset White pays one more point if Black made the last turn",
+          "[audit][ruleset]") {
+    CHECK(french().white_moves_last == WhiteMovesLast::quick_count_point);
+}
+TEST_CASE("FFG preliminary rule: the french handicap komi is 1/2 plus an n-1 bonus",
+          "[audit][ruleset]") {
+    CHECK(french().handicap_bonus == HandicapBonus::n_minus_1);
+    CHECK(french().default_komi_handicap == 0.5);
+}
+TEST_CASE("FFG 5, 5a: under the french preset play may resume after two passes",
+          "[audit][ruleset]") {
+    CHECK(french().end == GameEnd::resumable);
+}
+TEST_CASE("FFG Part 4: the french default komi is 7.5", "[audit][ruleset]") {
+    CHECK(french().default_komi_even == 7.5);
+}
+
+TEST_CASE("AGA 7, FFG 6a: the aga and french presets are distinguishable", "[audit][ruleset]") {
+    CHECK_FALSE(same_rules(aga(), french()));
+    CHECK(aga().pass_stones != french().pass_stones);
+    CHECK(aga().white_moves_last != french().white_moves_last);
+    CHECK(aga().ko != french().ko);
+    CHECK_FALSE(same_rules(aga(), tt()));
+    CHECK_FALSE(same_rules(french(), tt()));
+}
+
+TEST_CASE("rules-model.md 1: a default-constructed ruleset holds the tromp-taylor knobs as custom",
+          "[audit][ruleset]") {
+    const Ruleset r;
+    CHECK(same_rules(r, tt()));
+    CHECK(r.name == "custom");
+    CHECK(r.spec.empty());
+    CHECK_FALSE(r.komi_override);
+}
+
+TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][ruleset]") {
+    CHECK(to_string(Suicide::forbidden) == "forbidden");
+    CHECK(to_string(Suicide::multi_stone) == "multi-stone");
+    CHECK(to_string(Ko::psk) == "psk");
+    CHECK(to_string(Ko::ssk) == "ssk");
+    CHECK(to_string(Ko::nssk) == "nssk");
+    CHECK(to_string(Ko::simple) == "simple");
+    CHECK(to_string(Scoring::area) == "area");
+    CHECK(to_string(Scoring::territory) == "territory");
+    CHECK(to_string(PassStones::no) == "no");
+    CHECK(to_string(PassStones::yes) == "yes");
+    CHECK(to_string(PassStones::quick_count) == "quick-count");
+    CHECK(to_string(WhiteMovesLast::no) == "no");
+    CHECK(to_string(WhiteMovesLast::pass_stone) == "pass-stone");
+    CHECK(to_string(WhiteMovesLast::quick_count_point) == "quick-count-point");
+    CHECK(to_string(HandicapBonus::zero) == "0");
+    CHECK(to_string(HandicapBonus::n_minus_1) == "n-1");
+    CHECK(to_string(HandicapBonus::n) == "n");
+    CHECK(to_string(GameEnd::final) == "final");
+    CHECK(to_string(GameEnd::resumable) == "resumable");
+    const std::vector<std::string_view> knobs(knob_names().begin(), knob_names().end());
+    CHECK(knobs == std::vector<std::string_view>{"suicide", "ko", "scoring", "pass-stones",
+                                                 "white-moves-last", "bonus", "end", "default-komi",
+                                                 "default-komi-handicap", "komi"});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Specs: a preset with overrides
+
+TEST_CASE("rules-model.md 1: a preset name alone is the preset", "[audit][ruleset][spec]") {
+    for (std::string_view name : preset_names()) {
+        CHECK(parsed(name) == *preset(name));
+    }
+    CHECK(parsed(" AGA ") == aga());
+    CHECK(parsed("French") == french());
+}
+
+TEST_CASE("rules-model.md 1: aga:ko=ssk changes only the ko knob", "[audit][ruleset][spec]") {
+    const Ruleset r = parsed("aga:ko=ssk");
+    CHECK(r.ko == Ko::ssk);
+    Ruleset expected = aga();
+    expected.ko = Ko::ssk;
+    CHECK(same_rules(r, expected));
+    CHECK(r.name == "custom");
+    CHECK(r.spec == "aga:ko=ssk");
+    CHECK_FALSE(r.komi_override);
+}
+
+TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the preset's name",
+          "[audit][ruleset][spec]") {
+    const Ruleset r = parsed("french:komi=5.5,ko=psk");
+    REQUIRE(r.komi_override);
+    CHECK(*r.komi_override == 5.5);
+    CHECK(r.ko == Ko::psk);
+    CHECK(r.default_komi_even == 7.5);  // the default stays; the override wins over both
+    CHECK(r.spec == "french:ko=psk:komi=5.5");
+    const Ruleset k = parsed("aga:komi=6.5");
+    CHECK(k.name == "aga");
+    CHECK(k.spec == "aga:komi=6.5");
+    CHECK(same_rules(k, aga()));
+}
+
+TEST_CASE("rules-model.md 1: overrides may be joined by ':' or by ','", "[audit][ruleset][spec]") {
+    const Ruleset a = parsed("aga:ko=ssk:komi=5.5");
+    CHECK(parsed("aga:ko=ssk,komi=5.5") == a);
+    CHECK(parsed("aga,ko=ssk,komi=5.5") == a);
+    CHECK(parsed("aga,ko=ssk:komi=5.5") == a);
+    CHECK(parsed("aga:komi=5.5:ko=ssk") == a);
+    CHECK(parsed(" AGA : KO = SSK , Komi = 5.5 ") == a);
+    CHECK(a.spec == "aga:ko=ssk:komi=5.5");
+}
+
+TEST_CASE("rules-model.md 1: an override that restates the preset's value keeps its name",
+          "[audit][ruleset][spec]") {
+    const Ruleset r = parsed("aga:ko=nssk:end=resumable");
+    CHECK(r == aga());
+}
+
+TEST_CASE("rules-model.md 1: knobs that equal another preset take that preset's name",
+          "[audit][ruleset][spec]") {
+    const Ruleset r = parsed(
+        "tromp-taylor:suicide=forbidden:ko=ssk:pass-stones=quick-count:"
+        "white-moves-last=quick-count-point:bonus=n-1:end=resumable");
+    CHECK(same_rules(r, french()));
+    CHECK(r.name == "french");
+    CHECK(r.spec ==
+          "tromp-taylor:suicide=forbidden:ko=ssk:pass-stones=quick-count:"
+          "white-moves-last=quick-count-point:bonus=n-1:end=resumable");
+}
+
+TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads back",
+          "[audit][ruleset][spec]") {
+    const auto [knob, value] = GENERATE(table<std::string, std::string>({
+        {"suicide", "forbidden"},
+        {"suicide", "multi-stone"},
+        {"ko", "psk"},
+        {"ko", "ssk"},
+        {"ko", "nssk"},
+        {"ko", "simple"},
+        {"scoring", "area"},
+        {"scoring", "territory"},
+        {"pass-stones", "no"},
+        {"pass-stones", "yes"},
+        {"pass-stones", "quick-count"},
+        {"white-moves-last", "no"},
+        {"white-moves-last", "pass-stone"},
+        {"white-moves-last", "quick-count-point"},
+        {"bonus", "0"},
+        {"bonus", "n-1"},
+        {"bonus", "n"},
+        {"end", "final"},
+        {"end", "resumable"},
+        {"default-komi", "6.5"},
+        {"default-komi-handicap", "0"},
+        {"komi", "-3"},
+    }));
+    const std::string base = GENERATE(as<std::string>{}, "tromp-taylor", "aga", "french");
+    const std::string spec = base + ":" + knob + "=" + value;
+    const Ruleset r = parsed(spec);
+    CAPTURE(spec, r.spec, describe(r));
+    CHECK(contains(describe(r), knob + "=" + value));
+    CHECK(parsed(r.spec) == r);
+}
+
+TEST_CASE("rules-model.md 1: komi values are decimal numbers", "[audit][ruleset][spec]") {
+    CHECK(*parsed("aga:komi=7").komi_override == 7.0);
+    CHECK(*parsed("aga:komi=+6").komi_override == 6.0);
+    CHECK(*parsed("aga:komi=-0.5").komi_override == -0.5);
+    CHECK(*parsed("aga:komi=.5").komi_override == 0.5);
+    CHECK(*parsed("aga:komi=2704").komi_override == 2704.0);
+    CHECK(parsed("aga:komi=-0").spec == "aga:komi=0");
+    CHECK(parsed("aga:komi=7.0").spec == "aga:komi=7");
+    CHECK(parsed("aga:default-komi-handicap=0").default_komi_handicap == 0.0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Spec errors: each names the bad part and lists what is allowed
+
+TEST_CASE("rules-model.md 1: an unknown ruleset name lists the presets",
+          "[audit][ruleset][spec][error]") {
+    const std::string e = spec_error("agaa:ko=ssk");
+    CHECK(contains(e, "unknown ruleset 'agaa'"));
+    CHECK(contains(e, "tromp-taylor, aga, french"));
+    CHECK(contains(spec_error("japanese"), "unknown ruleset 'japanese'"));
+    CHECK(contains(spec_error("custom"), "unknown ruleset 'custom'"));
+    // A decimal comma splits the list: the error says so.
+    CHECK(contains(spec_error("aga:komi=7,5"), "unknown ruleset '5'"));
+    CHECK(contains(spec_error("aga:komi=7,5"), "write decimals with '.'"));
+}
+
+TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[audit][ruleset][spec][error]") {
+    const std::string e = spec_error("aga:kox=ssk");
+    CHECK(contains(e, "unknown knob 'kox'"));
+    CHECK(contains(e, "'aga:kox=ssk'"));
+    CHECK(contains(e,
+                   "suicide, ko, scoring, pass-stones, white-moves-last, bonus, end, "
+                   "default-komi, default-komi-handicap, komi"));
+}
+
+TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values",
+          "[audit][ruleset][spec][error]") {
+    const auto [spec, part, allowed] = GENERATE(table<std::string, std::string, std::string>({
+        {"aga:ko=sskk", "bad value 'sskk' for knob 'ko'", "psk, ssk, nssk, simple"},
+        {"aga:ko=", "bad value '' for knob 'ko'", "psk, ssk, nssk, simple"},
+        {"aga:suicide=single", "bad value 'single' for knob 'suicide'", "forbidden, multi-stone"},
+        {"aga:scoring=japanese", "for knob 'scoring'", "area, territory"},
+        {"aga:pass-stones=maybe", "for knob 'pass-stones'", "no, yes, quick-count"},
+        {"aga:white-moves-last=yes", "for knob 'white-moves-last'",
+         "no, pass-stone, quick-count-point"},
+        {"aga:bonus=n+1", "bad value 'n+1' for knob 'bonus'", "0, n-1, n"},
+        {"aga:end=never", "for knob 'end'", "final, resumable"},
+    }));
+    const std::string e = spec_error(spec);
+    CAPTURE(e);
+    CHECK(contains(e, part));
+    CHECK(contains(e, allowed));
+}
+
+TEST_CASE("rules-model.md 1: a komi that is not a finite number in range is refused",
+          "[audit][ruleset][spec][error]") {
+    const std::string bad = GENERATE(as<std::string>{}, "abc", "", "inf", "nan", "-inf", "1e9",
+                                     "2704.5", "7.5x", "0x10", "++1", "- 1", "7 .5");
+    for (std::string_view knob : {"komi", "default-komi", "default-komi-handicap"}) {
+        const std::string e = spec_error("aga:" + std::string(knob) + "=" + bad);
+        CAPTURE(bad, e);
+        CHECK(contains(e, "for knob '" + std::string(knob) + "'"));
+        CHECK(contains(e, "expected a number"));
+    }
+}
+
+TEST_CASE("rules-model.md 1: an override must be knob=value", "[audit][ruleset][spec][error]") {
+    CHECK(contains(spec_error("aga:ssk"), "'ssk' in 'aga:ssk' is not knob=value"));
+    CHECK(contains(spec_error("aga:french"), "not knob=value"));
+    CHECK(contains(spec_error("aga:"), "empty override"));
+    CHECK(contains(spec_error("aga::ko=ssk"), "empty override"));
+    CHECK(contains(spec_error(":ko=ssk"), "missing ruleset name before ':' in ':ko=ssk'"));
+    CHECK(contains(spec_error("aga, :ko=ssk"), "missing ruleset name"));
+}
+
+TEST_CASE("rules-model.md 1: a knob may be set once per ruleset", "[audit][ruleset][spec][error]") {
+    CHECK(contains(spec_error("aga:ko=ssk:ko=psk"), "knob 'ko' is set twice"));
+    CHECK(contains(spec_error("aga:komi=5.5,komi=6.5"), "knob 'komi' is set twice"));
+}
+
+TEST_CASE("rules-model.md 1: an override cannot come before a ruleset name",
+          "[audit][ruleset][spec][error]") {
+    CHECK(contains(spec_error("ko=ssk"), "before any ruleset is named"));
+    CHECK(contains(list_error("ko=ssk,aga"), "before any ruleset is named"));
+}
+
+TEST_CASE("rules-model.md 1: a spec names exactly one ruleset", "[audit][ruleset][spec][error]") {
+    CHECK(contains(spec_error("aga,french"), "names 2 rulesets; expected one"));
+    CHECK(contains(spec_error(""), "no ruleset given"));
+    CHECK(contains(spec_error("  "), "no ruleset given"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists (--rules)
+
+TEST_CASE("rules-model.md 1: a list names rulesets in the order given", "[audit][ruleset][list]") {
+    const RulesetListParse p = parse_ruleset_list("aga,french,tromp-taylor");
+    REQUIRE(p.ok());
+    REQUIRE(p.rulesets.size() == 3);
+    CHECK(p.rulesets[0] == aga());
+    CHECK(p.rulesets[1] == french());
+    CHECK(p.rulesets[2] == tt());
+}
+
+TEST_CASE("rules-model.md 1: in a list, an item with '=' continues the ruleset before it",
+          "[audit][ruleset][list]") {
+    const RulesetListParse p = parse_ruleset_list(
+        "aga:ko=ssk,komi=5.5,french, tromp-taylor:end=resumable,suicide=forbidden");
+    REQUIRE(p.ok());
+    REQUIRE(p.rulesets.size() == 3);
+    CHECK(p.rulesets[0].spec == "aga:ko=ssk:komi=5.5");
+    CHECK(p.rulesets[1] == french());
+    CHECK(p.rulesets[2].spec == "tromp-taylor:suicide=forbidden:end=resumable");
+    CHECK(p.rulesets[2].name == "custom");
+}
+
+TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
+          "[audit][ruleset][list][error]") {
+    CHECK(list_error("aga,french,aga") ==
+          "'aga' and 'aga' in 'aga,french,aga' name the same ruleset (aga)");
+    CHECK(list_error("aga,aga:ko=nssk") ==
+          "'aga' and 'aga:ko=nssk' in 'aga,aga:ko=nssk' name the same ruleset (aga)");
+    CHECK(contains(list_error("aga:komi=5.5,french,aga,komi=5.5"),
+                   "'aga:komi=5.5' and 'aga,komi=5.5' in"));
+    // A different komi override is a different column.
+    const RulesetListParse p = parse_ruleset_list("aga,aga:komi=5.5");
+    REQUIRE(p.ok());
+    CHECK(p.rulesets.size() == 2);
+}
+
+TEST_CASE("rules-model.md 1: empty list items are errors", "[audit][ruleset][list][error]") {
+    CHECK(contains(list_error("aga,,french"), "empty item 2"));
+    CHECK(contains(list_error("aga,"), "empty item 2"));
+    CHECK(contains(list_error(",aga"), "empty item 1"));
+    CHECK(contains(list_error(""), "no ruleset given"));
+}
+
+TEST_CASE("rules-model.md 1: an error anywhere in a list gives no rulesets",
+          "[audit][ruleset][list][error]") {
+    CHECK(contains(list_error("aga,french:ko=bad"), "bad value 'bad' for knob 'ko'"));
+    CHECK(contains(list_error("aga,frnch"), "unknown ruleset 'frnch'"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// RU[] mapping
+
+TEST_CASE("AGA: RU names of the AGA rules map to the aga preset", "[audit][ruleset][ru]") {
+    const std::string ru =
+        GENERATE(as<std::string>{}, "AGA", "aga", " AGA ", "AGA\n", "American", "AGA rules",
+                 "AGA-rules", "aga_rules", "American Go Association", "AGA Rule", "american rules");
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    REQUIRE(m.ruleset);
+    CHECK(*m.ruleset == aga());
+    CHECK(contains(m.reason, "names the aga preset"));
+    CHECK(ruleset_from_ru(ru) == aga());
+}
+
+TEST_CASE("FFG: RU names of the French rules map to the french preset", "[audit][ruleset][ru]") {
+    const std::string ru =
+        GENERATE(as<std::string>{}, "French", "FRENCH", "FFG", "ffg", "French rules", "FFG Rules");
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    REQUIRE(m.ruleset);
+    CHECK(*m.ruleset == french());
+}
+
+TEST_CASE("TT: RU names of the Tromp-Taylor rules map to the tromp-taylor preset",
+          "[audit][ruleset][ru]") {
+    const std::string ru =
+        GENERATE(as<std::string>{}, "Tromp-Taylor", "tromp-taylor", "TT", "tt", "Tromp Taylor",
+                 "Tromp/Taylor", "tromp_taylor", "TrompTaylor", "Tromp - Taylor",
+                 "Tromp-Taylor rules", "Logical rules", "The Logical Rules");
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    REQUIRE(m.ruleset);
+    CHECK(*m.ruleset == tt());
+}
+
+TEST_CASE("rules-model.md 1: RU names of rulesets that are no preset are not mapped",
+          "[audit][ruleset][ru]") {
+    const auto [ru, called] = GENERATE(table<std::string, std::string>({
+        {"Japanese", "Japanese"},
+        {"japanese", "Japanese"},
+        {"Japanese rules", "Japanese"},
+        {"Chinese", "Chinese"},
+        {"chinese", "Chinese"},
+        {"Old Chinese", "old Chinese"},
+        {"Chinese-OGS", "Chinese (OGS)"},
+        {"Korean", "Korean"},
+        {"NZ", "New Zealand"},
+        {"New Zealand", "New Zealand"},
+        {"GOE", "Ing (GOE)"},
+        {"Ing", "Ing (GOE)"},
+        {"BGA", "British (BGA)"},
+        {"stonescoring", "stone scoring (KataGo)"},
+        {"aga-button", "AGA with a button (KataGo)"},
+    }));
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    CHECK_FALSE(m.ruleset);
+    CHECK(contains(m.reason, "names the " + called + " rules"));
+    CHECK(contains(m.reason, "none of the presets (tromp-taylor, aga, french)"));
+    CHECK(contains(m.reason, "not mapped"));
+    CHECK_FALSE(ruleset_from_ru(ru));
+}
+
+TEST_CASE("rules-model.md 1: an unknown or empty RU is not mapped, with the reason",
+          "[audit][ruleset][ru]") {
+    CHECK(map_ru("").reason == "RU is empty; not mapped");
+    CHECK(map_ru(" \t\n").reason == "RU is empty; not mapped");
+    const RuMapping odd = map_ru("TT--");  // CGOS; not guessed to be Tromp-Taylor
+    CHECK_FALSE(odd.ruleset);
+    CHECK(odd.reason == "RU 'TT--' is not a ruleset name sgfaudit knows; not mapped");
+    CHECK_FALSE(map_ru("AGA French").ruleset);
+    CHECK_FALSE(map_ru("rules").ruleset);
+    CHECK_FALSE(map_ru("Americans").ruleset);
+}
+
+TEST_CASE("rules-model.md 1: an RU reason quotes the value safely", "[audit][ruleset][ru]") {
+    const RuMapping long_one = map_ru(std::string(200, 'x'));
+    CHECK(contains(long_one.reason, "'" + std::string(80, 'x') + "...'"));
+    CHECK(long_one.reason.size() < 160);
+    CHECK(contains(map_ru("AG\x01"
+                          "A")
+                       .reason,
+                   "'AG\\x01A'"));
+    CHECK(contains(map_ru("caf\xc3\xa9").reason, "'caf\xc3\xa9'"));
+    CHECK(contains(map_ru("bad\xff").reason, "'bad\\xFF'"));
+}
+
+TEST_CASE("TT 6, 7, 9: KataGo's Tromp-Taylor rules strings map to tromp-taylor",
+          "[audit][ruleset][ru][katago]") {
+    const std::string ru =
+        GENERATE(as<std::string>{}, "koPOSITIONALscoreAREAtaxNONEsui1",
+                 "koPOSITIONALscoreAREAsui1",  // tax defaults to NONE for area
+                 "kopositionalscoreareataxnonesui1", "koPOSITIONALscoringAREAtaxNONEsui1",
+                 "koPOSITIONALscoreAREAtaxNONEsui1button0whb0fpok0",
+                 "sui1 taxNONE scoreAREA koPOSITIONAL", "koPOSITIONALscoreAREAtaxNONEsui1komi7.5");
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    REQUIRE(m.ruleset);
+    CHECK(*m.ruleset == tt());
+    CHECK(contains(m.reason, "KataGo's rules string for Tromp-Taylor"));
+    CHECK(contains(m.reason, "komi is ignored") == contains(ru, "komi"));
+}
+
+TEST_CASE("rules-model.md 1: KataGo rules strings that describe no preset are not mapped",
+          "[audit][ruleset][ru][katago]") {
+    const auto [ru, why] = GENERATE(table<std::string, std::string>({
+        {"koPOSITIONALscoreAREAtaxNONEsui0", "sui0 forbids the multi-stone suicide TT 7 allows"},
+        {"koSITUATIONALscoreAREAtaxNONEsui1", "ko SITUATIONAL is not positional superko (TT 6)"},
+        {"koSIMPLEscoreAREAtaxNONEsui1", "ko SIMPLE is not positional superko"},
+        {"koSPIGHTscoreAREAtaxNONEsui1", "ko SPIGHT"},
+        {"koPOSITIONALscoreTERRITORYtaxNONEsui1", "score TERRITORY is not area scoring (TT 9)"},
+        {"koPOSITIONALscoreTERRITORYsui1", "tax SEKI"},  // tax defaults to SEKI for territory
+        {"koPOSITIONALscoreAREAtaxALLsui1", "tax ALL takes points that TT 9 counts"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1button1", "button1 is a rule TT does not have"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1whbN", "whbN gives White a handicap bonus"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1whbN-1", "whbN-1 gives White a handicap bonus"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1fpok1", "fpok1 (friendly pass)"},
+        {"koSIMPLEscoreTERRITORYtaxSEKIsui0", "ko SIMPLE"},
+    }));
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    CHECK_FALSE(m.ruleset);
+    CHECK(contains(m.reason, "is a KataGo rules string that describes none of the presets"));
+    CHECK(contains(m.reason, why));
+    CHECK(contains(m.reason, "not mapped"));
+}
+
+TEST_CASE("AGA 6, FFG 4: KataGo's one string for aga, bga and french is not mapped",
+          "[audit][ruleset][ru][katago]") {
+    const RuMapping m = map_ru("koSITUATIONALscoreAREAtaxNONEsui0whbN-1fpok1");
+    CHECK_FALSE(m.ruleset);
+    CHECK(contains(m.reason, "KataGo writes for its aga, bga and french rules alike"));
+    CHECK(contains(map_ru("koSITUATIONALscoreAREAtaxNONEsui0whbN-1fpok1komi7.5").reason,
+                   "aga, bga and french rules alike"));
+}
+
+TEST_CASE("rules-model.md 1: malformed or incomplete KataGo strings are not mapped",
+          "[audit][ruleset][ru][katago]") {
+    CHECK(contains(map_ru("sui1").reason, "incomplete KataGo rules string"));
+    CHECK(contains(map_ru("koPOSITIONALscoreAREA").reason, "incomplete KataGo rules string"));
+    CHECK(contains(map_ru("koBOGUSscoreAREAsui1").reason, "not a ruleset name"));
+    CHECK(contains(map_ru("koPOSITIONALscoreAREAsui2").reason, "not a ruleset name"));
+    CHECK(contains(map_ru("koPOSITIONALscoreAREAsui1komiX").reason, "not a ruleset name"));
+    CHECK(contains(map_ru(R"({"ko":"POSITIONAL","scoring":"AREA"})").reason, "JSON rules form"));
+}
+
+TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expected",
+          "[audit][ruleset][ru][corpus]") {
+    // The distinct RU[] values of ../shared/corpus (grep 'RU\[[^]]*\]'), with the preset each
+    // maps to ("" = not mapped).
+    const auto [ru, expected] = GENERATE(table<std::string, std::string>({
+        {"Japanese", ""},
+        {"Chinese", ""},
+        {"AGA", "aga"},
+        {"Tromp/Taylor", "tromp-taylor"},
+        {"NZ", ""},
+        {"koSITUATIONALscoreTERRITORYtaxSEKIsui0", ""},
+        {"Korean", ""},
+        {"chinese", ""},
+        {"koSITUATIONALscoreAREAtaxNONEsui0", ""},
+        {"koSIMPLEscoreTERRITORYtaxNONEsui1", ""},
+        {"japanese", ""},
+        {"", ""},
+        {"koSIMPLEscoreAREAtaxSEKIsui0", ""},
+        {"New Zealand", ""},
+        {"koSITUATIONALscoreAREAtaxNONEsui1", ""},
+        {"koSIMPLEscoreTERRITORYtaxSEKIsui1", ""},
+        {"koSIMPLEscoreTERRITORYtaxNONEsui0", ""},
+        {"koSIMPLEscoreAREAtaxSEKIsui1", ""},
+        {"koPOSITIONALscoreTERRITORYtaxNONEsui0", ""},
+        {"koPOSITIONALscoreAREAtaxALLsui0button1", ""},
+        {"Tromp-Taylor", "tromp-taylor"},
+        {"koSITUATIONALscoreTERRITORYtaxSEKIsui1", ""},
+        {"koSITUATIONALscoreAREAtaxNONEsui1button1", ""},
+        {"koSITUATIONALscoreAREAtaxALLsui0", ""},
+        {"koSIMPLEscoreAREAtaxNONEsui0", ""},
+        {"koPOSITIONALscoreTERRITORYtaxSEKIsui1", ""},
+        {"koPOSITIONALscoreTERRITORYtaxALLsui1", ""},
+        {"koPOSITIONALscoreAREAtaxSEKIsui1button1", ""},
+        {"koPOSITIONALscoreAREAtaxSEKIsui0button1", ""},
+        {"koPOSITIONALscoreAREAtaxNONEsui1button1", ""},
+        {"TT--", ""},
+        {"stonescoring", ""},
+        {"koSITUATIONALscoreTERRITORYtaxNONEsui1", ""},
+        {"koSITUATIONALscoreTERRITORYtaxNONEsui0", ""},
+        {"koSITUATIONALscoreTERRITORYtaxALLsui1", ""},
+        {"koSITUATIONALscoreTERRITORYtaxALLsui0", ""},
+        {"koSITUATIONALscoreAREAtaxSEKIsui0", ""},
+        {"koSITUATIONALscoreAREAtaxNONEsui0button1", ""},
+        {"koSITUATIONALscoreAREAtaxALLsui1button1", ""},
+        {"koSITUATIONALscoreAREAtaxALLsui1", ""},
+        {"koSIMPLEscoreTERRITORYtaxSEKIsui0", ""},
+        {"koSIMPLEscoreTERRITORYtaxALLsui1", ""},
+        {"koSIMPLEscoreTERRITORYtaxALLsui0", ""},
+        {"koSIMPLEscoreAREAtaxSEKIsui0button1", ""},
+        {"koSIMPLEscoreAREAtaxNONEsui1", ""},
+        {"koSIMPLEscoreAREAtaxNONEsui0button1", ""},
+        {"koSIMPLEscoreAREAtaxALLsui0", ""},
+        {"koPOSITIONALscoreTERRITORYtaxSEKIsui0", ""},
+        {"koPOSITIONALscoreTERRITORYtaxNONEsui1", ""},
+        {"koPOSITIONALscoreAREAtaxSEKIsui0", ""},
+        {"koPOSITIONALscoreAREAtaxNONEsui0button1", ""},
+        {"koPOSITIONALscoreAREAtaxNONEsui0", ""},
+        {"koPOSITIONALscoreAREAtaxALLsui1button1", ""},
+        {"koPOSITIONALscoreAREAtaxALLsui1", ""},
+        {"koPOSITIONALscoreAREAsui1", "tromp-taylor"},
+        {"koPOSITIONALscoreAREAsui0", ""},
+        {"Old Chinese", ""},
+        {"GOE", ""},
+    }));
+    const RuMapping m = map_ru(ru);
+    CAPTURE(ru, m.reason);
+    CHECK_FALSE(m.reason.empty());
+    if (expected.empty()) {
+        CHECK_FALSE(m.ruleset);
+        CHECK(contains(m.reason, "not mapped"));
+    } else {
+        REQUIRE(m.ruleset);
+        CHECK(m.ruleset->name == expected);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Descriptions and the `sgfaudit rules` text
+
+TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
+    CHECK(describe(aga()) ==
+          "aga: suicide=forbidden ko=nssk scoring=territory pass-stones=yes "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "default-komi-handicap=0.5");
+    CHECK(describe(tt()) ==
+          "tromp-taylor: suicide=multi-stone ko=psk scoring=area pass-stones=no "
+          "white-moves-last=no bonus=0 end=final default-komi=7.5 default-komi-handicap=0.5");
+    CHECK(describe(french()) ==
+          "french: suicide=forbidden ko=ssk scoring=area pass-stones=quick-count "
+          "white-moves-last=quick-count-point bonus=n-1 end=resumable default-komi=7.5 "
+          "default-komi-handicap=0.5");
+    CHECK(describe(parsed("aga:ko=ssk,komi=5.5")) ==
+          "aga:ko=ssk:komi=5.5 (custom): suicide=forbidden ko=ssk scoring=territory "
+          "pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "default-komi-handicap=0.5 komi=5.5");
+    CHECK(describe(parsed("aga:komi=6")) ==
+          "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory pass-stones=yes "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "default-komi-handicap=0.5 komi=6");
+    CHECK(describe(Ruleset{}).starts_with("custom: suicide=multi-stone ko=psk"));
+    CHECK(describe(aga()).find('\n') == std::string::npos);
+}
+
+TEST_CASE("rules-model.md 1: the rules text lists every preset, knob, value and clause",
+          "[audit][ruleset][text]") {
+    const std::string text = rules_text();
+    REQUIRE_FALSE(text.empty());
+    CHECK(text.back() == '\n');
+    for (std::string_view name : preset_names()) CHECK(contains(text, name));
+    for (std::string_view knob : knob_names()) CHECK(contains(text, std::string(knob) + ": "));
+    for (std::string_view value :
+         {"forbidden", "multi-stone", "psk", "ssk", "nssk", "simple", "area", "territory",
+          "quick-count", "pass-stone", "quick-count-point", "n-1", "final", "resumable"}) {
+        CHECK(contains(text, value));
+    }
+    for (std::string_view clause :
+         {"TT 4, 7", "TT 6", "TT 8", "TT 9", "AGA 5",
+          "AGA 6, as 002's list of differences reads it", "AGA 7", "AGA 11", "AGA 12", "AGA 4",
+          "AGA 9, 10", "002 rule 3", "FFG 3", "FFG 4", "FFG 6", "FFG 6a", "FFG 5, 5a",
+          "FFG preliminary rule", "FFG Part 4"}) {
+        CAPTURE(clause);
+        CHECK(contains(text, clause));
+    }
+    CHECK(contains(text, "    aga           = nssk"));
+    CHECK(contains(text, "    french        = ssk"));
+    CHECK(contains(text, "    tromp-taylor  = psk"));
+    // Fits the project's 100 columns.
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        CAPTURE(line);
+        CHECK(line.size() <= 100);
+    }
+}
