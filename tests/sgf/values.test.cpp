@@ -45,17 +45,7 @@ struct StringMaker<BoardSize> {
 };
 template <>
 struct StringMaker<Severity> {
-    static std::string convert(Severity s) {
-        switch (s) {
-            case Severity::info:
-                return "info";
-            case Severity::warning:
-                return "warning";
-            case Severity::error:
-                return "error";
-        }
-        return "?";
-    }
+    static std::string convert(Severity s) { return std::string(sgfaudit::sgf::to_string(s)); }
 };
 template <>
 struct StringMaker<ResultKind> {
