@@ -1,0 +1,223 @@
+#pragma once
+// Replay, superko, scoring and divergences (rules-model.md sections 2 to 6).
+//
+// audit_game replays one typed game record once, on one physical board, and judges every play
+// under every chosen ruleset at once. Under the default illegal-play policy (`as-it-stands`,
+// AGA 8 second paragraph) every ruleset sees the same board: an illegal play on an empty point is
+// applied with Tromp-Taylor physics (TT 7), a play on an occupied point or off the board is
+// skipped. Under `stop` a ruleset's replay ends at its first illegal play.
+//
+// Histories are exact: every position of the game is kept (hash + compact snapshot), every hash
+// hit is confirmed by comparing boards, there is no look-back window and setup never clears the
+// history. Nothing here reads files or knows output formats: results are plain values.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/game/board.hpp"
+#include "sgfaudit/sgf/record.hpp"
+
+namespace sgfaudit::audit {
+
+// Why a play is illegal. Stable names (to_string) are used in reports and JSON.
+enum class Reason : std::uint8_t {
+    occupied,                     // AGA 8, TT 7, FFG 1: no ruleset allows it (record error)
+    off_board,                    // no ruleset allows it (record error)
+    out_of_turn,                  // AGA 8, TT 5, FFG 1: same colour twice (record error)
+    suicide,                      // AGA 5, FFG 3; under TT a one-stone suicide (TT 6 + TT 7)
+    simple_ko,                    // ko=simple: immediate single-stone retake
+    positional_superko,           // TT 6 (ko=psk)
+    situational_superko,          // FFG 4 (ko=ssk)
+    natural_situational_superko,  // AGA 6 as 002 reads it (ko=nssk)
+};
+std::string_view to_string(Reason r) noexcept;
+
+// What to do after an illegal play (rules-model.md 3).
+enum class IllegalPolicy : std::uint8_t {
+    as_it_stands,  // AGA 8, second paragraph: apply it (TT physics) and go on
+    stop,          // that ruleset's replay ends at the first illegal play
+};
+std::string_view to_string(IllegalPolicy p) noexcept;
+
+// Which stones are dead at scoring (rules-model.md 5).
+enum class DeadPolicy : std::uint8_t {
+    none,    // score the board as it is
+    markup,  // stones on points that the final node's TB/TW mark as the opponent's territory
+    list,    // the strings containing the user's points
+};
+std::string_view to_string(DeadPolicy p) noexcept;
+
+struct AuditOptions {
+    IllegalPolicy on_illegal = IllegalPolicy::as_it_stands;
+    DeadPolicy dead = DeadPolicy::none;
+    // For DeadPolicy::list: points as "dd" (SGF) or "D4" (board coordinates), resolved per game
+    // against its board size; a point that is off a game's board or empty there is a record issue.
+    std::vector<std::string> dead_points;
+    // Keep board pictures (Board::to_ascii) before and after each legality divergence.
+    bool diagrams = true;
+};
+
+// A play judged illegal under one ruleset.
+struct Illegal {
+    std::uint32_t move = 0;  // 1-based in the main line, passes counted, setup not
+    game::Color color = game::Color::black;
+    bool pass = false;  // only out_of_turn can make a pass illegal
+    sgf::Point point;   // SGF coordinates (meaningless for a pass)
+    Reason reason = Reason::occupied;
+    std::string clause;  // the seed clause, e.g. "AGA 6", "FFG 4", "TT 6"
+    // For superko (and TT's one-stone suicide): the move after which the repeated position
+    // existed, earliest occurrence; 0 for the start position. Absent otherwise.
+    std::optional<std::uint32_t> repeats_move;
+    bool applied = true;  // false when the play could not stand (occupied, off the board)
+};
+
+// The winner of one count: black, white, or a draw.
+enum class Winner : std::uint8_t { black, white, draw };
+std::string_view to_string(Winner w) noexcept;
+
+struct Count {
+    double black = 0;
+    double white = 0;
+    Winner winner = Winner::draw;
+    double margin = 0;  // |black - white|
+};
+
+// Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
+// of X's opponent that X holds: captured during the game, dead stones removed at the end, and
+// pass stones handed over by the opponent.
+struct Score {
+    bool scored =
+        false;  // the game ended by two passes (else: an as-is count of the last position)
+    int black_stones = 0, white_stones = 0;            // on the board after dead stones are removed
+    int black_territory = 0, white_territory = 0;      // empty regions reaching only that colour
+    int neutral = 0;                                   // other empty points
+    int captures_by_black = 0, captures_by_white = 0;  // stones captured during the game
+    int dead_black = 0, dead_white = 0;                // stones removed as dead
+    int passes_black = 0, passes_white = 0;            // passes made up to the end of the game
+    bool white_extra_pass = false;  // AGA 11: the turns ended with Black's, White adds a pass
+    int pass_stones_to_black = 0, pass_stones_to_white = 0;  // as the ruleset hands them over
+    bool black_moved_last = false;  // the last turn of the game was Black's (FFG 6a's e)
+    double komi = 0;
+    std::string komi_source;    // "record", "record (adjusted from KM[...])", "default", "override"
+    int handicap = 0;           // n
+    double handicap_bonus = 0;  // added to White's area count
+    std::string dead_source;    // "none", "markup", "list"
+    Count area;                 // stones + territory, White + komi + bonus (TT 9, AGA 12, FFG 6)
+    Count territory;            // territory - prisoners held by the opponent, White + komi (AGA 12)
+    Count quick;                // FFG 6a: territory - prisoners lost - own passes - e, White + komi
+    Scoring decisive = Scoring::area;  // which count decides under this ruleset
+    const Count& decision() const noexcept { return decisive == Scoring::area ? area : territory; }
+};
+
+// How a ruleset's game ended.
+enum class EndKind : std::uint8_t {
+    two_passes,  // two consecutive passes (the last double pass under `resumable`)
+    record_end,  // the record ends without two passes (resignation, time, unfinished)
+    stopped,     // policy `stop`: replay ended at an illegal play
+    no_moves,    // the record has no moves
+};
+std::string_view to_string(EndKind e) noexcept;
+
+struct RulesetResult {
+    Ruleset ruleset;
+    std::vector<Illegal> illegal;
+    EndKind end = EndKind::no_moves;
+    std::uint32_t end_move = 0;  // the last move of the game under this ruleset (0: none)
+    // Under `final` (TT 8): moves recorded after the first double pass (outside the game).
+    std::uint32_t moves_after_end = 0;
+    bool resumed = false;  // `resumable`: play resumed after a double pass
+    Score score;
+};
+
+// The five kinds of divergence (rules-model.md 6).
+enum class DivergenceKind : std::uint8_t { legality, end, outcome, accounting, record };
+std::string_view to_string(DivergenceKind k) noexcept;
+
+// One ruleset's side of a divergence.
+struct Verdict {
+    std::size_t ruleset = 0;  // index into GameAudit::results
+    std::string text;         // "legal", "illegal: positional_superko (TT 6), repeats move 3",
+                              // "ends at move 212", "W+7.5 (area)", ...
+    bool legal = true;        // legality divergences
+    std::optional<Reason> reason;
+    std::string clause;
+    std::optional<std::uint32_t> repeats_move;
+};
+
+struct Divergence {
+    DivergenceKind kind = DivergenceKind::legality;
+    std::uint32_t move = 0;  // legality: the play; end: the earliest end; otherwise 0
+    game::Color color = game::Color::black;
+    bool has_point = false;
+    sgf::Point point;
+    std::string clause;             // clauses involved, e.g. "TT 6 / AGA 6 / FFG 4"
+    std::string summary;            // one line for people
+    std::vector<Verdict> verdicts;  // one per ruleset involved
+    // Legality divergences with AuditOptions::diagrams: the whole board before and after the
+    // play (Board::to_ascii rows).
+    std::string board_before, board_after;
+};
+
+// The record check (rules-model.md 6.5): RE against the result under the record's own RU.
+enum class RecordCheck : std::uint8_t {
+    match,           // same winner and margin
+    mismatch,        // winner or margin differ
+    not_comparable,  // RE is not a score, or the game did not end by two passes
+    unmapped_rules,  // RU absent or not one of the presets
+    no_result,       // no RE
+};
+std::string_view to_string(RecordCheck c) noexcept;
+
+struct RecordVerdict {
+    RecordCheck check = RecordCheck::no_result;
+    std::string recorded;  // RE verbatim
+    std::string rules;     // RU verbatim
+    std::string mapped;    // the preset RU maps to, or empty
+    std::string computed;  // e.g. "W+6.5 (territory, aga)", or empty
+    std::string reason;    // why (for not_comparable / unmapped / mismatch)
+};
+
+// A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6).
+struct RecordIssue {
+    std::uint32_t move = 0;    // 0 when not tied to a move
+    std::uint32_t offset = 0;  // of the SGF value in Document::text(), for locations; 0 unknown
+    std::string code;          // stable: "occupied", "off_board", "out_of_turn",
+                               // "illegal_everywhere", "setup_after_start",
+                               // "handicap_mismatch", "komi_quirk", "no_liberties_after_setup"
+    std::string message;
+};
+
+struct GameAudit {
+    int width = 19, height = 19;
+    int handicap = 0;                // n (rules-model.md 3)
+    bool handicap_by_plays = false;  // the first n Black plays are the placement
+    game::Color first_player = game::Color::black;
+    std::uint32_t moves = 0;              // moves in the main line (passes counted)
+    std::vector<RulesetResult> results;   // one per chosen ruleset, in the order given
+    std::vector<Divergence> divergences;  // ordered by kind, then move
+    std::vector<RecordIssue> record_issues;
+    RecordVerdict record;
+    bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
+};
+
+// Replays `record` under every ruleset of `rulesets` (at least one) and reports.
+// Never throws for bad input; a record that is not auditable gives auditable = false.
+GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
+                     const AuditOptions& options = {});
+
+// Board coordinates as people write them: column letter skipping I (the AGA 1 comment), row
+// counted from the bottom ("D16" for SGF "dd" on 19x19). Columns past 25 use two letters.
+std::string board_coordinates(sgf::Point p, int height);
+
+// Splits a dead-stone list "dd,ee" or "D4,E5" (either form, mixed allowed) into tokens for
+// AuditOptions::dead_points. Returns nullopt with `error` set when a token is neither form.
+std::optional<std::vector<std::string>> split_point_list(std::string_view text, std::string& error);
+// Resolves one token ("dd" or "D4") on a width x height board; nullopt when malformed or off it.
+std::optional<sgf::Point> resolve_point(std::string_view token, int width, int height);
+
+}  // namespace sgfaudit::audit

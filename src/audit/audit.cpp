@@ -1,0 +1,1078 @@
+// One physical replay of a game record, judged under every chosen ruleset at once
+// (rules-model.md sections 2 to 6). The board (game module) knows no rules; this file holds them.
+
+#include "sgfaudit/audit/audit.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstddef>
+
+#include "history.hpp"
+#include "scoring.hpp"
+
+namespace sgfaudit::audit {
+
+std::string_view to_string(Reason r) noexcept {
+    switch (r) {
+        case Reason::occupied:
+            return "occupied";
+        case Reason::off_board:
+            return "off_board";
+        case Reason::out_of_turn:
+            return "out_of_turn";
+        case Reason::suicide:
+            return "suicide";
+        case Reason::simple_ko:
+            return "simple_ko";
+        case Reason::positional_superko:
+            return "positional_superko";
+        case Reason::situational_superko:
+            return "situational_superko";
+        case Reason::natural_situational_superko:
+            return "natural_situational_superko";
+    }
+    return "?";
+}
+
+std::string_view to_string(IllegalPolicy p) noexcept {
+    return p == IllegalPolicy::stop ? "stop" : "as-it-stands";
+}
+
+std::string_view to_string(DeadPolicy p) noexcept {
+    switch (p) {
+        case DeadPolicy::none:
+            return "none";
+        case DeadPolicy::markup:
+            return "markup";
+        case DeadPolicy::list:
+            return "list";
+    }
+    return "?";
+}
+
+std::string_view to_string(Winner w) noexcept {
+    switch (w) {
+        case Winner::black:
+            return "B";
+        case Winner::white:
+            return "W";
+        case Winner::draw:
+            return "draw";
+    }
+    return "?";
+}
+
+std::string_view to_string(EndKind e) noexcept {
+    switch (e) {
+        case EndKind::two_passes:
+            return "two_passes";
+        case EndKind::record_end:
+            return "record_end";
+        case EndKind::stopped:
+            return "stopped";
+        case EndKind::no_moves:
+            return "no_moves";
+    }
+    return "?";
+}
+
+std::string_view to_string(DivergenceKind k) noexcept {
+    switch (k) {
+        case DivergenceKind::legality:
+            return "legality";
+        case DivergenceKind::end:
+            return "end";
+        case DivergenceKind::outcome:
+            return "outcome";
+        case DivergenceKind::accounting:
+            return "accounting";
+        case DivergenceKind::record:
+            return "record";
+    }
+    return "?";
+}
+
+std::string_view to_string(RecordCheck c) noexcept {
+    switch (c) {
+        case RecordCheck::match:
+            return "match";
+        case RecordCheck::mismatch:
+            return "mismatch";
+        case RecordCheck::not_comparable:
+            return "not_comparable";
+        case RecordCheck::unmapped_rules:
+            return "unmapped_rules";
+        case RecordCheck::no_result:
+            return "no_result";
+    }
+    return "?";
+}
+
+// Column letters skip I (AGA 1 comment: "letters ... omitting I"); past Z two letters.
+std::string board_coordinates(sgf::Point p, int height) {
+    static constexpr std::string_view kLetters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    std::string s;
+    const int x = p.x;
+    if (x < 25) {
+        s += kLetters[static_cast<std::size_t>(x)];
+    } else {
+        s += kLetters[static_cast<std::size_t>(x / 25 - 1)];
+        s += kLetters[static_cast<std::size_t>(x % 25)];
+    }
+    s += std::to_string(height - p.y);
+    return s;
+}
+
+namespace {
+
+bool is_sgf_letter(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+int sgf_letter_value(char c) {
+    return c >= 'a' && c <= 'z' ? c - 'a' : c - 'A' + 26;
+}
+
+// Column of a board letter (A..Z without I), case-insensitive; -1 if not one.
+int board_letter_value(char c) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    if (c < 'A' || c > 'Z' || c == 'I') return -1;
+    return c < 'I' ? c - 'A' : c - 'A' - 1;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::optional<sgf::Point> resolve_point(std::string_view token, int width, int height) {
+    token = trim(token);
+    if (token.size() == 2 && is_sgf_letter(token[0]) && is_sgf_letter(token[1])) {
+        const int x = sgf_letter_value(token[0]), y = sgf_letter_value(token[1]);
+        if (x >= width || y >= height) return std::nullopt;
+        return sgf::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+    }
+    // Board coordinates: one or two column letters, then the row counted from the bottom.
+    std::size_t i = 0;
+    int x = -1;
+    while (i < token.size() && i < 2 && board_letter_value(token[i]) >= 0) ++i;
+    if (i == 1) {
+        x = board_letter_value(token[0]);
+    } else if (i == 2) {
+        x = (board_letter_value(token[0]) + 1) * 25 + board_letter_value(token[1]);
+    } else {
+        return std::nullopt;
+    }
+    if (i == token.size() || token.size() - i > 2) return std::nullopt;
+    int row = 0;
+    for (std::size_t j = i; j < token.size(); ++j) {
+        if (token[j] < '0' || token[j] > '9') return std::nullopt;
+        row = row * 10 + (token[j] - '0');
+    }
+    if (x >= width || row < 1 || row > height) return std::nullopt;
+    return sgf::Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(height - row)};
+}
+
+std::optional<std::vector<std::string>> split_point_list(std::string_view text,
+                                                         std::string& error) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t comma = text.find(',', start);
+        if (comma == std::string_view::npos) comma = text.size();
+        const std::string_view token = trim(text.substr(start, comma - start));
+        if (token.empty() || !resolve_point(token, game::kMaxSide, game::kMaxSide)) {
+            error = fmt::format(
+                "'{}' is not a point (write SGF letters like dd or board "
+                "coordinates like D16)",
+                token);
+            return std::nullopt;
+        }
+        out.emplace_back(token);
+        start = comma + 1;
+    }
+    return out;
+}
+
+namespace {
+
+using detail::History;
+using detail::Maker;
+using detail::Repeats;
+
+constexpr int idx(game::Color c) {
+    return c == game::Color::black ? 0 : 1;
+}
+
+// The preset a ruleset starts from (its spec's first part), for clause names.
+std::string_view base_preset(const Ruleset& r) {
+    std::string_view s = r.spec.empty() ? std::string_view(r.name) : std::string_view(r.spec);
+    return s.substr(0, s.find(':'));
+}
+
+std::string suicide_clause(const Ruleset& r) {
+    const std::string_view base = base_preset(r);
+    if (base == "aga") return "AGA 5";
+    if (base == "french") return "FFG 3";
+    return "suicide=forbidden (AGA 5, FFG 3)";
+}
+
+Reason superko_reason(Ko ko) {
+    switch (ko) {
+        case Ko::psk:
+            return Reason::positional_superko;
+        case Ko::ssk:
+            return Reason::situational_superko;
+        case Ko::nssk:
+            return Reason::natural_situational_superko;
+        case Ko::simple:
+            return Reason::simple_ko;
+    }
+    return Reason::positional_superko;
+}
+
+std::string ko_clause(Ko ko) {
+    switch (ko) {
+        case Ko::psk:
+            return "TT 6";
+        case Ko::ssk:
+            return "FFG 4";
+        case Ko::nssk:
+            return "AGA 6";
+        case Ko::simple:
+            return "ko=simple";
+    }
+    return "";
+}
+
+// The earlier position a play by `c` repeats under `ko`, per rules-model.md 2.
+std::optional<std::uint32_t> repeated_under(Ko ko, const Repeats& rep, game::Color c) {
+    switch (ko) {
+        case Ko::psk:
+            return rep.any;  // TT 6: any earlier grid colouring
+        case Ko::ssk:
+            return rep.after_turn[idx(c)];  // FFG 4: after a move or a pass by the same player
+        case Ko::nssk:
+            return rep.after_play[idx(c)];  // 002: positions the player created by placing
+        case Ko::simple:
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+// Per-ruleset replay state.
+struct Lane {
+    RulesetResult result;
+    bool active = true;        // still judging plays (false: ended under `final`, or stopped)
+    bool pending_end = false;  // resumable: a double pass was seen and nothing played since
+    std::uint32_t last_double_pass = 0;
+    detail::EndState end_state;
+    game::Board end_board;  // the board when the game ended (final / stop)
+    bool has_end_board = false;
+    bool internal = false;  // added only for the record check
+};
+
+using detail::KomiChoice;
+
+KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
+    if (r.komi_override) return {*r.komi_override, "override (komi=)"};
+    if (rec.komi) {
+        if (rec.komi->adjusted) {
+            return {rec.komi->value,
+                    fmt::format("record (KM[{}] read as {})", rec.komi_text, rec.komi->value)};
+        }
+        return {rec.komi->value, "record (KM)"};
+    }
+    // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
+    if (handicap >= 2) {
+        return {r.default_komi_handicap,
+                rec.komi_given ? "default, handicap (KM unreadable)" : "default, handicap"};
+    }
+    return {r.default_komi_even, rec.komi_given ? "default (KM unreadable)" : "default"};
+}
+
+std::string point_text(sgf::Point p, int height) {
+    return fmt::format("{} ({})", board_coordinates(p, height), sgf::sgf_coordinates(p));
+}
+
+std::string describe_illegal(const Illegal& i) {
+    std::string s = fmt::format("illegal: {} ({})", to_string(i.reason), i.clause);
+    if (i.repeats_move) s += fmt::format(", repeats the position after move {}", *i.repeats_move);
+    return s;
+}
+
+std::string format_number(double v) {
+    return fmt::format("{}", v);
+}
+
+std::string describe_count(const Count& c, std::string_view which) {
+    if (c.winner == Winner::draw) return fmt::format("draw ({} {}-{})", which, c.black, c.white);
+    return fmt::format("{}+{} ({}: B {} W {})", to_string(c.winner), format_number(c.margin), which,
+                       format_number(c.black), format_number(c.white));
+}
+
+bool same_count(const Count& a, const Count& b) {
+    return a.winner == b.winner && std::fabs(a.margin - b.margin) < 1e-9;
+}
+
+class Replay {
+  public:
+    Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
+           const AuditOptions& options)
+        : rec_(rec), options_(options), board_(rec.size.width, rec.size.height) {
+        out_.width = rec.size.width;
+        out_.height = rec.size.height;
+        for (const Ruleset& r : rulesets) {
+            Lane lane;
+            lane.result.ruleset = r;
+            lanes_.push_back(std::move(lane));
+        }
+        chosen_ = rulesets.size();
+        // The record check needs the record's own RU ruleset; judge it too when not chosen.
+        ru_ = map_ru(rec.rules);
+        if (ru_.ruleset) {
+            ru_lane_ = find_lane(*ru_.ruleset);
+            if (!ru_lane_) {
+                Lane lane;
+                lane.result.ruleset = *ru_.ruleset;
+                if (!rulesets.empty())
+                    lane.result.ruleset.komi_override = rulesets[0].komi_override;
+                lane.internal = true;
+                lanes_.push_back(std::move(lane));
+                ru_lane_ = lanes_.size() - 1;
+            }
+        }
+    }
+
+    GameAudit run() {
+        if (!rec_.auditable) {
+            out_.auditable = false;
+            for (std::size_t i = 0; i < chosen_; ++i) out_.results.push_back(lanes_[i].result);
+            return std::move(out_);
+        }
+        setup_start();
+        for (; next_event_ < rec_.events.size(); ++next_event_) {
+            const sgf::Event& e = rec_.events[next_event_];
+            if (e.kind == sgf::EventKind::move) {
+                on_move(e);
+            } else {
+                on_setup(e);
+            }
+        }
+        finish();
+        return std::move(out_);
+    }
+
+  private:
+    std::optional<std::size_t> find_lane(const Ruleset& r) const {
+        for (std::size_t i = 0; i < lanes_.size(); ++i) {
+            if (same_rules(lanes_[i].result.ruleset, r)) return i;
+        }
+        return std::nullopt;
+    }
+
+    void issue(std::uint32_t move, std::uint32_t offset, std::string code, std::string message) {
+        out_.record_issues.push_back({move, offset, std::move(code), std::move(message)});
+    }
+
+    // The start position: the root's setup (and setup before the first move), the handicap,
+    // who moves first (rules-model.md 2, 3).
+    void setup_start() {
+        bool later_setup_noted = false;
+        while (next_event_ < rec_.events.size() &&
+               rec_.events[next_event_].kind != sgf::EventKind::move) {
+            const sgf::Event& e = rec_.events[next_event_];
+            apply_setup(e);
+            if (e.depth > 0 && !later_setup_noted) {
+                later_setup_noted = true;
+                issue(0, e.offset, "setup_after_root",
+                      "setup stones in a node after the root, before the first move: counted as "
+                      "part of the start position");
+            }
+            ++next_event_;
+        }
+        const int root_black = board_.stones(game::Color::black);
+        const int root_white = board_.stones(game::Color::white);
+        const int ha = rec_.handicap.value_or(0);
+        if (ha >= 2) {
+            if (root_black > 0) {
+                out_.handicap = std::min(ha, root_black);
+                if (root_black != ha) {
+                    issue(0, 0, "handicap_mismatch",
+                          fmt::format("HA[{}] but the start position has {} black stones; "
+                                      "handicap taken as {}",
+                                      ha, root_black, out_.handicap));
+                }
+            } else {
+                // TT comment 5, FFG preliminary rule: the first n Black plays are the placement.
+                out_.handicap = ha;
+                out_.handicap_by_plays = true;
+            }
+        } else if (root_black > 0 || root_white > 0) {
+            issue(0, 0, "setup_without_handicap",
+                  fmt::format("the start position has {} black and {} white stones but no HA of 2 "
+                              "or more: not a handicap",
+                              root_black, root_white));
+        } else if (rec_.handicap && ha == 1) {
+            issue(0, 0, "handicap_one", "HA[1]: no handicap stones; scored as an even game");
+        }
+
+        // Who moves first (rules-model.md 3): PL; White after an AB handicap (AGA 2); the colour
+        // of the first play in a position record; else Black (TT 5, AGA 2).
+        if (rec_.to_play) {
+            first_ = rec_.to_play == sgf::Color::black ? game::Color::black : game::Color::white;
+        } else if (out_.handicap >= 2 && !out_.handicap_by_plays) {
+            first_ = game::Color::white;
+        } else if (root_black > 0 || root_white > 0) {
+            first_ = game::Color::black;
+            for (std::size_t i = next_event_; i < rec_.events.size(); ++i) {
+                if (rec_.events[i].kind == sgf::EventKind::move) {
+                    first_ = rec_.events[i].color == sgf::Color::black ? game::Color::black
+                                                                       : game::Color::white;
+                    break;
+                }
+            }
+        } else {
+            first_ = game::Color::black;
+        }
+        out_.first_player = first_;
+        expected_ = first_;
+        if (board_.find_string_without_liberties() != game::kNoVertex) {
+            issue(0, 0, "no_liberties_after_setup",
+                  "the start position has a string without liberties (setup never captures)");
+        }
+
+        // The start position counts as made by a board play of the player who does not move
+        // first (rules-model.md 2; FFG preliminary rule, TT comment 5).
+        history_.reset(board_.snapshot_size());
+        history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
+
+        if (rec_.komi && rec_.komi->adjusted) {
+            issue(0, 0, "komi_quirk",
+                  fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)",
+                              rec_.komi_text, rec_.komi->value));
+        }
+    }
+
+    void apply_setup(const sgf::Event& e) {
+        const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
+        if (!board_.on_board(v)) return;  // the reader keeps only points on the board
+        switch (e.kind) {
+            case sgf::EventKind::add_black:
+                board_.set_stone(v, game::Color::black);
+                break;
+            case sgf::EventKind::add_white:
+                board_.set_stone(v, game::Color::white);
+                break;
+            case sgf::EventKind::add_empty:
+                board_.clear(v);
+                break;
+            case sgf::EventKind::move:
+                break;
+        }
+    }
+
+    // Setup after the first move: not a turn, the history is kept (rules-model.md 2).
+    void on_setup(const sgf::Event& e) {
+        apply_setup(e);
+        // Positions after setup count for psk only. Record one per node: the last setup event
+        // of a node adds the position.
+        const bool last_of_node = next_event_ + 1 >= rec_.events.size() ||
+                                  rec_.events[next_event_ + 1].depth != e.depth ||
+                                  rec_.events[next_event_ + 1].kind == sgf::EventKind::move;
+        if (last_of_node) {
+            history_.add(board_, move_, Maker::setup, false);
+            issue(move_, e.offset, "setup_after_start",
+                  fmt::format("setup stones after move {}: not a turn; the position counts for "
+                              "positional superko, the history is kept",
+                              move_));
+            prev_ko_ = game::kNoVertex;
+        }
+    }
+
+    void on_move(const sgf::Event& e) {
+        ++move_;
+        const game::Color c =
+            e.color == sgf::Color::black ? game::Color::black : game::Color::white;
+        // Turn order (AGA 8, TT 5, FFG 1), handicap placement (TT comment 5, FFG preliminary).
+        bool out_of_turn = false;
+        if (out_.handicap_by_plays && placed_ < out_.handicap) {
+            if (c == game::Color::black && !e.pass) {
+                ++placed_;
+                if (placed_ == out_.handicap) expected_ = game::Color::white;
+            } else if (c == game::Color::white && e.pass) {
+                // FFG preliminary rule: White passes during the placement.
+            } else {
+                out_of_turn = c != expected_;
+                issue(move_, e.offset, "placement_interrupted",
+                      fmt::format("move {}: {} before the {} handicap stones were placed", move_,
+                                  e.pass ? "a pass" : "a play", out_.handicap));
+                placed_ = out_.handicap;
+                expected_ = game::opponent(c);
+            }
+        } else {
+            out_of_turn = c != expected_;
+            expected_ = game::opponent(c);
+        }
+        last_turn_ = c;
+        any_turn_ = true;
+
+        if (e.pass) {
+            on_pass(e, c, out_of_turn);
+            return;
+        }
+        consecutive_passes_ = 0;
+        const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
+        if (e.point.x >= rec_.size.width || e.point.y >= rec_.size.height || !board_.on_board(v)) {
+            skipped(e, c, Reason::off_board);
+            return;
+        }
+        if (board_.at(v) != game::Cell::empty) {
+            skipped(e, c, Reason::occupied);
+            return;
+        }
+        play(e, c, v, out_of_turn);
+    }
+
+    // A play that cannot stand: every ruleset calls it illegal; no position, no pass stone.
+    void skipped(const sgf::Event& e, game::Color c, Reason why) {
+        Illegal ill;
+        ill.move = move_;
+        ill.color = c;
+        ill.point = e.point;
+        ill.reason = why;
+        ill.clause = why == Reason::occupied ? "AGA 8, TT 7, FFG 1" : "TT 1, AGA 1, FFG 1";
+        ill.applied = false;
+        for (Lane& l : lanes_) {
+            if (!l.active) continue;
+            l.result.illegal.push_back(ill);
+            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, board_);
+        }
+        issue(move_, e.offset, std::string(to_string(why)),
+              fmt::format("move {}: {} {} {}", move_, c == game::Color::black ? "B" : "W",
+                          why == Reason::occupied ? "plays on the occupied point"
+                                                  : "plays off the board at",
+                          why == Reason::occupied ? point_text(e.point, rec_.size.height)
+                                                  : sgf::sgf_coordinates(e.point)));
+        prev_ko_ = game::kNoVertex;
+    }
+
+    void stop_lane(Lane& l, const game::Board& before) {
+        l.active = false;
+        l.result.end = EndKind::stopped;
+        l.result.end_move = move_;
+        l.end_state = state(false);
+        l.end_board = before;
+        l.has_end_board = true;
+    }
+
+    detail::EndState state(bool scored) const {
+        detail::EndState s;
+        s.captures_by_black = captures_[0];
+        s.captures_by_white = captures_[1];
+        s.passes_black = passes_[0];
+        s.passes_white = passes_[1];
+        s.black_moved_last = any_turn_ && last_turn_ == game::Color::black;
+        s.scored = scored;
+        return s;
+    }
+
+    void on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
+        if (out_of_turn) {
+            Illegal ill;
+            ill.move = move_;
+            ill.color = c;
+            ill.pass = true;
+            ill.reason = Reason::out_of_turn;
+            ill.clause = "AGA 8, TT 5, FFG 1";
+            for (Lane& l : lanes_) {
+                if (!l.active) continue;
+                l.result.illegal.push_back(ill);
+                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, board_);
+            }
+            issue(move_, e.offset, "out_of_turn",
+                  fmt::format("move {}: {} passes out of turn", move_,
+                              c == game::Color::black ? "B" : "W"));
+        }
+        ++passes_[idx(c)];
+        ++consecutive_passes_;
+        prev_ko_ = game::kNoVertex;
+        // A pass is a turn: its position counts for ssk, not for nssk (rules-model.md 2).
+        history_.add(board_, move_, detail::maker_of(c), false);
+        if (consecutive_passes_ < 2) return;
+        // Two consecutive passes end the game (TT 8, AGA 9, FFG 5).
+        for (Lane& l : lanes_) {
+            if (!l.active) continue;
+            if (l.result.ruleset.end == GameEnd::final) {
+                l.active = false;
+                l.result.end = EndKind::two_passes;
+                l.result.end_move = move_;
+                l.end_state = state(true);
+                l.end_board = board_;
+                l.has_end_board = true;
+            } else {
+                l.pending_end = true;
+                l.last_double_pass = move_;
+            }
+        }
+    }
+
+    void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn) {
+        const game::PlayEffect fx = board_.preview(v, c);
+        const bool retake =
+            prev_ko_ != game::kNoVertex && prev_ko_ == v && fx.ko_point != game::kNoVertex;
+        // Keep the board before the play only when some ruleset may find it illegal: for the
+        // diagram and for `stop`.
+        const bool suspicious =
+            out_of_turn || fx.suicide || retake || history_.may_contain(fx.hash_after);
+        std::optional<game::Board> before;
+        if (suspicious) before = board_;
+
+        board_.play(v, c, true);  // TT 7 physics: as-it-stands (AGA 8) for every ruleset
+        captures_[idx(c)] += fx.captured_stones;
+        captures_[idx(game::opponent(c))] += fx.suicide_stones;  // TT 7 self-clearing
+
+        Repeats rep;
+        if (suspicious && history_.may_contain(board_.hash())) rep = history_.find(board_);
+        const bool unchanged = fx.suicide && fx.captured_stones == 0 && fx.suicide_stones == 1;
+
+        // Judge under every active ruleset.
+        std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
+        for (std::size_t i = 0; i < lanes_.size(); ++i) {
+            Lane& l = lanes_[i];
+            if (!l.active) continue;
+            std::optional<Illegal> ill =
+                judge(l.result.ruleset, c, fx, rep, retake, unchanged, out_of_turn);
+            if (ill) {
+                ill->move = move_;
+                ill->color = c;
+                ill->point = e.point;
+                l.result.illegal.push_back(*ill);
+                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, *before);
+            }
+            if (l.pending_end) {
+                l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
+                l.result.resumed = true;
+            }
+            verdicts.emplace_back(i, std::move(ill));
+        }
+        note_legality(e, c, verdicts, before);
+        if (out_of_turn) {
+            issue(move_, e.offset, "out_of_turn",
+                  fmt::format("move {}: {} plays {} out of turn (the same colour twice)", move_,
+                              c == game::Color::black ? "B" : "W",
+                              point_text(e.point, rec_.size.height)));
+        }
+
+        history_.add(board_, move_, detail::maker_of(c), true);
+        prev_ko_ = fx.ko_point;
+    }
+
+    std::optional<Illegal> judge(const Ruleset& r, game::Color c, const game::PlayEffect& fx,
+                                 const Repeats& rep, bool retake, bool unchanged,
+                                 bool out_of_turn) const {
+        Illegal ill;
+        if (out_of_turn) {
+            ill.reason = Reason::out_of_turn;
+            ill.clause = "AGA 8, TT 5, FFG 1";
+            return ill;
+        }
+        if (fx.suicide) {
+            if (r.suicide == Suicide::forbidden) {
+                ill.reason = Reason::suicide;  // AGA 5, FFG 3
+                ill.clause = suicide_clause(r);
+                return ill;
+            }
+            if (unchanged) {
+                // TT 7 clears the lone stone: the grid colouring is unchanged, so TT 6 forbids it
+                // (rules-model.md 3: "suicide, repeats the position").
+                ill.reason = Reason::suicide;
+                ill.clause = "TT 7, TT 6";
+                ill.repeats_move = rep.any;
+                return ill;
+            }
+        }
+        if (r.ko == Ko::simple) {
+            if (retake) {
+                ill.reason = Reason::simple_ko;
+                ill.clause = "ko=simple (AGA 6 figure 3)";
+                ill.repeats_move = rep.any;
+                return ill;
+            }
+            return std::nullopt;
+        }
+        if (const auto m = repeated_under(r.ko, rep, c)) {
+            ill.reason = superko_reason(r.ko);
+            ill.clause = ko_clause(r.ko);
+            ill.repeats_move = m;
+            return ill;
+        }
+        return std::nullopt;
+    }
+
+    // Divergence kind 1 (rules-model.md 6.1) and plays no active ruleset allows.
+    void note_legality(const sgf::Event& e, game::Color c,
+                       const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
+                       const std::optional<game::Board>& before) {
+        std::size_t legal = 0, illegal = 0;
+        for (const auto& [i, ill] : verdicts) {
+            if (i >= chosen_) continue;
+            (ill ? illegal : legal) += 1;
+        }
+        if (illegal == 0) return;
+        if (legal == 0) {
+            // Not a rule difference: every chosen ruleset forbids it (out of turn is reported on
+            // its own).
+            const Illegal& first = *verdicts.front().second;
+            if (first.reason != Reason::out_of_turn) {
+                issue(move_, e.offset, "illegal_everywhere",
+                      fmt::format("move {}: {} {} is illegal under every chosen ruleset ({})",
+                                  move_, c == game::Color::black ? "B" : "W",
+                                  point_text(e.point, rec_.size.height), to_string(first.reason)));
+            }
+            return;
+        }
+        Divergence d;
+        d.kind = DivergenceKind::legality;
+        d.move = move_;
+        d.color = c;
+        d.has_point = true;
+        d.point = e.point;
+        std::vector<std::string> clauses;
+        std::string legal_names, illegal_names;
+        for (const auto& [i, ill] : verdicts) {
+            if (i >= chosen_) continue;
+            Verdict v;
+            v.ruleset = i;
+            v.legal = !ill.has_value();
+            if (ill) {
+                v.reason = ill->reason;
+                v.clause = ill->clause;
+                v.repeats_move = ill->repeats_move;
+                v.text = describe_illegal(*ill);
+                if (std::find(clauses.begin(), clauses.end(), ill->clause) == clauses.end()) {
+                    clauses.push_back(ill->clause);
+                }
+                illegal_names += (illegal_names.empty() ? "" : ", ") + lane_name(i);
+            } else {
+                v.text = "legal";
+                legal_names += (legal_names.empty() ? "" : ", ") + lane_name(i);
+            }
+            d.verdicts.push_back(std::move(v));
+        }
+        for (const std::string& cl : clauses) d.clause += (d.clause.empty() ? "" : "; ") + cl;
+        d.summary = fmt::format("move {}: {} {} is legal under {}, illegal under {}", move_,
+                                c == game::Color::black ? "B" : "W",
+                                point_text(e.point, rec_.size.height), legal_names, illegal_names);
+        if (options_.diagrams) {
+            if (before) d.board_before = before->to_ascii();
+            d.board_after = board_.to_ascii();
+        }
+        out_.divergences.push_back(std::move(d));
+    }
+
+    std::string lane_name(std::size_t i) const {
+        const Ruleset& r = lanes_[i].result.ruleset;
+        return r.spec.empty() ? r.name : r.spec;
+    }
+
+    void finish() {
+        out_.moves = move_;
+        std::vector<Vertex> dead = dead_points();
+        for (Lane& l : lanes_) {
+            RulesetResult& res = l.result;
+            if (l.active) {
+                if (move_ == 0) {
+                    res.end = EndKind::no_moves;
+                    res.end_move = 0;
+                    l.end_state = state(false);
+                } else if (l.pending_end) {
+                    res.end = EndKind::two_passes;
+                    res.end_move = l.last_double_pass;
+                    l.end_state = state(true);
+                } else {
+                    res.end = EndKind::record_end;
+                    res.end_move = move_;
+                    l.end_state = state(false);
+                }
+                l.end_board = board_;
+            }
+            if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
+                res.moves_after_end = move_ - res.end_move;
+            }
+            res.score = detail::score_position(l.end_board, res.ruleset, l.end_state, out_.handicap,
+                                               choose_komi(rec_, res.ruleset, out_.handicap),
+                                               {options_.dead, dead});
+        }
+        divergences_after_replay();
+        record_check();
+        for (std::size_t i = 0; i < chosen_; ++i)
+            out_.results.push_back(std::move(lanes_[i].result));
+        std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
+                         [](const Divergence& a, const Divergence& b) {
+                             if (a.kind != b.kind) return a.kind < b.kind;
+                             return a.move < b.move;
+                         });
+    }
+
+    using Vertex = game::Vertex;
+
+    std::vector<Vertex> dead_points() {
+        std::vector<Vertex> out;
+        if (options_.dead == DeadPolicy::markup) {
+            // Stones on points marked as the opponent's territory are dead.
+            for (const sgf::Point& p : rec_.territory_black) {
+                const Vertex v = game::to_vertex(p.x, p.y);
+                if (board_.on_board(v) && board_.at(v) == game::Cell::white) out.push_back(v);
+            }
+            for (const sgf::Point& p : rec_.territory_white) {
+                const Vertex v = game::to_vertex(p.x, p.y);
+                if (board_.on_board(v) && board_.at(v) == game::Cell::black) out.push_back(v);
+            }
+        } else if (options_.dead == DeadPolicy::list) {
+            for (const std::string& token : options_.dead_points) {
+                const auto p = resolve_point(token, rec_.size.width, rec_.size.height);
+                if (!p) {
+                    issue(0, 0, "dead_point_off_board",
+                          fmt::format("dead stone '{}' is not a point of this {}x{} board", token,
+                                      rec_.size.width, rec_.size.height));
+                    continue;
+                }
+                out.push_back(game::to_vertex(p->x, p->y));
+            }
+        }
+        return out;
+    }
+
+    // Divergence kinds 2 to 4 (rules-model.md 6).
+    void divergences_after_replay() {
+        if (chosen_ < 1) return;
+        // 2. end
+        bool differ = false;
+        for (std::size_t i = 1; i < chosen_; ++i) {
+            const RulesetResult& a = lanes_[0].result;
+            const RulesetResult& b = lanes_[i].result;
+            if (a.end_move != b.end_move || a.end != b.end) differ = true;
+        }
+        if (differ) {
+            Divergence d;
+            d.kind = DivergenceKind::end;
+            d.move = lanes_[0].result.end_move;
+            std::vector<std::string> parts;
+            for (std::size_t i = 0; i < chosen_; ++i) {
+                const RulesetResult& r = lanes_[i].result;
+                d.move = std::min(d.move, r.end_move);
+                Verdict v;
+                v.ruleset = i;
+                v.text = describe_end(r);
+                if (r.ruleset.end == GameEnd::final) {
+                    add_clause(d.clause, "TT 8");
+                } else {
+                    add_clause(d.clause, base_preset(r.ruleset) == "french" ? "FFG 5" : "AGA 10");
+                }
+                parts.push_back(fmt::format("{}: {}", lane_name(i), v.text));
+                d.verdicts.push_back(std::move(v));
+            }
+            d.summary = fmt::format("the game ends at different moves: {}", join(parts, "; "));
+            out_.divergences.push_back(std::move(d));
+        }
+        // 3. outcome: the deciding counts of the rulesets whose game was scored.
+        std::vector<std::size_t> scored;
+        for (std::size_t i = 0; i < chosen_; ++i) {
+            if (lanes_[i].result.score.scored) scored.push_back(i);
+        }
+        bool winners_differ = false;
+        for (std::size_t k = 1; k < scored.size(); ++k) {
+            if (lanes_[scored[k]].result.score.decision().winner !=
+                lanes_[scored[0]].result.score.decision().winner) {
+                winners_differ = true;
+            }
+        }
+        if (winners_differ) {
+            Divergence d;
+            d.kind = DivergenceKind::outcome;
+            std::vector<std::string> parts;
+            for (std::size_t i : scored) {
+                const Score& s = lanes_[i].result.score;
+                Verdict v;
+                v.ruleset = i;
+                v.text = describe_count(s.decision(), to_string(s.decisive));
+                add_clause(d.clause, scoring_clause(lanes_[i].result.ruleset));
+                parts.push_back(fmt::format("{}: {}", lane_name(i), v.text));
+                d.verdicts.push_back(std::move(v));
+            }
+            d.summary = fmt::format("different winners: {}", join(parts, "; "));
+            out_.divergences.push_back(std::move(d));
+        }
+        // 4. accounting: AGA area vs territory (AGA 12 comment), FFG 6 vs 6a (Appendix B).
+        for (std::size_t i = 0; i < chosen_; ++i) {
+            const RulesetResult& r = lanes_[i].result;
+            if (!r.score.scored) continue;
+            const Count* other = nullptr;
+            std::string what, clause;
+            if (r.ruleset.pass_stones == PassStones::yes) {
+                other = &r.score.territory;
+                what = "territory";
+                clause = "AGA 12";
+            } else if (r.ruleset.pass_stones == PassStones::quick_count) {
+                other = &r.score.quick;
+                what = "quick";
+                clause = "FFG 6, FFG 6a";
+            }
+            if (!other || same_count(r.score.area, *other)) continue;
+            Divergence d;
+            d.kind = DivergenceKind::accounting;
+            d.clause = clause;
+            Verdict va, vo;
+            va.ruleset = vo.ruleset = i;
+            va.text = describe_count(r.score.area, "area");
+            vo.text = describe_count(*other, what);
+            d.summary = fmt::format("{}: the area count ({}) and the {} count ({}) disagree",
+                                    lane_name(i), va.text, what, vo.text);
+            d.verdicts.push_back(std::move(va));
+            d.verdicts.push_back(std::move(vo));
+            out_.divergences.push_back(std::move(d));
+        }
+    }
+
+    static void add_clause(std::string& clauses, std::string_view c) {
+        if (clauses.find(c) != std::string::npos) return;
+        if (!clauses.empty()) clauses += "; ";
+        clauses += c;
+    }
+
+    static std::string join(const std::vector<std::string>& parts, std::string_view sep) {
+        std::string s;
+        for (const std::string& p : parts) {
+            if (!s.empty()) s += sep;
+            s += p;
+        }
+        return s;
+    }
+
+    static std::string scoring_clause(const Ruleset& r) {
+        const std::string_view base = base_preset(r);
+        if (base == "aga") return "AGA 12";
+        if (base == "french") return "FFG 6";
+        return "TT 9";
+    }
+
+    std::string describe_end(const RulesetResult& r) const {
+        switch (r.end) {
+            case EndKind::two_passes:
+                if (r.moves_after_end > 0) {
+                    return fmt::format(
+                        "ends at move {} (two passes); the record continues for {} "
+                        "more moves",
+                        r.end_move, r.moves_after_end);
+                }
+                return fmt::format("ends at move {} (two passes{})", r.end_move,
+                                   r.resumed ? ", after resumption" : "");
+            case EndKind::record_end:
+                return fmt::format("not ended by passes: the record ends at move {}{}", r.end_move,
+                                   r.resumed ? " after a resumption" : "");
+            case EndKind::stopped:
+                return fmt::format("replay stopped at the illegal move {}", r.end_move);
+            case EndKind::no_moves:
+                return "no moves";
+        }
+        return "";
+    }
+
+    // Kind 5 (rules-model.md 6.5): RE against the result under the record's own RU.
+    void record_check() {
+        RecordVerdict& rv = out_.record;
+        rv.rules = rec_.rules;
+        if (rec_.result) rv.recorded = rec_.result->text;
+        if (ru_.ruleset) rv.mapped = ru_.ruleset->name;
+        if (!rec_.result) {
+            rv.check = RecordCheck::no_result;
+            rv.reason = "no RE";
+            return;
+        }
+        if (!ru_lane_) {
+            rv.check = RecordCheck::unmapped_rules;
+            rv.reason = rec_.rules.empty() ? "no RU" : ru_.reason;
+            return;
+        }
+        const RulesetResult& r = lanes_[*ru_lane_].result;
+        const Score& s = r.score;
+        rv.computed =
+            fmt::format("{} under {}", describe_count(s.decision(), to_string(s.decisive)),
+                        lane_name(*ru_lane_));
+        const sgf::GameResult& re = *rec_.result;
+        if (!s.scored) {
+            rv.check = RecordCheck::not_comparable;
+            rv.reason = "the game did not end by two passes under the record's rules";
+            return;
+        }
+        const Count& c = s.decision();
+        std::optional<Winner> recorded;
+        if (re.kind == sgf::ResultKind::draw) {
+            recorded = Winner::draw;
+        } else if ((re.kind == sgf::ResultKind::score || re.kind == sgf::ResultKind::win) &&
+                   re.winner) {
+            recorded = *re.winner == sgf::Color::black ? Winner::black : Winner::white;
+        }
+        if (!recorded) {
+            rv.check = RecordCheck::not_comparable;
+            rv.reason = fmt::format("RE is {}, not a score", sgf::to_string(re.kind));
+            return;
+        }
+        bool match = *recorded == c.winner;
+        if (match && re.kind == sgf::ResultKind::score && re.margin) {
+            match = std::fabs(*re.margin - c.margin) < 1e-9;
+        }
+        rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
+        if (match) return;
+        rv.reason = fmt::format("recorded {}, computed {}", re.text, rv.computed);
+        Divergence d;
+        d.kind = DivergenceKind::record;
+        d.clause = scoring_clause(r.ruleset);
+        d.summary =
+            fmt::format("RE[{}] but the count under RU[{}] ({}) gives {}", re.text, rec_.rules,
+                        lane_name(*ru_lane_), describe_count(c, to_string(s.decisive)));
+        if (*ru_lane_ < chosen_) {  // else RU's ruleset was judged only for this check
+            Verdict v;
+            v.ruleset = *ru_lane_;
+            v.text = describe_count(c, to_string(s.decisive));
+            d.verdicts.push_back(std::move(v));
+        }
+        out_.divergences.push_back(std::move(d));
+    }
+
+    const sgf::GameRecord& rec_;
+    const AuditOptions& options_;
+    game::Board board_;
+    History history_;
+    std::vector<Lane> lanes_;
+    std::size_t chosen_ = 0;
+    RuMapping ru_;
+    std::optional<std::size_t> ru_lane_;
+    GameAudit out_;
+    std::size_t next_event_ = 0;
+    std::uint32_t move_ = 0;
+    game::Color first_ = game::Color::black;
+    game::Color expected_ = game::Color::black;
+    game::Color last_turn_ = game::Color::black;
+    bool any_turn_ = false;
+    int placed_ = 0;
+    int consecutive_passes_ = 0;
+    std::array<int, 2> captures_{};  // stones held by Black, by White
+    std::array<int, 2> passes_{};
+    game::Vertex prev_ko_ = game::kNoVertex;
+};
+
+}  // namespace
+
+GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
+                     const AuditOptions& options) {
+    return Replay(record, rulesets, options).run();
+}
+
+}  // namespace sgfaudit::audit
