@@ -730,10 +730,17 @@ class Replay {
             // its own).
             const Illegal& first = *verdicts.front().second;
             if (first.reason != Reason::out_of_turn) {
+                std::string why;
+                for (const auto& [i, ill] : verdicts) {
+                    if (i >= chosen_) continue;
+                    why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", lane_name(i),
+                                       to_string(ill->reason));
+                }
                 issue(move_, e.offset, "illegal_everywhere",
-                      fmt::format("move {}: {} {} is illegal under every chosen ruleset ({})",
+                      fmt::format("move {}: {} {} is illegal under every ruleset still judging "
+                                  "the game ({})",
                                   move_, c == game::Color::black ? "B" : "W",
-                                  point_text(e.point, rec_.size.height), to_string(first.reason)));
+                                  point_text(e.point, rec_.size.height), why));
             }
             return;
         }
@@ -968,8 +975,8 @@ class Replay {
                 if (r.moves_after_end > 0) {
                     return fmt::format(
                         "ends at move {} (two passes); the record continues for {} "
-                        "more moves",
-                        r.end_move, r.moves_after_end);
+                        "more move{}",
+                        r.end_move, r.moves_after_end, r.moves_after_end == 1 ? "" : "s");
                 }
                 return fmt::format("ends at move {} (two passes{})", r.end_move,
                                    r.resumed ? ", after resumption" : "");
@@ -1030,7 +1037,7 @@ class Replay {
         }
         rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
         if (match) return;
-        rv.reason = fmt::format("recorded {}, computed {}", re.text, rv.computed);
+        rv.reason = *recorded != c.winner ? "the winner differs" : "the margin differs";
         Divergence d;
         d.kind = DivergenceKind::record;
         d.clause = scoring_clause(r.ruleset);

@@ -17,6 +17,11 @@ Commands:
   parse PATH...   read SGF files and folders (recursively: *.sgf, *.mgt) and print, per file,
                   its games (board size, main-line length, players, result) and every
                   diagnostic as file:line:col: severity code: message
+  check PATH...   the referee's view of every game under several rulesets: illegal plays,
+                  end, score with every term, winner, divergences with board diagrams, RE
+                  against the result under the record's own RU. Options: --rules LIST,
+                  --format text|json, --dead none|markup|LIST, --on-illegal as-it-stands|stop,
+                  --komi X (see sgfaudit check --help)
   rules [SPEC]    print the rule presets and knobs with their seed clauses, or check a
                   ruleset SPEC such as "aga:ko=ssk,french"
 
@@ -24,8 +29,9 @@ Options:
   -h, --help      show this help (also: sgfaudit COMMAND --help)
   --version       print the version
 
-Exit status: 0 clean, 1 findings (a file had an error), 2 could not run (bad arguments,
-a path that does not exist).
+Exit status: 0 clean, 1 findings (a file had an error; for check also an illegal play, a
+divergence, a record error or an RE that disagrees with the computed result), 2 could not run
+(bad arguments, a path that does not exist).
 )";
 
 }  // namespace
@@ -48,6 +54,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         if (command == "parse") return parse_command(rest, out, err);
         if (command == "rules") return rules_command(rest, out, err);
+        if (command == "check") return check_command(rest, out, err);
         err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
         return kCannotRun;
     } catch (const std::exception& e) {

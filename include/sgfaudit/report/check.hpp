@@ -1,0 +1,73 @@
+#pragma once
+// The report of `sgfaudit check`: the referee's view of one game, as text for people or as one
+// JSON object per game (docs/check-json.md). Pure writers: they take audit results and the
+// game's identity and write to the stream they are given; no files, no threads, no global state.
+// Output is deterministic: the same input gives the same bytes.
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/sgf/diagnostic.hpp"
+
+namespace sgfaudit::report {
+
+// The JSON schema name written in every object's "schema" field.
+inline constexpr std::string_view kCheckSchema = "sgfaudit-check/1";
+
+// Where a record issue is in the file (parallel to GameAudit::record_issues); {0, 0}: unknown.
+using IssueLocations = std::span<const sgf::Location>;
+
+// One game to report: who and what it is (from the record), and its audit.
+struct CheckInput {
+    std::string_view file;  // as named in diagnostics
+    int game = 0;           // 0-based index in the file (written 1-based)
+    std::string_view black_name, black_rank, white_name, white_rank;
+    std::string_view rules;                   // RU verbatim ("" when absent)
+    std::optional<std::string_view> result;   // RE verbatim, nullopt when absent
+    std::optional<double> komi;               // KM as read, nullopt when absent or unreadable
+    std::string_view komi_text;               // KM verbatim
+    audit::AuditOptions options;              // as the audit ran (dead policy, on-illegal)
+    const audit::GameAudit* audit = nullptr;  // required
+    IssueLocations issue_locations;           // may be shorter than record_issues
+    // Diagnostics of this game (and, for the first game, of the file as a whole). JSON only:
+    // in text mode the command prints them to stderr.
+    std::span<const sgf::Diagnostic> diagnostics;
+};
+
+// True when the game has something to report: an illegal play under some ruleset, a divergence,
+// a record issue, an RE that disagrees with the computed result, or a game that could not be
+// audited.
+bool has_findings(const audit::GameAudit& audit) noexcept;
+
+// Writes the text report of one game, ending with a blank line.
+void write_check_text(std::ostream& out, const CheckInput& input);
+
+// Writes one JSON object for one game on one line, ended by '\n' (schema sgfaudit-check/1).
+void write_check_json(std::ostream& out, const CheckInput& input);
+
+// Writes one JSON object for a file that gave no game to report (unreadable, no game tree, or a
+// folder entry that could not be listed): {"schema", "file", "game": null, "findings",
+// "diagnostics"}; "findings" is true when a diagnostic is an error.
+void write_check_json_file(std::ostream& out, std::string_view file,
+                           std::span<const sgf::Diagnostic> diagnostics);
+
+// A cropped picture of a board (rows top to bottom as Board::to_ascii gives them: '.', 'X',
+// 'O'), about `window` x `window` points around `play`, with column letters (skipping I, as
+// audit::board_coordinates) above and below and row numbers (counted from the bottom) on both
+// sides. The play is marked by parentheses around its point. Rows end with '\n'. Returns ""
+// when `board` is empty or its rows have unequal widths.
+std::string crop_diagram(std::string_view board, sgf::Point play, int window = 9);
+
+// JSON string literal of `s` (with the quotes): '"' and '\\' escaped, control characters as
+// \b \f \n \r \t or \u00XX, everything else (UTF-8 included) passed through.
+std::string json_string(std::string_view s);
+
+// Shortest decimal that reads back as `v` ("7.5", "184", "-0.5"); "null" when not finite.
+std::string json_number(double v);
+
+}  // namespace sgfaudit::report

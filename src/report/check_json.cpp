@@ -1,0 +1,288 @@
+// write_check_json: one JSON object per game on one line (docs/check-json.md).
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+
+#include "common.hpp"
+#include "json.hpp"
+#include "sgfaudit/report/check.hpp"
+
+namespace sgfaudit::report {
+
+using detail::board_point;
+using detail::color_letter;
+using detail::JsonWriter;
+using detail::ruleset_label;
+using detail::winner_letter;
+
+namespace {
+
+std::optional<std::int64_t> opt_move(const std::optional<std::uint32_t>& m) {
+    if (!m) return std::nullopt;
+    return static_cast<std::int64_t>(*m);
+}
+
+// "point" (board coordinates, null for a pass or off the board) and "sgf" (null for a pass).
+void write_point(JsonWriter& j, bool pass, sgf::Point p, int width, int height) {
+    if (pass) {
+        j.key("point").null();
+        j.key("sgf").null();
+        return;
+    }
+    const std::optional<std::string> bp = board_point(p, width, height);
+    j.key("point").opt_str(bp ? std::optional<std::string_view>(*bp) : std::nullopt);
+    j.key("sgf").str(sgf::sgf_coordinates(p));
+}
+
+void write_board_rows(JsonWriter& j, std::string_view board) {
+    j.begin_array();
+    while (!board.empty()) {
+        const std::size_t eol = board.find('\n');
+        j.str(board.substr(0, eol));
+        if (eol == std::string_view::npos) break;
+        board.remove_prefix(eol + 1);
+    }
+    j.end_array();
+}
+
+void write_count(JsonWriter& j, const audit::Count& c) {
+    j.begin_object();
+    j.key("black").num(c.black);
+    j.key("white").num(c.white);
+    j.key("winner").str(winner_letter(c.winner));
+    j.key("margin").num(c.margin);
+    j.end_object();
+}
+
+void write_side(JsonWriter& j, int stones, int territory, int captures, int dead, int passes,
+                int pass_stones) {
+    j.begin_object();
+    j.key("stones").integer(stones);
+    j.key("territory").integer(territory);
+    j.key("captures").integer(captures);
+    j.key("dead").integer(dead);
+    j.key("passes").integer(passes);
+    j.key("pass_stones").integer(pass_stones);
+    j.end_object();
+}
+
+void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int height) {
+    j.begin_object();
+    j.key("name").str(r.ruleset.name);
+    j.key("spec").str(ruleset_label(r.ruleset));
+    if (r.ruleset.komi_override) {
+        j.key("komi_override").num(*r.ruleset.komi_override);
+    } else {
+        j.key("komi_override").null();
+    }
+    j.key("illegal").begin_array();
+    for (const audit::Illegal& i : r.illegal) {
+        j.begin_object();
+        j.key("move").integer(i.move);
+        j.key("color").str(color_letter(i.color));
+        j.key("pass").boolean(i.pass);
+        write_point(j, i.pass, i.point, width, height);
+        j.key("reason").str(audit::to_string(i.reason));
+        j.key("clause").str(i.clause);
+        j.key("repeats_move").opt_integer(opt_move(i.repeats_move));
+        j.key("applied").boolean(i.applied);
+        j.end_object();
+    }
+    j.end_array();
+    j.key("end").str(audit::to_string(r.end));
+    j.key("end_move").integer(r.end_move);
+    j.key("moves_after_end").integer(r.moves_after_end);
+    j.key("resumed").boolean(r.resumed);
+
+    const audit::Score& s = r.score;
+    j.key("scored").boolean(s.scored);
+    j.key("decisive").str(audit::to_string(s.decisive));
+    j.key("winner").str(winner_letter(s.decision().winner));
+    j.key("margin").num(s.decision().margin);
+    j.key("terms").begin_object();
+    j.key("komi").num(s.komi);
+    j.key("komi_source").str(s.komi_source);
+    j.key("handicap").integer(s.handicap);
+    j.key("handicap_bonus").num(s.handicap_bonus);
+    j.key("dead_source").str(s.dead_source);
+    j.key("black");
+    write_side(j, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,
+               s.passes_black, s.pass_stones_to_black);
+    j.key("white");
+    write_side(j, s.white_stones, s.white_territory, s.captures_by_white, s.dead_white,
+               s.passes_white, s.pass_stones_to_white);
+    j.key("neutral").integer(s.neutral);
+    j.key("white_extra_pass").boolean(s.white_extra_pass);
+    j.key("black_moved_last").boolean(s.black_moved_last);
+    j.end_object();
+    j.key("scores").begin_object();
+    j.key("area");
+    write_count(j, s.area);
+    j.key("territory");
+    write_count(j, s.territory);
+    j.key("quick");
+    write_count(j, s.quick);
+    j.end_object();
+    j.end_object();
+}
+
+void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::GameAudit& a) {
+    j.begin_object();
+    j.key("kind").str(audit::to_string(d.kind));
+    if (d.move != 0) {
+        j.key("move").integer(d.move);
+        j.key("color").str(color_letter(d.color));
+    } else {
+        j.key("move").null();
+        j.key("color").null();
+    }
+    if (d.has_point) {
+        write_point(j, false, d.point, a.width, a.height);
+    } else {
+        j.key("point").null();
+        j.key("sgf").null();
+    }
+    j.key("clause").str(d.clause);
+    j.key("summary").str(d.summary);
+    j.key("verdicts").begin_array();
+    for (const audit::Verdict& v : d.verdicts) {
+        j.begin_object();
+        j.key("ruleset").str(v.ruleset < a.results.size()
+                                 ? ruleset_label(a.results[v.ruleset].ruleset)
+                                 : std::string_view("?"));
+        j.key("index").integer(static_cast<std::int64_t>(v.ruleset));
+        j.key("text").str(v.text);
+        j.key("legal").boolean(v.legal);
+        j.key("reason").opt_str(
+            v.reason ? std::optional<std::string_view>(audit::to_string(*v.reason)) : std::nullopt);
+        j.key("clause").str(v.clause);
+        j.key("repeats_move").opt_integer(opt_move(v.repeats_move));
+        j.end_object();
+    }
+    j.end_array();
+    j.key("board_before");
+    write_board_rows(j, d.board_before);
+    j.key("board_after");
+    write_board_rows(j, d.board_after);
+    j.end_object();
+}
+
+void write_diagnostics(JsonWriter& j, std::span<const sgf::Diagnostic> diagnostics) {
+    j.begin_array();
+    for (const sgf::Diagnostic& d : diagnostics) {
+        j.begin_object();
+        j.key("severity").str(sgf::to_string(d.severity));
+        j.key("code").str(d.code);
+        j.key("line").integer(d.where.line);
+        j.key("column").integer(d.where.column);
+        j.key("message").str(d.message);
+        j.key("text").str(sgf::format(d));
+        j.end_object();
+    }
+    j.end_array();
+}
+
+void write_player(JsonWriter& j, std::string_view name, std::string_view rank) {
+    j.begin_object();
+    j.key("name").str(name);
+    j.key("rank").str(rank);
+    j.end_object();
+}
+
+}  // namespace
+
+void write_check_json(std::ostream& os, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    JsonWriter j;
+    j.begin_object();
+    j.key("schema").str(kCheckSchema);
+    j.key("file").str(in.file);
+    j.key("game").integer(in.game + 1);
+    j.key("auditable").boolean(a.auditable);
+    j.key("findings").boolean(has_findings(a));
+    j.key("width").integer(a.width);
+    j.key("height").integer(a.height);
+    j.key("black");
+    write_player(j, in.black_name, in.black_rank);
+    j.key("white");
+    write_player(j, in.white_name, in.white_rank);
+    j.key("ru").str(in.rules);
+    j.key("re").opt_str(in.result);
+    if (in.komi) {
+        j.key("komi").num(*in.komi);
+    } else {
+        j.key("komi").null();
+    }
+    j.key("komi_text").str(in.komi_text);
+    j.key("handicap").integer(a.handicap);
+    j.key("handicap_by_plays").boolean(a.handicap_by_plays);
+    j.key("first_player").str(color_letter(a.first_player));
+    j.key("moves").integer(a.moves);
+    j.key("dead").str(audit::to_string(in.options.dead));
+    j.key("dead_points").begin_array();
+    for (const std::string& p : in.options.dead_points) j.str(p);
+    j.end_array();
+    j.key("on_illegal").str(audit::to_string(in.options.on_illegal));
+
+    j.key("rulesets").begin_array();
+    for (const audit::RulesetResult& r : a.results) write_ruleset(j, r, a.width, a.height);
+    j.end_array();
+
+    j.key("divergences").begin_array();
+    for (const audit::Divergence& d : a.divergences) write_divergence(j, d, a);
+    j.end_array();
+
+    j.key("record").begin_object();
+    j.key("check").str(audit::to_string(a.record.check));
+    j.key("recorded").str(a.record.recorded);
+    j.key("rules").str(a.record.rules);
+    j.key("mapped").str(a.record.mapped);
+    j.key("computed").str(a.record.computed);
+    j.key("reason").str(a.record.reason);
+    j.end_object();
+
+    j.key("record_issues").begin_array();
+    for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
+        const audit::RecordIssue& issue = a.record_issues[i];
+        j.begin_object();
+        if (issue.move != 0) {
+            j.key("move").integer(issue.move);
+        } else {
+            j.key("move").null();
+        }
+        j.key("code").str(issue.code);
+        j.key("message").str(issue.message);
+        const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
+        j.key("line").opt_integer(located ? std::optional<std::int64_t>(in.issue_locations[i].line)
+                                          : std::nullopt);
+        j.key("column").opt_integer(
+            located ? std::optional<std::int64_t>(in.issue_locations[i].column) : std::nullopt);
+        j.end_object();
+    }
+    j.end_array();
+
+    j.key("diagnostics");
+    write_diagnostics(j, in.diagnostics);
+    j.end_object();
+    os << j.text() << '\n';
+}
+
+void write_check_json_file(std::ostream& os, std::string_view file,
+                           std::span<const sgf::Diagnostic> diagnostics) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("schema").str(kCheckSchema);
+    j.key("file").str(file);
+    j.key("game").null();
+    j.key("findings")
+        .boolean(std::any_of(diagnostics.begin(), diagnostics.end(), [](const sgf::Diagnostic& d) {
+            return d.severity == sgf::Severity::error;
+        }));
+    j.key("diagnostics");
+    write_diagnostics(j, diagnostics);
+    j.end_object();
+    os << j.text() << '\n';
+}
+
+}  // namespace sgfaudit::report

@@ -1,0 +1,246 @@
+// write_check_text: the referee's view of one game, for people.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "sgfaudit/report/check.hpp"
+
+namespace sgfaudit::report {
+
+using detail::board_point;
+using detail::color_letter;
+using detail::count_result;
+using detail::ruleset_label;
+
+bool has_findings(const audit::GameAudit& a) noexcept {
+    if (!a.auditable) return true;
+    if (!a.divergences.empty() || !a.record_issues.empty()) return true;
+    if (a.record.check == audit::RecordCheck::mismatch) return true;
+    return std::any_of(a.results.begin(), a.results.end(),
+                       [](const audit::RulesetResult& r) { return !r.illegal.empty(); });
+}
+
+namespace {
+
+std::string player(std::string_view name, std::string_view rank) {
+    std::string s = name.empty() ? "?" : fmt::format("\"{}\"", name);
+    if (!rank.empty()) s += fmt::format(" {}", rank);
+    return s;
+}
+
+// "B D16 (dd)", "W pass", "B off the board (zz)".
+std::string play_text(game::Color color, bool pass, sgf::Point p, int width, int height) {
+    if (pass) return fmt::format("{} pass", color_letter(color));
+    const std::string sgf = sgf::sgf_coordinates(p);
+    if (auto bp = board_point(p, width, height)) {
+        return fmt::format("{} {} ({})", color_letter(color), *bp, sgf);
+    }
+    return fmt::format("{} off the board ({})", color_letter(color), sgf);
+}
+
+std::string illegal_text(const audit::Illegal& i, int width, int height) {
+    std::string s =
+        fmt::format("move {} {}: {}", i.move, play_text(i.color, i.pass, i.point, width, height),
+                    audit::to_string(i.reason));
+    if (!i.clause.empty()) s += fmt::format(" ({})", i.clause);
+    if (i.repeats_move) {
+        s += *i.repeats_move == 0
+                 ? std::string(", repeats the start position")
+                 : fmt::format(", repeats the position after move {}", *i.repeats_move);
+    }
+    if (!i.applied) s += ", skipped (cannot stand)";
+    return s;
+}
+
+std::string end_text(const audit::RulesetResult& r) {
+    std::string s;
+    switch (r.end) {
+        case audit::EndKind::two_passes:
+            s = fmt::format("two consecutive passes at move {}", r.end_move);
+            if (r.resumed) s += " (play resumed after an earlier double pass)";
+            break;
+        case audit::EndKind::record_end:
+            s = fmt::format("the record ends at move {} without two passes", r.end_move);
+            if (r.resumed) s += " (play resumed after a double pass)";
+            break;
+        case audit::EndKind::stopped:
+            s = fmt::format("replay stopped at the illegal play at move {} (--on-illegal stop)",
+                            r.end_move);
+            break;
+        case audit::EndKind::no_moves:
+            s = "the record has no moves";
+            break;
+    }
+    if (r.moves_after_end > 0) {
+        s += fmt::format("; the record goes on for {} more move{} (outside the game)",
+                         r.moves_after_end, r.moves_after_end == 1 ? "" : "s");
+    }
+    return s;
+}
+
+std::string count_line(std::string_view name, const audit::Count& c, bool decides) {
+    return fmt::format("    {:<10} B {:>6}  W {:>6}  {}{}\n", name, json_number(c.black),
+                       json_number(c.white), count_result(c), decides ? "  (decides)" : "");
+}
+
+void write_score(std::string& out, const audit::Score& s) {
+    out += s.scored ? "  score (the game ended by two passes):\n"
+                    : "  score: as-is count of the last position (the game did not end by two "
+                      "passes)\n";
+    out += fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
+                       json_number(s.komi), s.komi_source, s.handicap,
+                       json_number(s.handicap_bonus), s.dead_source);
+    out += fmt::format("    {:<6} {:>6} {:>9} {:>8} {:>4} {:>6} {:>11}\n", "", "stones",
+                       "territory", "captures", "dead", "passes", "pass stones");
+    out += fmt::format("    {:<6} {:>6} {:>9} {:>8} {:>4} {:>6} {:>11}\n", "Black", s.black_stones,
+                       s.black_territory, s.captures_by_black, s.dead_black, s.passes_black,
+                       s.pass_stones_to_black);
+    out += fmt::format("    {:<6} {:>6} {:>9} {:>8} {:>4} {:>6} {:>11}\n", "White", s.white_stones,
+                       s.white_territory, s.captures_by_white, s.dead_white, s.passes_white,
+                       s.pass_stones_to_white);
+    out += fmt::format(
+        "    (captures: stones taken; dead: own stones removed; pass stones: received)\n");
+    out += fmt::format("    neutral points {}; White's extra pass {}; last turn {}\n", s.neutral,
+                       s.white_extra_pass ? "yes" : "no", s.black_moved_last ? "Black" : "White");
+    out += count_line("area", s.area, s.decisive == audit::Scoring::area);
+    out += count_line("territory", s.territory, s.decisive == audit::Scoring::territory);
+    out += count_line("quick", s.quick, false);
+}
+
+// Two pictures side by side under "before" and "after".
+void write_diagrams(std::string& out, const audit::Divergence& d) {
+    const std::string before = crop_diagram(d.board_before, d.point);
+    const std::string after = crop_diagram(d.board_after, d.point);
+    if (before.empty() && after.empty()) return;
+    auto lines = [](const std::string& s) {
+        std::vector<std::string> v;
+        std::size_t start = 0;
+        while (start < s.size()) {
+            const std::size_t eol = s.find('\n', start);
+            v.push_back(s.substr(start, eol - start));
+            start = eol + 1;
+        }
+        return v;
+    };
+    const std::vector<std::string> left = lines(before), right = lines(after);
+    std::size_t left_width = 6;
+    for (const std::string& l : left) left_width = std::max(left_width, l.size());
+    const std::string indent = "      ";
+    auto row = [&](std::string_view l, std::string_view r) {
+        std::string line = fmt::format("{}{:<{}}    {}", indent, l, left_width, r);
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line;
+        out += '\n';
+    };
+    row("before", "after");
+    for (std::size_t i = 0; i < std::max(left.size(), right.size()); ++i) {
+        row(i < left.size() ? std::string_view(left[i]) : std::string_view(),
+            i < right.size() ? std::string_view(right[i]) : std::string_view());
+    }
+}
+
+}  // namespace
+
+void write_check_text(std::ostream& os, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    std::string out;
+    out += fmt::format("{} game {}: {}x{}, B {} vs W {}", in.file, in.game + 1, a.width, a.height,
+                       player(in.black_name, in.black_rank), player(in.white_name, in.white_rank));
+    out += in.rules.empty() ? ", no RU" : fmt::format(", RU[{}]", in.rules);
+    out += in.result ? fmt::format(", RE[{}]", *in.result) : std::string(", no RE");
+    out += in.komi_text.empty() ? ", no KM" : fmt::format(", KM[{}]", in.komi_text);
+    out += '\n';
+    out += fmt::format(
+        "  {} moves, handicap {}{}, {} moves first; dead stones: {}, on illegal: "
+        "{}\n",
+        a.moves, a.handicap, a.handicap_by_plays ? " (placed by plays)" : "",
+        a.first_player == game::Color::black ? "Black" : "White", audit::to_string(in.options.dead),
+        audit::to_string(in.options.on_illegal));
+    if (!a.auditable) {
+        out += "  not auditable: nothing was replayed (see the diagnostics)\n\n";
+        os << out;
+        return;
+    }
+
+    // The record against its own rules (rules-model.md 6.5).
+    const audit::RecordVerdict& rv = a.record;
+    out += fmt::format("record: {}", audit::to_string(rv.check));
+    out += rv.recorded.empty() ? std::string("; no RE") : fmt::format("; RE[{}]", rv.recorded);
+    if (!rv.rules.empty()) {
+        out += fmt::format(", RU[{}]", rv.rules);
+        if (!rv.mapped.empty()) out += fmt::format(" -> {}", rv.mapped);
+    }
+    if (!rv.computed.empty()) out += fmt::format("; computed {}", rv.computed);
+    if (!rv.reason.empty()) out += fmt::format(" ({})", rv.reason);
+    out += '\n';
+
+    if (!a.record_issues.empty()) {
+        out += fmt::format("record issues ({}):\n", a.record_issues.size());
+        for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
+            const audit::RecordIssue& issue = a.record_issues[i];
+            out += "  ";
+            if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
+                out += fmt::format("{}:{}:{}: ", in.file, in.issue_locations[i].line,
+                                   in.issue_locations[i].column);
+            }
+            if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
+            out += fmt::format("{}: {}\n", issue.code, issue.message);
+        }
+    }
+
+    for (const audit::RulesetResult& r : a.results) {
+        out += fmt::format("ruleset {}", ruleset_label(r.ruleset));
+        if (r.ruleset.komi_override) {
+            out += fmt::format(" (komi override {})", json_number(*r.ruleset.komi_override));
+        }
+        out += ":\n";
+        if (r.illegal.empty()) {
+            out += "  illegal plays: none\n";
+        } else {
+            out += fmt::format("  illegal plays ({}):\n", r.illegal.size());
+            for (const audit::Illegal& i : r.illegal) {
+                out += fmt::format("    {}\n", illegal_text(i, a.width, a.height));
+            }
+        }
+        out += fmt::format("  end: {}\n", end_text(r));
+        write_score(out, r.score);
+        const audit::Count& c = r.score.decision();
+        out +=
+            fmt::format("  result: {} ({}{})\n", count_result(c),
+                        audit::to_string(r.score.decisive), r.score.scored ? "" : ", as-is count");
+    }
+
+    if (a.divergences.empty()) {
+        out += "divergences: none\n";
+    } else {
+        out += fmt::format("divergences ({}):\n", a.divergences.size());
+        for (const audit::Divergence& d : a.divergences) {
+            out += fmt::format("  {}", audit::to_string(d.kind));
+            if (d.move != 0) {
+                out += fmt::format(", move {}", d.move);
+                if (d.has_point) {
+                    out +=
+                        fmt::format(" {}", play_text(d.color, false, d.point, a.width, a.height));
+                }
+            }
+            if (!d.clause.empty()) out += fmt::format(" [{}]", d.clause);
+            out += fmt::format(": {}\n", d.summary);
+            for (const audit::Verdict& v : d.verdicts) {
+                const std::string_view name = v.ruleset < a.results.size()
+                                                  ? ruleset_label(a.results[v.ruleset].ruleset)
+                                                  : std::string_view("?");
+                out += fmt::format("    {}: {}\n", name, v.text);
+            }
+            if (d.has_point) write_diagrams(out, d);
+        }
+    }
+    out += '\n';
+    os << out;
+}
+
+}  // namespace sgfaudit::report

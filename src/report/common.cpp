@@ -1,0 +1,39 @@
+#include "common.hpp"
+
+#include <fmt/format.h>
+
+#include "sgfaudit/report/check.hpp"
+
+namespace sgfaudit::report::detail {
+
+std::string_view color_letter(game::Color c) noexcept {
+    return c == game::Color::black ? "B" : "W";
+}
+
+std::string_view winner_letter(audit::Winner w) noexcept {
+    switch (w) {
+        case audit::Winner::black:
+            return "B";
+        case audit::Winner::white:
+            return "W";
+        case audit::Winner::draw:
+            break;
+    }
+    return "draw";
+}
+
+std::string_view ruleset_label(const audit::Ruleset& r) noexcept {
+    return r.spec.empty() ? std::string_view(r.name) : std::string_view(r.spec);
+}
+
+std::optional<std::string> board_point(sgf::Point p, int width, int height) {
+    if (p.x >= width || p.y >= height) return std::nullopt;
+    return audit::board_coordinates(p, height);
+}
+
+std::string count_result(const audit::Count& c) {
+    if (c.winner == audit::Winner::draw) return "draw";
+    return fmt::format("{}+{}", winner_letter(c.winner), json_number(c.margin));
+}
+
+}  // namespace sgfaudit::report::detail

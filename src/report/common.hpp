@@ -1,0 +1,23 @@
+#pragma once
+// Internal: names shared by the text and JSON writers of the check report.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sgfaudit/audit/audit.hpp"
+
+namespace sgfaudit::report::detail {
+
+// "B" or "W".
+std::string_view color_letter(game::Color c) noexcept;
+// "B", "W" or "draw".
+std::string_view winner_letter(audit::Winner w) noexcept;
+// The name a report gives a ruleset: its spec ("aga:ko=ssk"), else its name.
+std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
+// Board coordinates ("D16") of a point on a width x height board; nullopt when off it.
+std::optional<std::string> board_point(sgf::Point p, int width, int height);
+// "B+7.5", "W+0.5", "draw".
+std::string count_result(const audit::Count& c);
+
+}  // namespace sgfaudit::report::detail

@@ -1,0 +1,238 @@
+// `sgfaudit check`: exit codes, text and JSON output, argument errors. Games are small SGF
+// files written to a temporary folder.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/cli/cli.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+    int status;
+    std::string out, err;
+};
+
+Run check(std::vector<std::string> args) {
+    args.insert(args.begin(), "check");
+    std::ostringstream out, err;
+    const int status = sgfaudit::cli::run(args, out, err);
+    return Run{status, out.str(), err.str()};
+}
+
+// A temporary folder holding the given files, removed at the end of the test.
+class TempFiles {
+  public:
+    TempFiles() {
+        static int counter = 0;
+        dir_ = fs::temp_directory_path() /
+               ("sgfaudit-check-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+        fs::create_directories(dir_);
+    }
+    ~TempFiles() {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    TempFiles(const TempFiles&) = delete;
+    TempFiles& operator=(const TempFiles&) = delete;
+
+    std::string add(const std::string& name, const std::string& content) {
+        const fs::path p = dir_ / name;
+        std::ofstream(p, std::ios::binary) << content;
+        return p.string();
+    }
+    std::string dir() const { return dir_.string(); }
+
+  private:
+    fs::path dir_;
+};
+
+// Black takes the whole 5x5 board; both counts agree under every preset; RE matches RU.
+constexpr const char* kClean =
+    "(;GM[1]FF[4]SZ[5]KM[0.5]RU[Tromp-Taylor]PB[Alice]PW[Bob]RE[B+24.5];B[cc];W[];B[])";
+// B A4 (ab) is a two-stone suicide: legal under tromp-taylor, illegal under aga and french.
+constexpr const char* kSuicide =
+    "(;GM[1]FF[4]SZ[5]KM[0.5];B[aa];W[ba];B[dd];W[bb];B[ee];W[ac];B[ab];W[];B[])";
+
+std::vector<std::string> lines(const std::string& s) {
+    std::vector<std::string> v;
+    std::istringstream in(s);
+    for (std::string line; std::getline(in, line);) v.push_back(line);
+    return v;
+}
+
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("check --help prints its usage and the exit codes", "[cli][check]") {
+    const Run r = check({"--help"});
+    CHECK(r.status == 0);
+    CHECK(r.out.rfind("usage: sgfaudit check", 0) == 0);
+    CHECK(contains(r.out, "Exit status: 0 clean"));
+    std::ostringstream out, err;
+    CHECK(sgfaudit::cli::run({"--help"}, out, err) == 0);
+    CHECK(contains(out.str(), "  check PATH..."));
+}
+
+TEST_CASE("check exits 0 on a clean game and prints every ruleset", "[cli][check]") {
+    TempFiles t;
+    const std::string file = t.add("clean.sgf", kClean);
+    const Run r = check({file});
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(contains(r.out,
+                   "clean.sgf game 1: 5x5, B \"Alice\" vs W \"Bob\", RU[Tromp-Taylor], "
+                   "RE[B+24.5], KM[0.5]\n"));
+    CHECK(contains(r.out, "record: match"));
+    const std::size_t tt = r.out.find("ruleset tromp-taylor:\n");
+    const std::size_t aga = r.out.find("ruleset aga:\n");
+    const std::size_t french = r.out.find("ruleset french:\n");
+    CHECK(tt < aga);
+    CHECK(aga < french);
+    CHECK(french != std::string::npos);
+    CHECK(contains(r.out, "  result: B+24.5 (area)\n"));
+    CHECK(contains(r.out, "divergences: none\n"));
+    CHECK(contains(r.out, "checked 1 game in 1 file: 0 with findings\n"));
+}
+
+TEST_CASE("check exits 1 on a legality divergence and draws the board", "[cli][check]") {
+    TempFiles t;
+    const std::string file = t.add("suicide.sgf", kSuicide);
+    const Run r = check({file});
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(contains(r.out, "  legality, move 7 B A4 (ab)"));
+    CHECK(contains(r.out, "    aga: illegal: suicide (AGA 5)"));
+    CHECK(contains(r.out, "      before           after\n"));
+    CHECK(contains(r.out, "      4(.)O . . . 4    4(.)O . . . 4\n"));
+    CHECK(contains(r.out, "        A B C D E        A B C D E\n"));
+
+    // With only tromp-taylor the play is legal and nothing else is wrong.
+    const Run tt = check({"--rules", "tromp-taylor", file});
+    CHECK(tt.status == 0);
+    CHECK_FALSE(contains(tt.out, "ruleset aga"));
+}
+
+TEST_CASE("check --format json writes one object per game, one per line", "[cli][check][json]") {
+    TempFiles t;
+    const std::string two = t.add("two.sgf", std::string(kClean) + "\n" + kSuicide + "\n");
+    const std::string one = t.add("one.sgf", kClean);
+    const Run r = check({"--format", "json", two, one});
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(r.err.empty());
+    const std::vector<std::string> l = lines(r.out);
+    REQUIRE(l.size() == 3);
+    for (const std::string& line : l) {
+        CHECK(line.rfind(R"({"schema":"sgfaudit-check/1","file":")", 0) == 0);
+        CHECK(line.back() == '}');
+        CHECK(contains(line, R"("rulesets":[{"name":"tromp-taylor")"));
+        CHECK(contains(line, R"("scores":{"area":{"black":)"));
+        CHECK(contains(line, R"("end_move":)"));
+    }
+    CHECK(contains(l[0], R"(two.sgf","game":1,)"));
+    CHECK(contains(l[0], R"("findings":false,)"));
+    CHECK(contains(l[1], R"(two.sgf","game":2,)"));
+    CHECK(contains(l[1], R"("findings":true,)"));
+    CHECK(contains(l[1], R"({"kind":"legality","move":7,"color":"B","point":"A4","sgf":"ab",)"));
+    CHECK(contains(
+        l[1],
+        R"({"move":7,"color":"B","pass":false,"point":"A4","sgf":"ab","reason":"suicide","clause":"AGA 5","repeats_move":null,"applied":true})"));
+    CHECK(contains(l[2], R"(one.sgf","game":1,)"));
+    CHECK(contains(l[2], R"("ru":"Tromp-Taylor","re":"B+24.5","komi":0.5,)"));
+}
+
+TEST_CASE("check --komi overrides every ruleset, --dead and --on-illegal are reported",
+          "[cli][check][json]") {
+    TempFiles t;
+    const std::string file = t.add("g.sgf", kSuicide);
+    const Run r = check({"--format=json", "--komi", "6.5", "--dead", "dd,E1", "--on-illegal",
+                         "stop", "--rules", "aga,french", file});
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    const std::vector<std::string> l = lines(r.out);
+    REQUIRE(l.size() == 1);
+    CHECK(contains(l[0], R"({"name":"aga","spec":"aga:komi=6.5","komi_override":6.5,)"));
+    CHECK(contains(l[0], R"({"name":"french","spec":"french:komi=6.5","komi_override":6.5,)"));
+    CHECK_FALSE(contains(l[0], R"("name":"tromp-taylor")"));
+    CHECK(contains(l[0], R"("dead":"list","dead_points":["dd","E1"],"on_illegal":"stop")"));
+    CHECK(contains(l[0], R"("end":"stopped")"));
+}
+
+TEST_CASE("check puts diagnostics on stderr in text mode and in the JSON object", "[cli][check]") {
+    TempFiles t;
+    // An unknown property value: RE that is free text (S220, info).
+    const std::string file = t.add("d.sgf", "(;GM[1]FF[4]SZ[5]KM[0.5]RE[Black won];B[cc];W[];B[])");
+    const Run text = check({file});
+    CHECK(contains(text.err, "d.sgf:1:"));
+    CHECK_FALSE(contains(text.out, "S220"));
+    const Run json = check({"--format", "json", file});
+    CHECK(json.err.empty());
+    CHECK(contains(json.out, R"("diagnostics":[{"severity":)"));
+    CHECK(contains(json.out, R"("code":"S220")"));
+
+    // A file with no game gives one object with "game": null.
+    const std::string empty = t.add("empty.sgf", "no game here");
+    const Run none = check({"--format", "json", empty});
+    CHECK(lines(none.out).size() == 1);
+    CHECK(contains(none.out, R"("game":null)"));
+}
+
+TEST_CASE("check exits 2 on bad arguments", "[cli][check]") {
+    TempFiles t;
+    const std::string file = t.add("clean.sgf", kClean);
+    for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+             {},
+             {"--rules", "bogus", file},
+             {"--rules", "aga,aga", file},
+             {"--rules", "aga:ko=maybe", file},
+             {"--rules", "", file},
+             {"--rules", file},
+             {"--format", "xml", file},
+             {"--dead", "dd,!!", file},
+             {"--on-illegal", "ignore", file},
+             {"--komi", "seven", file},
+             {"--komi", "7.5", "--komi", "6.5", file},
+             {"--bogus", file},
+             {t.dir() + "/does-not-exist.sgf"},
+         }) {
+        const Run r = check(args);
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+    }
+    const Run bad = check({"--rules", "bogus", file});
+    CHECK(contains(bad.err, "sgfaudit check: --rules: "));
+}
+
+TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[cli][check]") {
+    TempFiles t;
+    const std::string file = t.add("suicide.sgf", kSuicide);
+    const std::string command =
+        std::string("\"") + SGFAUDIT_BINARY + "\" check --format json \"" + file + "\" 2>/dev/null";
+    FILE* pipe = ::popen(command.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string out;
+    char buffer[4096];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
+        out.append(buffer, n);
+    const int status = ::pclose(pipe);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    CHECK(lines(out).size() == 1);
+    CHECK(out.rfind(R"({"schema":"sgfaudit-check/1",)", 0) == 0);
+}

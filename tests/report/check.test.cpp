@@ -1,0 +1,357 @@
+// The check report writers on a GameAudit built by hand: every field appears, JSON escaping and
+// numbers, the board diagram crop.
+
+#include "sgfaudit/report/check.hpp"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/audit/ruleset.hpp"
+
+using namespace sgfaudit;
+
+namespace {
+
+// A 19x19 board with a few stones, rows top to bottom.
+std::string board_picture(int marked_x, int marked_y, char stone) {
+    std::string out;
+    for (int y = 0; y < 19; ++y) {
+        for (int x = 0; x < 19; ++x) {
+            char c = '.';
+            if (x == marked_x && y == marked_y) c = stone;
+            if (x == marked_x + 1 && y == marked_y) c = 'O';
+            out += c;
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+audit::GameAudit sample_audit() {
+    audit::GameAudit a;
+    a.width = a.height = 19;
+    a.handicap = 2;
+    a.first_player = game::Color::white;
+    a.moves = 212;
+
+    audit::RulesetResult tt;
+    tt.ruleset = *audit::preset("tromp-taylor");
+    audit::Illegal ko;
+    ko.move = 57;
+    ko.color = game::Color::black;
+    ko.point = sgf::Point{3, 3};  // dd = D16
+    ko.reason = audit::Reason::positional_superko;
+    ko.clause = "TT 6";
+    ko.repeats_move = 53;
+    tt.illegal.push_back(ko);
+    audit::Illegal turn;
+    turn.move = 80;
+    turn.color = game::Color::white;
+    turn.pass = true;
+    turn.reason = audit::Reason::out_of_turn;
+    turn.clause = "TT 5";
+    tt.illegal.push_back(turn);
+    tt.end = audit::EndKind::two_passes;
+    tt.end_move = 210;
+    tt.moves_after_end = 2;
+    audit::Score& s = tt.score;
+    s.scored = true;
+    s.black_stones = 91;
+    s.white_stones = 88;
+    s.black_territory = 93;
+    s.white_territory = 86;
+    s.neutral = 3;
+    s.captures_by_black = 4;
+    s.captures_by_white = 6;
+    s.dead_black = 1;
+    s.dead_white = 2;
+    s.passes_black = 1;
+    s.passes_white = 2;
+    s.white_extra_pass = true;
+    s.pass_stones_to_black = 2;
+    s.pass_stones_to_white = 1;
+    s.black_moved_last = true;
+    s.komi = 0.5;
+    s.komi_source = "record";
+    s.handicap = 2;
+    s.handicap_bonus = 1;
+    s.dead_source = "markup";
+    s.area = audit::Count{184, 177.5, audit::Winner::black, 6.5};
+    s.territory = audit::Count{-0.5, 0.5, audit::Winner::white, 1};
+    s.quick = audit::Count{3, 3, audit::Winner::draw, 0};
+    s.decisive = audit::Scoring::area;
+    a.results.push_back(tt);
+
+    audit::RulesetResult aga;
+    aga.ruleset = *audit::preset("aga");
+    aga.ruleset.komi_override = 6.5;
+    aga.end = audit::EndKind::record_end;
+    aga.end_move = 212;
+    aga.resumed = true;
+    aga.score.komi_source = "override";
+    aga.score.decisive = audit::Scoring::territory;
+    aga.score.territory = audit::Count{10, 12.5, audit::Winner::white, 2.5};
+    a.results.push_back(aga);
+
+    audit::Divergence d;
+    d.kind = audit::DivergenceKind::legality;
+    d.move = 57;
+    d.color = game::Color::black;
+    d.has_point = true;
+    d.point = sgf::Point{3, 3};
+    d.clause = "TT 6 / AGA 6";
+    d.summary = "B D16 repeats the position after move 53 under tromp-taylor only";
+    audit::Verdict v0;
+    v0.ruleset = 0;
+    v0.text = "illegal: positional_superko (TT 6), repeats move 53";
+    v0.legal = false;
+    v0.reason = audit::Reason::positional_superko;
+    v0.clause = "TT 6";
+    v0.repeats_move = 53;
+    audit::Verdict v1;
+    v1.ruleset = 1;
+    v1.text = "legal";
+    d.verdicts = {v0, v1};
+    d.board_before = board_picture(3, 3, '.');
+    d.board_after = board_picture(3, 3, 'X');
+    a.divergences.push_back(d);
+    audit::Divergence outcome;
+    outcome.kind = audit::DivergenceKind::outcome;
+    outcome.summary = "B+6.5 (area) vs W+2.5 (territory)";
+    outcome.verdicts = {audit::Verdict{0, "B+6.5 (area)", true, {}, {}, {}},
+                        audit::Verdict{1, "W+2.5 (territory)", true, {}, {}, {}}};
+    a.divergences.push_back(outcome);
+
+    a.record_issues.push_back(audit::RecordIssue{80, 120, "out_of_turn", "W played twice"});
+    a.record.check = audit::RecordCheck::mismatch;
+    a.record.recorded = "W+3.5";
+    a.record.rules = "AGA";
+    a.record.mapped = "aga";
+    a.record.computed = "W+2.5 (territory, aga)";
+    a.record.reason = "margin differs";
+    return a;
+}
+
+struct Fixture {
+    audit::GameAudit a = sample_audit();
+    std::vector<sgf::Location> locations{sgf::Location{7, 12}};
+    std::vector<sgf::Diagnostic> diagnostics{sgf::Diagnostic{sgf::Severity::warning, "S220",
+                                                             "g\"1\".sgf", sgf::Location{2, 3},
+                                                             "free text \"x\"\ttab", 0}};
+    report::CheckInput input() const {
+        report::CheckInput in;
+        in.file = "g\"1\".sgf";
+        in.game = 0;
+        in.black_name = "Kitani\nMinoru";
+        in.black_rank = "9p";
+        in.white_name = "本因坊秀哉";
+        in.white_rank = "";
+        in.rules = "AGA";
+        in.result = "W+3.5";
+        in.komi = 0.5;
+        in.komi_text = "0.5";
+        in.options.dead = audit::DeadPolicy::markup;
+        in.audit = &a;
+        in.issue_locations = locations;
+        in.diagnostics = diagnostics;
+        return in;
+    }
+};
+
+bool contains(const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("json_string escapes quotes, backslashes and control characters, passes UTF-8",
+          "[report][json]") {
+    CHECK(report::json_string("a\"b\\c") == R"("a\"b\\c")");
+    CHECK(report::json_string("\n\r\t\b\f") == R"("\n\r\t\b\f")");
+    CHECK(report::json_string(std::string("\x01\x1f\x7f", 3)) == R"("\u0001\u001f\u007f")");
+    CHECK(report::json_string(std::string("a\0b", 3)) == R"("a\u0000b")");
+    CHECK(report::json_string("本因坊 é") == "\"本因坊 é\"");
+    CHECK(report::json_string("") == "\"\"");
+}
+
+TEST_CASE("json_number writes the shortest decimal", "[report][json]") {
+    CHECK(report::json_number(7.5) == "7.5");
+    CHECK(report::json_number(184) == "184");
+    CHECK(report::json_number(-0.5) == "-0.5");
+    CHECK(report::json_number(0.0) == "0");
+    CHECK(report::json_number(-0.0) == "0");
+    CHECK(report::json_number(0.1) == "0.1");
+    CHECK(report::json_number(2704) == "2704");
+}
+
+TEST_CASE("crop_diagram shows about 9x9 points around the play with edge coordinates",
+          "[report][diagram]") {
+    // dd on 19x19 (D16): columns A..J skipping I, rows 19..11.
+    const std::string d = report::crop_diagram(board_picture(3, 3, 'X'), sgf::Point{3, 3});
+    const std::string expected =
+        "   A B C D E F G H J\n"
+        "19 . . . . . . . . . 19\n"
+        "18 . . . . . . . . . 18\n"
+        "17 . . . . . . . . . 17\n"
+        "16 . . .(X)O . . . . 16\n"
+        "15 . . . . . . . . . 15\n"
+        "14 . . . . . . . . . 14\n"
+        "13 . . . . . . . . . 13\n"
+        "12 . . . . . . . . . 12\n"
+        "11 . . . . . . . . . 11\n"
+        "   A B C D E F G H J\n";
+    CHECK(d == expected);
+}
+
+TEST_CASE("crop_diagram centres the window and marks a play on the right edge",
+          "[report][diagram]") {
+    std::string board;
+    for (int y = 0; y < 19; ++y) board += std::string(19, '.') + "\n";
+    board[static_cast<std::size_t>(9 * 20 + 18)] = 'O';  // T10
+    const std::string d = report::crop_diagram(board, sgf::Point{18, 9});
+    CHECK(d.rfind("   L M N O P Q R S T\n", 0) == 0);
+    CHECK(contains(d, "14 . . . . . . . . . 14\n"));
+    CHECK(contains(d, "10 . . . . . . . .(O)10\n"));
+    CHECK(contains(d, " 6 . . . . . . . . . 6\n"));
+    CHECK_FALSE(contains(d, "15 "));
+    CHECK_FALSE(contains(d, " 5 "));
+
+    // A small board is shown whole.
+    const std::string small = report::crop_diagram("..\n.X\n", sgf::Point{1, 1});
+    CHECK(small == "  A B\n2 . . 2\n1 .(X)1\n  A B\n");
+    CHECK(report::crop_diagram("", sgf::Point{0, 0}).empty());
+    CHECK(report::crop_diagram("...\n..\n", sgf::Point{0, 0}).empty());
+}
+
+TEST_CASE("write_check_text gives every term, illegal play, divergence and the record check",
+          "[report][text]") {
+    Fixture f;
+    std::ostringstream os;
+    report::write_check_text(os, f.input());
+    const std::string t = os.str();
+    INFO(t);
+    CHECK(t.rfind("g\"1\".sgf game 1: 19x19, B \"Kitani\nMinoru\" 9p vs W \"本因坊秀哉\"", 0) == 0);
+    CHECK(contains(t, "RU[AGA], RE[W+3.5], KM[0.5]"));
+    CHECK(contains(t, "212 moves, handicap 2, White moves first"));
+    CHECK(contains(t,
+                   "record: mismatch; RE[W+3.5], RU[AGA] -> aga; computed W+2.5 (territory, "
+                   "aga) (margin differs)"));
+    CHECK(contains(t, "  g\"1\".sgf:7:12: move 80: out_of_turn: W played twice\n"));
+    CHECK(contains(t, "ruleset tromp-taylor:\n"));
+    CHECK(contains(t,
+                   "    move 57 B D16 (dd): positional_superko (TT 6), repeats the position "
+                   "after move 53\n"));
+    CHECK(contains(t, "    move 80 W pass: out_of_turn (TT 5)\n"));
+    CHECK(contains(t,
+                   "  end: two consecutive passes at move 210; the record goes on for 2 more "
+                   "moves (outside the game)\n"));
+    CHECK(contains(t,
+                   "komi 0.5 (record); handicap 2, bonus 1 (White's area); dead stones: "
+                   "markup\n"));
+    CHECK(contains(t, "Black      91        93        4    1      1           2\n"));
+    CHECK(contains(t, "White      88        86        6    2      2           1\n"));
+    CHECK(contains(t, "neutral points 3; White's extra pass yes; last turn Black\n"));
+    CHECK(contains(t, "    area       B    184  W  177.5  B+6.5  (decides)\n"));
+    CHECK(contains(t, "    territory  B   -0.5  W    0.5  W+1\n"));
+    CHECK(contains(t, "    quick      B      3  W      3  draw\n"));
+    CHECK(contains(t, "  result: B+6.5 (area)\n"));
+    CHECK(contains(t, "ruleset aga (komi override 6.5):\n  illegal plays: none\n"));
+    CHECK(contains(t, "the record ends at move 212 without two passes"));
+    CHECK(contains(t, "score: as-is count"));
+    CHECK(contains(t, "  result: W+2.5 (territory, as-is count)\n"));
+    CHECK(contains(t, "divergences (2):\n  legality, move 57 B D16 (dd) [TT 6 / AGA 6]: B D16 "));
+    CHECK(contains(t, "    tromp-taylor: illegal: positional_superko (TT 6), repeats move 53\n"));
+    CHECK(contains(t, "    aga: legal\n"));
+    CHECK(contains(t, "      before                     after\n"));
+    CHECK(contains(t, "      16 . . .(.)O . . . . 16    16 . . .(X)O . . . . 16\n"));
+    CHECK(contains(t, "  outcome: B+6.5 (area) vs W+2.5 (territory)\n"));
+    CHECK(t.size() >= 2);
+    CHECK(t.substr(t.size() - 2) == "\n\n");
+}
+
+TEST_CASE("write_check_json writes one line with every field", "[report][json]") {
+    Fixture f;
+    std::ostringstream os;
+    report::write_check_json(os, f.input());
+    const std::string j = os.str();
+    INFO(j);
+    REQUIRE(!j.empty());
+    CHECK(j.back() == '\n');
+    CHECK(j.find('\n') == j.size() - 1);
+    CHECK(j.rfind(R"j({"schema":"sgfaudit-check/1","file":"g\"1\".sgf","game":1,)j", 0) == 0);
+    for (
+        const char* part : {
+            R"j("auditable":true,"findings":true,"width":19,"height":19,)j",
+            R"j("black":{"name":"Kitani\nMinoru","rank":"9p"},"white":{"name":"本因坊秀哉","rank":""})j",
+            R"j("ru":"AGA","re":"W+3.5","komi":0.5,"komi_text":"0.5","handicap":2,)j",
+            R"j("first_player":"W","moves":212,"dead":"markup","dead_points":[],)j",
+            R"j("on_illegal":"as-it-stands")j",
+            R"j({"name":"tromp-taylor","spec":"tromp-taylor","komi_override":null,"illegal":[)j",
+            R"j({"move":57,"color":"B","pass":false,"point":"D16","sgf":"dd","reason":"positional_superko","clause":"TT 6","repeats_move":53,"applied":true})j",
+            R"j({"move":80,"color":"W","pass":true,"point":null,"sgf":null,"reason":"out_of_turn","clause":"TT 5","repeats_move":null,"applied":true})j",
+            R"j("end":"two_passes","end_move":210,"moves_after_end":2,"resumed":false,)j",
+            R"j("scored":true,"decisive":"area","winner":"B","margin":6.5,)j",
+            R"j("terms":{"komi":0.5,"komi_source":"record","handicap":2,"handicap_bonus":1,"dead_source":"markup",)j",
+            R"j("black":{"stones":91,"territory":93,"captures":4,"dead":1,"passes":1,"pass_stones":2})j",
+            R"j("white":{"stones":88,"territory":86,"captures":6,"dead":2,"passes":2,"pass_stones":1})j",
+            R"j("neutral":3,"white_extra_pass":true,"black_moved_last":true})j",
+            R"j("scores":{"area":{"black":184,"white":177.5,"winner":"B","margin":6.5},)j",
+            R"j("territory":{"black":-0.5,"white":0.5,"winner":"W","margin":1},)j",
+            R"j("quick":{"black":3,"white":3,"winner":"draw","margin":0}})j",
+            R"j("komi_override":6.5,)j",
+            R"j("end":"record_end","end_move":212,"moves_after_end":0,"resumed":true,)j",
+            R"j("decisive":"territory","winner":"W","margin":2.5,)j",
+            R"j("divergences":[{"kind":"legality","move":57,"color":"B","point":"D16","sgf":"dd","clause":"TT 6 / AGA 6",)j",
+            R"j("verdicts":[{"ruleset":"tromp-taylor","index":0,"text":"illegal: positional_superko (TT 6), repeats move 53","legal":false,"reason":"positional_superko","clause":"TT 6","repeats_move":53},)j",
+            R"j({"ruleset":"aga","index":1,"text":"legal","legal":true,"reason":null,"clause":"","repeats_move":null}])j",
+            R"j("board_before":["...................",)j",
+            R"j("board_before":["...................","...................","...................","....O..............",)j",
+            R"j("board_after":["...................","...................","...................","...XO..............",)j",
+            R"j({"kind":"outcome","move":null,"color":null,"point":null,"sgf":null,"clause":"",)j",
+            R"j("board_before":[],"board_after":[]})j",
+            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory, aga)","reason":"margin differs"})j",
+            R"j("record_issues":[{"move":80,"code":"out_of_turn","message":"W played twice","line":7,"column":12}])j",
+            R"j("diagnostics":[{"severity":"warning","code":"S220","line":2,"column":3,"message":"free text \"x\"\ttab",)j",
+        }) {
+        CHECK(contains(j, part));
+    }
+    CHECK(j.substr(j.size() - 4) == "}]}\n");
+}
+
+TEST_CASE("write_check_json_file reports a file without games", "[report][json]") {
+    const std::vector<sgf::Diagnostic> d{
+        sgf::Diagnostic{sgf::Severity::error, "F004", "a.sgf", {}, "cannot read", -1}};
+    std::ostringstream os;
+    report::write_check_json_file(os, "a.sgf", d);
+    CHECK(
+        os.str() ==
+        R"j({"schema":"sgfaudit-check/1","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
+        "\n");
+}
+
+TEST_CASE("has_findings: illegal plays, divergences, record issues, mismatch", "[report]") {
+    audit::GameAudit clean;
+    clean.results.resize(2);
+    clean.record.check = audit::RecordCheck::match;
+    CHECK_FALSE(report::has_findings(clean));
+    audit::GameAudit a = clean;
+    a.results[1].illegal.emplace_back();
+    CHECK(report::has_findings(a));
+    a = clean;
+    a.divergences.emplace_back();
+    CHECK(report::has_findings(a));
+    a = clean;
+    a.record_issues.emplace_back();
+    CHECK(report::has_findings(a));
+    a = clean;
+    a.record.check = audit::RecordCheck::mismatch;
+    CHECK(report::has_findings(a));
+    a = clean;
+    a.record.check = audit::RecordCheck::not_comparable;
+    CHECK_FALSE(report::has_findings(a));
+    a = clean;
+    a.auditable = false;
+    CHECK(report::has_findings(a));
+}
