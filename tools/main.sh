@@ -9,7 +9,15 @@ cmake --build --preset release
 mkdir -p reports
 status=0
 ./build/release/sgfaudit parse corpus/ >reports/parse.txt || status=$?
-cat reports/parse.txt
 echo "sgfaudit parse corpus/: exit status $status; output written to reports/parse.txt"
-# Exit 1 means "findings" (the corpus holds deliberately malformed files); only 2 is a failure.
+# Exit 1 means "findings" (the corpus holds deliberately malformed files and rule cases); only 2
+# is a failure.
 [ "$status" -le 1 ]
+status=0
+./build/release/sgfaudit check corpus/ >reports/check.txt 2>&1 || status=$?
+[ "$status" -le 1 ]
+status=0
+./build/release/sgfaudit check --format json corpus/ >reports/check.jsonl 2>/dev/null || status=$?
+[ "$status" -le 1 ]
+tail -n 1 reports/check.txt
+echo "sgfaudit check corpus/: exit status $status; reports/check.txt (text), reports/check.jsonl (JSON)"
