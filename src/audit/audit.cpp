@@ -280,18 +280,16 @@ struct Lane {
 using detail::KomiChoice;
 
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
-    if (r.komi_override) return {*r.komi_override, "override (komi=)"};
+    if (r.komi_override) return {*r.komi_override, "override"};
     if (rec.komi) {
         if (rec.komi->adjusted) {
-            return {rec.komi->value,
-                    fmt::format("record (KM[{}] read as {})", rec.komi_text, rec.komi->value)};
+            return {rec.komi->value, fmt::format("record (adjusted from KM[{}])", rec.komi_text)};
         }
-        return {rec.komi->value, "record (KM)"};
+        return {rec.komi->value, "record"};
     }
     // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
     if (handicap >= 2) {
-        return {r.default_komi_handicap,
-                rec.komi_given ? "default, handicap (KM unreadable)" : "default, handicap"};
+        return {r.default_komi_handicap, rec.komi_given ? "default (KM unreadable)" : "default"};
     }
     return {r.default_komi_even, rec.komi_given ? "default (KM unreadable)" : "default"};
 }

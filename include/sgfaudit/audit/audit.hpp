@@ -70,8 +70,8 @@ struct Illegal {
     sgf::Point point;   // SGF coordinates (meaningless for a pass)
     Reason reason = Reason::occupied;
     std::string clause;  // the seed clause, e.g. "AGA 6", "FFG 4", "TT 6"
-    // For superko (and TT's one-stone suicide): the move after which the repeated position
-    // existed, earliest occurrence; 0 for the start position. Absent otherwise.
+    // For superko, simple ko and TT's one-stone suicide: the move after which the repeated
+    // position existed, earliest occurrence; 0 for the start position. Absent otherwise.
     std::optional<std::uint32_t> repeats_move;
     bool applied = true;  // false when the play could not stand (occupied, off the board)
 };
@@ -103,7 +103,9 @@ struct Score {
     int pass_stones_to_black = 0, pass_stones_to_white = 0;  // as the ruleset hands them over
     bool black_moved_last = false;  // the last turn of the game was Black's (FFG 6a's e)
     double komi = 0;
-    std::string komi_source;    // "record", "record (adjusted from KM[...])", "default", "override"
+    // "record", "record (adjusted from KM[...])", "default", "default (KM unreadable)" or
+    // "override"
+    std::string komi_source;
     int handicap = 0;           // n
     double handicap_bonus = 0;  // added to White's area count
     std::string dead_source;    // "none", "markup", "list"
