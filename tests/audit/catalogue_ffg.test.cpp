@@ -1,5 +1,5 @@
 // The rules catalogue, FFG part (seed 003, Appendix B and Rules 6 / 6a): cases the first
-// catalogue (catalogue.test.cpp, whose helpers and notation are repeated here) does not have.
+// catalogue (catalogue.test.cpp; shared helpers in catalogue_support.hpp) does not have.
 // Expected values are computed by hand from the seed text; the arithmetic is in the comments.
 // Notation: Xb/Xw stones, tb/tw territory, capB/capW stones lost by Black/White, deadB/deadW
 // stones removed as dead, pB/pW passes, e = 1 when Black made the last turn, n handicap, k komi.
@@ -9,142 +9,11 @@
 // Tromp-Taylor (end=final) always scores the board as it is (rules-model.md 5): dead-stone
 // markup does not apply to it.
 
-#include <catch2/catch.hpp>
-#include <cmath>
-#include <map>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
+#include "catalogue_support.hpp"
 
-#include "sgfaudit/audit/audit.hpp"
-#include "sgfaudit/audit/ruleset.hpp"
-#include "sgfaudit/sgf/reader.hpp"
-#include "sgfaudit/sgf/record.hpp"
-
-using namespace sgfaudit;
-using audit::EndKind;
+using namespace catalogue;
 
 namespace {
-
-constexpr std::size_t TT = 0, AGA = 1, FFG = 2;
-
-std::vector<audit::Ruleset> presets() {
-    return {*audit::preset("tromp-taylor"), *audit::preset("aga"), *audit::preset("french")};
-}
-
-std::string sgf_point(int x, int y) {
-    return {static_cast<char>('a' + x), static_cast<char>('a' + y)};
-}
-
-// SGF text of a game on the board drawn by `rows` (AB/AW from X/O) with `root` properties added
-// to the root and `moves` in the notation above.
-std::string game_sgf(const std::vector<std::string>& rows, std::string_view root,
-                     std::string_view moves) {
-    const int h = static_cast<int>(rows.size());
-    const int w = static_cast<int>(rows.front().size());
-    std::string ab, aw;
-    std::map<char, std::string> label;
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const char c = rows[y][x];
-            if (c == 'X') ab += "[" + sgf_point(x, y) + "]";
-            if (c == 'O') aw += "[" + sgf_point(x, y) + "]";
-            if (c >= 'a' && c <= 'z') label[c] = sgf_point(x, y);
-        }
-    }
-    std::string text = "(;GM[1]FF[4]SZ[";
-    text += w == h ? std::to_string(w) : std::to_string(w) + ":" + std::to_string(h);
-    text += "]";
-    text += root;
-    if (!ab.empty()) text += "AB" + ab;
-    if (!aw.empty()) text += "AW" + aw;
-    std::size_t i = 0;
-    while (i < moves.size()) {
-        if (moves[i] == ' ') {
-            ++i;
-            continue;
-        }
-        const std::size_t end = std::min(moves.find(' ', i), moves.size());
-        const std::string_view tok = moves.substr(i, end - i);
-        i = end;
-        std::string where;
-        if (tok[1] == '-') {
-            where = "";
-        } else if (tok[1] == '@') {
-            where = std::string(tok.substr(2, 2));
-        } else {
-            REQUIRE(label.count(tok[1]) == 1);
-            where = label[tok[1]];
-        }
-        text += ";" + std::string(1, tok[0]) + "[" + where + "]";
-    }
-    return text + ")";
-}
-
-audit::GameAudit run(const std::string& text,
-                     const std::vector<audit::Ruleset>& rulesets = presets(),
-                     const audit::AuditOptions& options = {}) {
-    INFO("sgf: " << text);
-    const sgf::Document doc = sgf::read_document("catalogue.sgf", text);
-    REQUIRE(doc.games().size() == 1);
-    const sgf::GameRecord record = sgf::read_record(doc, 0);
-    REQUIRE(record.auditable);
-    audit::GameAudit a = audit::audit_game(record, rulesets, options);
-    REQUIRE(a.auditable);
-    REQUIRE(a.results.size() == rulesets.size());
-    return a;
-}
-
-void illegal_count(const audit::RulesetResult& r, std::size_t n) {
-    INFO("ruleset " << r.ruleset.name);
-    CHECK(r.illegal.size() == n);
-}
-
-void ends(const audit::RulesetResult& r, EndKind kind, std::uint32_t move) {
-    INFO("ruleset " << r.ruleset.name);
-    CHECK(audit::to_string(r.end) == audit::to_string(kind));
-    CHECK(r.end_move == move);
-    CHECK(r.score.scored == (kind == EndKind::two_passes));
-}
-
-void count(const audit::Count& c, double black, double white, std::string_view what) {
-    INFO(what);
-    CHECK(c.black == Approx(black));
-    CHECK(c.white == Approx(white));
-    const audit::Winner w = black > white   ? audit::Winner::black
-                            : white > black ? audit::Winner::white
-                                            : audit::Winner::draw;
-    CHECK(audit::to_string(c.winner) == audit::to_string(w));
-    CHECK(c.margin == Approx(std::abs(black - white)));
-}
-
-// The counts every test states: TT area + territory, AGA area + territory, FFG area + quick.
-struct Counts {
-    double tt_area_b, tt_area_w, tt_terr_b, tt_terr_w;
-    double aga_area_b, aga_area_w, aga_terr_b, aga_terr_w;
-    double ffg_area_b, ffg_area_w, ffg_quick_b, ffg_quick_w;
-};
-
-void counts(const audit::GameAudit& a, const Counts& c) {
-    count(a.results[TT].score.area, c.tt_area_b, c.tt_area_w, "tromp-taylor area");
-    count(a.results[TT].score.territory, c.tt_terr_b, c.tt_terr_w, "tromp-taylor territory");
-    count(a.results[AGA].score.area, c.aga_area_b, c.aga_area_w, "aga area");
-    count(a.results[AGA].score.territory, c.aga_terr_b, c.aga_terr_w, "aga territory");
-    count(a.results[FFG].score.area, c.ffg_area_b, c.ffg_area_w, "french area");
-    count(a.results[FFG].score.quick, c.ffg_quick_b, c.ffg_quick_w, "french quick");
-    // The decisive counts: TT area (TT 9), AGA territory (AGA 12), French area (FFG 6).
-    CHECK(a.results[TT].score.decisive == audit::Scoring::area);
-    CHECK(a.results[AGA].score.decisive == audit::Scoring::territory);
-    CHECK(a.results[FFG].score.decisive == audit::Scoring::area);
-}
-
-bool has_divergence(const audit::GameAudit& a, audit::DivergenceKind kind,
-                    std::optional<std::uint32_t> move = std::nullopt) {
-    for (const audit::Divergence& d : a.divergences)
-        if (d.kind == kind && (!move || d.move == *move)) return true;
-    return false;
-}
 
 // `text` with `props` added to its last node (the final node's TB/TW markup).
 std::string with_final(std::string text, std::string_view props) {
