@@ -17,6 +17,8 @@
 
 namespace fs = std::filesystem;
 
+#include "run_binary.hpp"
+
 namespace {
 
 struct Run {
@@ -222,17 +224,7 @@ TEST_CASE("check exits 2 on bad arguments", "[cli][check]") {
 TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[cli][check]") {
     TempFiles t;
     const std::string file = t.add("suicide.sgf", kSuicide);
-    const std::string command =
-        std::string("\"") + SGFAUDIT_BINARY + "\" check --format json \"" + file + "\" 2>/dev/null";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::string out;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        out.append(buffer, n);
-    const int status = ::pclose(pipe);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 1);
+    const std::string out = run_binary("check --format json \"" + file + "\"", 1);
     CHECK(lines(out).size() == 1);
     CHECK(out.rfind(R"({"schema":"sgfaudit-check/1",)", 0) == 0);
 }

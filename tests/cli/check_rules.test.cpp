@@ -10,25 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "run_binary.hpp"
+
 namespace {
 
 std::string rules_file(const std::string& name) {
     return std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules/" + name;
-}
-
-// Runs the binary and checks its exit status; returns stdout.
-std::string run_binary(const std::string& args, int expected_status) {
-    const std::string command = std::string("\"") + SGFAUDIT_BINARY + "\" " + args + " 2>/dev/null";
-    FILE* pipe = ::popen(command.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::string out;
-    char buffer[4096];
-    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;)
-        out.append(buffer, n);
-    const int status = ::pclose(pipe);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == expected_status);
-    return out;
 }
 
 struct Bad {
