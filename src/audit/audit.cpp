@@ -640,7 +640,8 @@ class Replay {
         const bool unchanged = fx.suicide && fx.captured_stones == 0 && fx.suicide_stones == 1;
 
         // Judge under every active ruleset.
-        std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
+        std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts = verdicts_;
+        verdicts.clear();  // reused: no allocation per move once the lanes are known
         for (std::size_t i = 0; i < lanes_.size(); ++i) {
             Lane& l = lanes_[i];
             if (!l.active) continue;
@@ -1071,6 +1072,7 @@ class Replay {
     std::array<int, 2> captures_{};  // stones held by Black, by White
     std::array<int, 2> passes_{};
     game::Vertex prev_ko_ = game::kNoVertex;
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts_;  // of the current play
 };
 
 }  // namespace
