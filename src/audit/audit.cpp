@@ -885,6 +885,12 @@ class Replay {
                 d.verdicts.push_back(std::move(v));
             }
             d.summary = fmt::format("the game ends at different moves: {}", join(parts, "; "));
+            for (std::size_t i = 0; i < chosen_; ++i) {
+                if (lanes_[i].result.end_move == d.move) {
+                    position_at_end(d, i);
+                    break;
+                }
+            }
             out_.divergences.push_back(std::move(d));
         }
         // 3. outcome: the deciding counts of the rulesets whose game was scored.
@@ -913,6 +919,7 @@ class Replay {
                 d.verdicts.push_back(std::move(v));
             }
             d.summary = fmt::format("different winners: {}", join(parts, "; "));
+            position_at_end(d, scored.front());
             out_.divergences.push_back(std::move(d));
         }
         // 4. accounting: AGA area vs territory (AGA 12 comment), FFG 6 vs 6a (Appendix B).
@@ -942,6 +949,7 @@ class Replay {
                                     lane_name(i), va.text, what, vo.text);
             d.verdicts.push_back(std::move(va));
             d.verdicts.push_back(std::move(vo));
+            position_at_end(d, i);
             out_.divergences.push_back(std::move(d));
         }
     }
@@ -1049,7 +1057,14 @@ class Replay {
             v.text = describe_count(c, to_string(s.decisive));
             d.verdicts.push_back(std::move(v));
         }
+        position_at_end(d, *ru_lane_);
         out_.divergences.push_back(std::move(d));
+    }
+
+    // Divergences about the end and the count show the position as the game ended under lane
+    // `i` (before dead stones are removed).
+    void position_at_end(Divergence& d, std::size_t i) const {
+        if (options_.diagrams) d.board_after = lanes_[i].end_board.to_ascii();
     }
 
     const sgf::GameRecord& rec_;

@@ -160,8 +160,11 @@ struct Divergence {
     std::string clause;             // clauses involved, e.g. "TT 6 / AGA 6 / FFG 4"
     std::string summary;            // one line for people
     std::vector<Verdict> verdicts;  // one per ruleset involved
-    // Legality divergences with AuditOptions::diagrams: the whole board before and after the
-    // play (Board::to_ascii rows).
+    // With AuditOptions::diagrams, whole boards (Board::to_ascii rows). Legality: the board
+    // before and after the play. End, outcome, accounting and record: board_after is the
+    // position as the game ended (under the earliest-ending ruleset for `end`, else under the
+    // first ruleset of `verdicts`, or the record's own RU ruleset), before dead stones are
+    // removed; board_before is empty.
     std::string board_before, board_after;
 };
 
