@@ -1,4 +1,5 @@
-// write_check_json: one JSON object per game on one line (docs/check-json.md).
+// The game object of docs/report-format.md: one JSON object per game on one line (check
+// --format json, games.jsonl).
 
 #include <algorithm>
 #include <ostream>
@@ -6,6 +7,7 @@
 
 #include "common.hpp"
 #include "json.hpp"
+#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report {
@@ -132,9 +134,12 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
     j.key("kind").str(audit::to_string(d.kind));
     if (d.move != 0) {
         j.key("move").integer(d.move);
-        j.key("color").str(color_letter(d.color));
     } else {
         j.key("move").null();
+    }
+    if (d.has_point) {
+        j.key("color").str(color_letter(d.color));
+    } else {
         j.key("color").null();
     }
     if (d.has_point) {
@@ -192,11 +197,11 @@ void write_player(JsonWriter& j, std::string_view name, std::string_view rank) {
 
 }  // namespace
 
-void write_check_json(std::ostream& os, const CheckInput& in) {
+void append_game_json(std::string& out, const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
-    JsonWriter j;
+    JsonWriter j(out);
     j.begin_object();
-    j.key("schema").str(kCheckSchema);
+    j.key("schema").str(kGameSchema);
     j.key("file").str(in.file);
     j.key("game").integer(in.game + 1);
     j.key("auditable").boolean(a.auditable);
@@ -265,14 +270,20 @@ void write_check_json(std::ostream& os, const CheckInput& in) {
     j.key("diagnostics");
     write_diagnostics(j, in.diagnostics);
     j.end_object();
-    os << j.text() << '\n';
+    out += '\n';
 }
 
-void write_check_json_file(std::ostream& os, std::string_view file,
-                           std::span<const sgf::Diagnostic> diagnostics) {
-    JsonWriter j;
+void write_check_json(std::ostream& os, const CheckInput& in) {
+    std::string out;
+    append_game_json(out, in);
+    os << out;
+}
+
+void append_file_json(std::string& out, std::string_view file,
+                      std::span<const sgf::Diagnostic> diagnostics) {
+    JsonWriter j(out);
     j.begin_object();
-    j.key("schema").str(kCheckSchema);
+    j.key("schema").str(kGameSchema);
     j.key("file").str(file);
     j.key("game").null();
     j.key("findings")
@@ -282,7 +293,14 @@ void write_check_json_file(std::ostream& os, std::string_view file,
     j.key("diagnostics");
     write_diagnostics(j, diagnostics);
     j.end_object();
-    os << j.text() << '\n';
+    out += '\n';
+}
+
+void write_check_json_file(std::ostream& os, std::string_view file,
+                           std::span<const sgf::Diagnostic> diagnostics) {
+    std::string out;
+    append_file_json(out, file, diagnostics);
+    os << out;
 }
 
 }  // namespace sgfaudit::report

@@ -147,8 +147,13 @@ void write_diagrams(std::string& out, const audit::Divergence& d) {
 }  // namespace
 
 void write_check_text(std::ostream& os, const CheckInput& in) {
-    const audit::GameAudit& a = *in.audit;
     std::string out;
+    append_check_text(out, in);
+    os << out;
+}
+
+void append_check_text(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
     out += fmt::format("{} game {}: {}x{}, B {} vs W {}", in.file, in.game + 1, a.width, a.height,
                        player(in.black_name, in.black_rank), player(in.white_name, in.white_rank));
     out += in.rules.empty() ? ", no RU" : fmt::format(", RU[{}]", in.rules);
@@ -163,7 +168,6 @@ void write_check_text(std::ostream& os, const CheckInput& in) {
         audit::to_string(in.options.on_illegal));
     if (!a.auditable) {
         out += "  not auditable: nothing was replayed (see the diagnostics)\n\n";
-        os << out;
         return;
     }
 
@@ -240,7 +244,6 @@ void write_check_text(std::ostream& os, const CheckInput& in) {
         }
     }
     out += '\n';
-    os << out;
 }
 
 }  // namespace sgfaudit::report

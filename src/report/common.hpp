@@ -19,5 +19,7 @@ std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 std::optional<std::string> board_point(sgf::Point p, int width, int height);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
+// Text for HTML element content and attribute values: & < > " ' escaped.
+std::string html_escape(std::string_view s);
 
 }  // namespace sgfaudit::report::detail

@@ -13,6 +13,9 @@ namespace sgfaudit::report::detail {
 
 class JsonWriter {
   public:
+    // Writes to the end of `out`, which must outlive the writer.
+    explicit JsonWriter(std::string& out) : out_(out) {}
+
     void begin_object();
     void end_object();
     void begin_array();
@@ -28,12 +31,10 @@ class JsonWriter {
     void boolean(bool b);
     void null();
 
-    const std::string& text() const noexcept { return out_; }
-
   private:
     void separate();
 
-    std::string out_;
+    std::string& out_;
     std::vector<bool> first_;  // per open container: no element written yet
     bool after_key_ = false;
 };

@@ -280,7 +280,7 @@ TEST_CASE("write_check_json writes one line with every field", "[report][json]")
     REQUIRE(!j.empty());
     CHECK(j.back() == '\n');
     CHECK(j.find('\n') == j.size() - 1);
-    CHECK(j.rfind(R"j({"schema":"sgfaudit-check/1","file":"g\"1\".sgf","game":1,)j", 0) == 0);
+    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/1","file":"g\"1\".sgf","game":1,)j", 0) == 0);
     for (
         const char* part : {
             R"j("auditable":true,"findings":true,"width":19,"height":19,)j",
@@ -327,7 +327,7 @@ TEST_CASE("write_check_json_file reports a file without games", "[report][json]"
     report::write_check_json_file(os, "a.sgf", d);
     CHECK(
         os.str() ==
-        R"j({"schema":"sgfaudit-check/1","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
+        R"j({"schema":"sgfaudit-game/1","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
         "\n");
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The report of `sgfaudit check`: the referee's view of one game, as text for people or as one
-// JSON object per game (docs/check-json.md). Pure writers: they take audit results and the
+// JSON object per game (docs/report-format.md). Pure writers: they take audit results and the
 // game's identity and write to the stream they are given; no files, no threads, no global state.
 // Output is deterministic: the same input gives the same bytes.
 
@@ -13,11 +13,13 @@
 
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/sgf/diagnostic.hpp"
+#include "sgfaudit/sgf/values.hpp"
 
 namespace sgfaudit::report {
 
-// The JSON schema name written in every object's "schema" field.
-inline constexpr std::string_view kCheckSchema = "sgfaudit-check/1";
+// The schema of a game object (check --format json, games.jsonl; docs/report-format.md),
+// written in every object's "schema" field.
+inline constexpr std::string_view kGameSchema = "sgfaudit-game/1";
 
 // Where a record issue is in the file (parallel to GameAudit::record_issues); {0, 0}: unknown.
 using IssueLocations = std::span<const sgf::Location>;
@@ -27,13 +29,14 @@ struct CheckInput {
     std::string_view file;  // as named in diagnostics
     int game = 0;           // 0-based index in the file (written 1-based)
     std::string_view black_name, black_rank, white_name, white_rank;
-    std::string_view rules;                   // RU verbatim ("" when absent)
-    std::optional<std::string_view> result;   // RE verbatim, nullopt when absent
-    std::optional<double> komi;               // KM as read, nullopt when absent or unreadable
-    std::string_view komi_text;               // KM verbatim
-    audit::AuditOptions options;              // as the audit ran (dead policy, on-illegal)
-    const audit::GameAudit* audit = nullptr;  // required
-    IssueLocations issue_locations;           // may be shorter than record_issues
+    std::string_view rules;                      // RU verbatim ("" when absent)
+    std::optional<std::string_view> result;      // RE verbatim, nullopt when absent
+    std::optional<sgf::ResultKind> result_kind;  // RE's form, nullopt when absent
+    std::optional<double> komi;                  // KM as read, nullopt when absent or unreadable
+    std::string_view komi_text;                  // KM verbatim
+    audit::AuditOptions options;                 // as the audit ran (dead policy, on-illegal)
+    const audit::GameAudit* audit = nullptr;     // required
+    IssueLocations issue_locations;              // may be shorter than record_issues
     // Diagnostics of this game (and, for the first game, of the file as a whole). JSON only:
     // in text mode the command prints them to stderr.
     std::span<const sgf::Diagnostic> diagnostics;
@@ -46,8 +49,10 @@ bool has_findings(const audit::GameAudit& audit) noexcept;
 
 // Writes the text report of one game, ending with a blank line.
 void write_check_text(std::ostream& out, const CheckInput& input);
+// The same, appended to a string.
+void append_check_text(std::string& out, const CheckInput& input);
 
-// Writes one JSON object for one game on one line, ended by '\n' (schema sgfaudit-check/1).
+// Writes one JSON object for one game on one line, ended by '\n' (schema sgfaudit-game/1).
 void write_check_json(std::ostream& out, const CheckInput& input);
 
 // Writes one JSON object for a file that gave no game to report (unreadable, no game tree, or a

@@ -1,0 +1,185 @@
+#pragma once
+// The report folder of `sgfaudit audit` (docs/report-format.md): per-game pieces written in
+// parallel (a games.jsonl line, divergences.csv and diagnostics.csv rows, an HTML section with
+// SVG diagrams, the facts the summary counts), and the summary (summary.md and the top of
+// index.html) accumulated game by game in input order. Pure writers: they append to the strings
+// or streams they are given; no files, no threads. Same input, same bytes.
+
+#include <array>
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/check.hpp"
+#include "sgfaudit/sgf/diagnostic.hpp"
+
+namespace sgfaudit::report {
+
+// Header rows (with '\n') of the two CSV files.
+inline constexpr std::string_view kDivergencesCsvHeader =
+    "file,game,move,color,point,sgf,kind,clause,rulesets,verdicts,summary\n";
+inline constexpr std::string_view kDiagnosticsCsvHeader =
+    "file,game,line,column,severity,code,message\n";
+
+// Appends one games.jsonl line (the game object of docs/report-format.md, ended by '\n').
+void append_game_json(std::string& out, const CheckInput& input);
+// Appends one games.jsonl line for a file that gave no game (see write_check_json_file).
+void append_file_json(std::string& out, std::string_view file,
+                      std::span<const sgf::Diagnostic> diagnostics);
+
+// Appends one divergences.csv row per divergence of the game (RFC 4180 quoting).
+void append_divergence_rows(std::string& out, const CheckInput& input);
+// Appends one diagnostics.csv row per diagnostic; `game` is the 0-based game index the rows
+// belong to, or -1 for the file as a whole (the game column is then empty unless a diagnostic
+// names its own game).
+void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics);
+
+// One field of a CSV row, quoted when it holds a comma, a quote or a line break.
+void append_csv_field(std::string& out, std::string_view field);
+
+// An SVG picture of a whole board (rows as Board::to_ascii gives them: '.', 'X', 'O'), with
+// coordinates (columns skip I, rows counted from the bottom). `play`, when given, is ringed in
+// red; where `before` (same size) has a stone and `board` has none, a red cross marks a stone
+// that the play removed. Returns "" when the rows are empty or unequal.
+std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before);
+
+// A piece of index.html: text, or the SVG diagram of one divergence (which the writer may
+// leave out, in input order, once the cap on diagrams is reached; see kDiagramNotDrawn).
+struct HtmlPiece {
+    std::string html;
+    bool diagram = false;  // html is one <figure> (empty: not drawn, the cap was reached)
+};
+// What index.html says in place of a diagram left out by the cap.
+inline constexpr std::string_view kDiagramNotDrawn =
+    "<p class=\"nodiagram\">(no diagram: the cap on diagrams was reached)</p>\n";
+
+// The HTML section of one game with divergences (nothing for a game without): a heading with
+// the game's identity and the anchor id `anchor`, then per divergence its summary, an SVG
+// diagram of the board at that move (when it has a board; drawn only while `draw` is true,
+// else an empty diagram piece), and a table of verdicts per ruleset.
+void append_html_game(std::vector<HtmlPiece>& out, const CheckInput& input, std::string_view anchor,
+                      bool draw);
+
+// How a game ended, for the summary's totals (docs/report-format.md).
+enum class Ending : std::uint8_t {
+    scored,         // two consecutive passes ended it under some ruleset
+    resigned,       // RE says resignation
+    time,           // RE says time
+    forfeit,        // RE says forfeit
+    unfinished,     // none of the above: no double pass, no resignation, time or forfeit
+    not_auditable,  // not a Go game or unusable record
+};
+inline constexpr std::size_t kEndings = 6;
+std::string_view to_string(Ending e) noexcept;
+
+inline constexpr std::size_t kDivergenceKinds = 5;
+
+// What the summary needs to know of one game (computed in the parallel stage).
+struct GameFacts {
+    std::string file;
+    int game = 0;         // 0-based
+    std::string anchor;   // id of the game's section in index.html ("" when it has none)
+    std::string players;  // "Black vs White" for the top list
+    bool findings = false;
+    std::uint32_t moves = 0;
+    Ending ending = Ending::unfinished;
+    std::array<std::uint32_t, kDivergenceKinds> divergences{};  // by audit::DivergenceKind
+    // For each divergence kind, the pairs of rulesets (i < j, indices into the run's rulesets)
+    // whose verdicts differ, one entry per divergence and pair.
+    std::vector<std::array<std::uint16_t, 3>> pairs;  // {kind, i, j}
+    // Accounting divergences, by the ruleset whose two counts disagree.
+    std::vector<std::uint16_t> accounting;
+    audit::RecordCheck record = audit::RecordCheck::no_result;
+    std::string rules;                       // RU verbatim
+    std::string mapped;                      // the preset RU maps to ("" when unmapped)
+    std::vector<std::string> record_issues;  // codes, one per issue
+    std::uint32_t interest = 0;              // docs/report-format.md "the ten most interesting"
+    std::string interest_text;               // "2 legality, 1 outcome"
+};
+
+// The facts of one audited game.
+GameFacts game_facts(const CheckInput& input);
+
+// The options a run was made with, as the summary states them.
+struct RunDescription {
+    std::vector<std::string> paths;     // as named on the command line
+    std::vector<std::string> rulesets;  // labels (specs), in order
+    std::string dead;                   // dead-stone policy (and list)
+    std::string on_illegal;
+    std::size_t max_diagrams = 0;
+};
+
+// Totals of a run, added to in input order; writes summary.md and the summary part of
+// index.html. Memory grows with the number of distinct codes and (up to a bound) RU values,
+// never with the number of games.
+class Summary {
+  public:
+    explicit Summary(RunDescription run);
+
+    // A folder entry that could not be listed (F002, F003, ...): counted, not a file taken.
+    void add_walk_problem(const sgf::Diagnostic& problem);
+    // A file taken by the run: `read` false when it could not be read; `games` how many games
+    // it gave; every diagnostic of the file (reading, syntax, record typing of all its games).
+    void add_file(bool read, std::size_t games, std::span<const sgf::Diagnostic> diagnostics);
+    // A game, in input order.
+    void add_game(const GameFacts& facts);
+    // Diagrams drawn into index.html, and divergences with a board left without one (cap).
+    void add_diagrams(std::size_t drawn, std::size_t not_drawn);
+
+    std::uint64_t files() const noexcept { return files_; }
+    std::uint64_t games() const noexcept { return games_; }
+    std::uint64_t games_with_findings() const noexcept { return games_with_findings_; }
+    std::uint64_t moves() const noexcept { return moves_; }
+    std::uint64_t divergences() const noexcept;
+    // Any finding: a file that could not be read, a folder entry that could not be listed, an
+    // error diagnostic, a game with findings (report::has_findings).
+    bool findings() const noexcept;
+
+    // summary.md.
+    void write_markdown(std::ostream& out) const;
+    // index.html up to the game sections (head, summary, the note on diagrams), and its end.
+    void write_html_start(std::ostream& out) const;
+    static void write_html_end(std::ostream& out);
+
+  private:
+    struct Table;
+    std::vector<Table> tables() const;
+
+    struct Top {
+        std::uint32_t interest = 0;
+        std::string anchor;
+        std::string file;
+        int game = 0;
+        std::string players;
+        std::string text;
+    };
+    struct RuCount {
+        std::string mapped;
+        std::uint64_t games = 0, compared = 0, mismatches = 0;
+    };
+
+    RunDescription run_;
+    std::uint64_t files_ = 0, files_unreadable_ = 0, files_without_games_ = 0;
+    std::uint64_t files_with_errors_ = 0, walk_problems_ = 0;
+    std::uint64_t games_ = 0, games_with_findings_ = 0, moves_ = 0;
+    std::array<std::uint64_t, kEndings> endings_{};
+    std::array<std::uint64_t, kDivergenceKinds> divergences_{};
+    std::array<std::uint64_t, kDivergenceKinds> games_with_kind_{};
+    std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;  // {kind, i, j}
+    std::map<std::uint16_t, std::uint64_t> accounting_;            // by ruleset
+    std::array<std::uint64_t, 5> record_checks_{};                 // by audit::RecordCheck
+    std::map<std::string, RuCount> mapped_ru_;                     // RU verbatim
+    std::map<std::string, std::uint64_t> unmapped_ru_;             // RU verbatim
+    std::map<std::string, std::uint64_t> record_issues_;           // by code
+    std::array<std::uint64_t, 3> diagnostics_by_severity_{};       // by sgf::Severity
+    std::map<std::string, std::pair<sgf::Severity, std::uint64_t>> diagnostics_by_code_;
+    std::vector<Top> top_;  // at most 10, most interesting first
+    std::uint64_t diagrams_ = 0, not_drawn_ = 0;
+};
+
+}  // namespace sgfaudit::report

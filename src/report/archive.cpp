@@ -1,0 +1,222 @@
+// The per-game pieces of the report folder: CSV rows and the facts the summary counts
+// (docs/report-format.md).
+
+#include "sgfaudit/report/archive.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common.hpp"
+
+namespace sgfaudit::report {
+
+using detail::board_point;
+using detail::color_letter;
+using detail::ruleset_label;
+
+void append_csv_field(std::string& out, std::string_view field) {
+    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+        out += field;
+        return;
+    }
+    out += '"';
+    for (const char c : field) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
+namespace {
+
+std::string_view label_of(const audit::GameAudit& a, std::size_t ruleset) {
+    return ruleset < a.results.size() ? ruleset_label(a.results[ruleset].ruleset)
+                                      : std::string_view("?");
+}
+
+}  // namespace
+
+void append_divergence_rows(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    for (const audit::Divergence& d : a.divergences) {
+        append_csv_field(out, in.file);
+        out += fmt::format(",{},", in.game + 1);
+        if (d.move != 0) out += fmt::format("{}", d.move);
+        out += ',';
+        if (d.has_point) out += color_letter(d.color);
+        out += ',';
+        if (d.has_point) {
+            if (auto p = board_point(d.point, a.width, a.height)) out += *p;
+            out += ',';
+            out += sgf::sgf_coordinates(d.point);
+        } else {
+            out += ',';
+        }
+        out += ',';
+        out += audit::to_string(d.kind);
+        out += ',';
+        append_csv_field(out, d.clause);
+        out += ',';
+        std::vector<std::string_view> names;
+        std::string rulesets, verdicts;
+        for (const audit::Verdict& v : d.verdicts) {
+            const std::string_view name = label_of(a, v.ruleset);
+            if (std::find(names.begin(), names.end(), name) == names.end()) {
+                names.push_back(name);
+                if (!rulesets.empty()) rulesets += ';';
+                rulesets += name;
+            }
+            if (!verdicts.empty()) verdicts += " | ";
+            verdicts += fmt::format("{}: {}", name, v.text);
+        }
+        append_csv_field(out, rulesets);
+        out += ',';
+        append_csv_field(out, verdicts);
+        out += ',';
+        append_csv_field(out, d.summary);
+        out += '\n';
+    }
+}
+
+void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics) {
+    for (const sgf::Diagnostic& d : diagnostics) {
+        append_csv_field(out, d.file);
+        out += ',';
+        if (d.game >= 0) out += fmt::format("{}", d.game + 1);
+        out += ',';
+        if (d.where.line != 0)
+            out += fmt::format("{},{}", d.where.line, d.where.column);
+        else
+            out += ',';
+        out += ',';
+        out += sgf::to_string(d.severity);
+        out += ',';
+        out += d.code;
+        out += ',';
+        append_csv_field(out, d.message);
+        out += '\n';
+    }
+}
+
+std::string_view to_string(Ending e) noexcept {
+    switch (e) {
+        case Ending::scored:
+            return "scored";
+        case Ending::resigned:
+            return "resigned";
+        case Ending::time:
+            return "time";
+        case Ending::forfeit:
+            return "forfeit";
+        case Ending::unfinished:
+            return "unfinished";
+        case Ending::not_auditable:
+            return "not_auditable";
+    }
+    return "?";
+}
+
+namespace {
+
+// Points per divergence kind for "the ten most interesting games" (docs/report-format.md):
+// legality, end, outcome, accounting, record.
+constexpr std::array<std::uint32_t, kDivergenceKinds> kInterest = {10, 2, 8, 1, 4};
+
+Ending ending_of(const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    if (!a.auditable) return Ending::not_auditable;
+    if (in.result_kind) {
+        switch (*in.result_kind) {
+            case sgf::ResultKind::resign:
+                return Ending::resigned;
+            case sgf::ResultKind::time:
+                return Ending::time;
+            case sgf::ResultKind::forfeit:
+                return Ending::forfeit;
+            default:
+                break;
+        }
+    }
+    const bool scored = std::any_of(a.results.begin(), a.results.end(), [](const auto& r) {
+        return r.end == audit::EndKind::two_passes;
+    });
+    return scored ? Ending::scored : Ending::unfinished;
+}
+
+}  // namespace
+
+GameFacts game_facts(const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    GameFacts f;
+    f.file = std::string(in.file);
+    f.game = in.game;
+    f.players = fmt::format("{} vs {}", in.black_name.empty() ? "?" : in.black_name,
+                            in.white_name.empty() ? "?" : in.white_name);
+    f.findings = has_findings(a);
+    f.moves = a.moves;
+    f.ending = ending_of(in);
+    f.record = a.record.check;
+    f.rules = a.record.rules;
+    f.mapped = a.record.mapped;
+    for (const audit::RecordIssue& issue : a.record_issues) f.record_issues.push_back(issue.code);
+
+    const auto n = static_cast<std::uint16_t>(a.results.size());
+    for (const audit::Divergence& d : a.divergences) {
+        const auto kind = static_cast<std::size_t>(d.kind);
+        ++f.divergences[kind];
+        f.interest += kInterest[kind];
+        const auto k = static_cast<std::uint16_t>(kind);
+        switch (d.kind) {
+            case audit::DivergenceKind::legality:
+                for (std::size_t x = 0; x < d.verdicts.size(); ++x) {
+                    for (std::size_t y = x + 1; y < d.verdicts.size(); ++y) {
+                        const audit::Verdict& u = d.verdicts[x];
+                        const audit::Verdict& v = d.verdicts[y];
+                        if (u.legal == v.legal) continue;
+                        f.pairs.push_back(
+                            {k, static_cast<std::uint16_t>(std::min(u.ruleset, v.ruleset)),
+                             static_cast<std::uint16_t>(std::max(u.ruleset, v.ruleset))});
+                    }
+                }
+                break;
+            case audit::DivergenceKind::end:
+                for (std::uint16_t i = 0; i < n; ++i) {
+                    for (std::uint16_t j = i + 1; j < n; ++j) {
+                        const audit::RulesetResult& u = a.results[i];
+                        const audit::RulesetResult& v = a.results[j];
+                        if (u.end != v.end || u.end_move != v.end_move)
+                            f.pairs.push_back({k, i, j});
+                    }
+                }
+                break;
+            case audit::DivergenceKind::outcome:
+                for (std::uint16_t i = 0; i < n; ++i) {
+                    for (std::uint16_t j = i + 1; j < n; ++j) {
+                        const audit::Score& u = a.results[i].score;
+                        const audit::Score& v = a.results[j].score;
+                        if (u.scored && v.scored && u.decision().winner != v.decision().winner) {
+                            f.pairs.push_back({k, i, j});
+                        }
+                    }
+                }
+                break;
+            case audit::DivergenceKind::accounting:
+                if (!d.verdicts.empty()) {
+                    f.accounting.push_back(static_cast<std::uint16_t>(d.verdicts.front().ruleset));
+                }
+                break;
+            case audit::DivergenceKind::record:
+                break;
+        }
+    }
+    for (std::size_t kind = 0; kind < kDivergenceKinds; ++kind) {
+        if (f.divergences[kind] == 0) continue;
+        if (!f.interest_text.empty()) f.interest_text += ", ";
+        f.interest_text += fmt::format("{} {}", f.divergences[kind],
+                                       audit::to_string(static_cast<audit::DivergenceKind>(kind)));
+    }
+    return f;
+}
+
+}  // namespace sgfaudit::report

@@ -1,0 +1,132 @@
+// svg_board: a whole board as a small self-contained SVG picture for index.html.
+//
+// One user unit per point, (0, 0) the top-left point. Stones are zero-length path segments with
+// round caps (a dot per "Mx yh0"), one path per colour, so a full 19x19 board stays near 2 KB.
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/archive.hpp"
+
+namespace sgfaudit::report {
+
+namespace {
+
+std::vector<std::string_view> rows_of(std::string_view board) {
+    std::vector<std::string_view> rows;
+    while (!board.empty()) {
+        const std::size_t eol = board.find('\n');
+        rows.push_back(board.substr(0, eol));
+        if (eol == std::string_view::npos) break;
+        board.remove_prefix(eol + 1);
+    }
+    return rows;
+}
+
+bool rectangular(const std::vector<std::string_view>& rows) {
+    if (rows.empty() || rows.size() > 52 || rows.front().empty() || rows.front().size() > 52) {
+        return false;
+    }
+    return std::all_of(rows.begin(), rows.end(),
+                       [&](std::string_view r) { return r.size() == rows.front().size(); });
+}
+
+// Star points of the usual sizes (none for others).
+std::vector<std::pair<int, int>> star_points(int width, int height) {
+    if (width != height) return {};
+    std::vector<int> lines;
+    int centre = -1;
+    if (width == 19) lines = {3, 9, 15};
+    if (width == 13) lines = {3, 9}, centre = 6;
+    if (width == 9) lines = {2, 6}, centre = 4;
+    std::vector<std::pair<int, int>> out;
+    for (int x : lines) {
+        for (int y : lines) out.emplace_back(x, y);
+    }
+    if (centre >= 0) out.emplace_back(centre, centre);
+    return out;
+}
+
+}  // namespace
+
+std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before) {
+    const std::vector<std::string_view> rows = rows_of(board);
+    if (!rectangular(rows)) return {};
+    std::vector<std::string_view> prev = rows_of(before);
+    if (prev.size() != rows.size() || !rectangular(prev) ||
+        prev.front().size() != rows.front().size()) {
+        prev.clear();
+    }
+    const int w = static_cast<int>(rows.front().size());
+    const int h = static_cast<int>(rows.size());
+    const int pixels = std::min(420, 20 * (std::max(w, h) + 2));
+
+    std::string out = fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"-1.5 -1.5 {} {}\" "
+        "width=\"{}\" role=\"img\" aria-label=\"{}x{} board\">",
+        w + 2, h + 2, pixels, w, h);
+    out += fmt::format("<rect x=\"-.7\" y=\"-.7\" width=\"{}\" height=\"{}\" fill=\"#dcb35c\"/>",
+                       fmt::format("{:.1f}", w - 1 + 1.4), fmt::format("{:.1f}", h - 1 + 1.4));
+    // Grid.
+    out += "<path stroke=\"#000\" stroke-width=\".05\" d=\"";
+    for (int y = 0; y < h; ++y) out += fmt::format("M0 {}H{}", y, w - 1);
+    for (int x = 0; x < w; ++x) out += fmt::format("M{} 0V{}", x, h - 1);
+    out += "\"/>";
+    const auto stars = star_points(w, h);
+    if (!stars.empty()) {
+        out += "<path stroke=\"#000\" stroke-width=\".2\" stroke-linecap=\"round\" d=\"";
+        for (const auto& [x, y] : stars) out += fmt::format("M{} {}h0", x, y);
+        out += "\"/>";
+    }
+    // Coordinates: columns (letters skipping I) above, rows (counted from the bottom) left.
+    out += "<g font-family=\"sans-serif\" font-size=\".5\" text-anchor=\"middle\" fill=\"#333\">";
+    for (int x = 0; x < w; ++x) {
+        std::string label =
+            audit::board_coordinates(sgf::Point{static_cast<std::uint8_t>(x), 0}, h);
+        while (!label.empty() && label.back() >= '0' && label.back() <= '9') label.pop_back();
+        out += fmt::format("<text x=\"{}\" y=\"-.95\">{}</text>", x, label);
+    }
+    for (int y = 0; y < h; ++y) {
+        out += fmt::format("<text x=\"-1.05\" y=\"{:.2f}\">{}</text>", y + 0.17, h - y);
+    }
+    out += "</g>";
+    // Stones.
+    std::string black, white, removed;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const char c = rows[y][x];
+            if (c == 'X') black += fmt::format("M{} {}h0", x, y);
+            if (c == 'O') white += fmt::format("M{} {}h0", x, y);
+            if (!prev.empty() && c == '.' && (prev[y][x] == 'X' || prev[y][x] == 'O')) {
+                removed += fmt::format("M{:.2f} {:.2f}l.4 .4m0 -.4l-.4 .4", x - 0.2, y - 0.2);
+            }
+        }
+    }
+    if (!black.empty()) {
+        out += "<path stroke=\"#000\" stroke-width=\".94\" stroke-linecap=\"round\" d=\"" + black +
+               "\"/>";
+    }
+    if (!white.empty()) {
+        out += "<path stroke=\"#000\" stroke-width=\".94\" stroke-linecap=\"round\" d=\"" + white +
+               "\"/>";
+        out += "<path stroke=\"#fff\" stroke-width=\".84\" stroke-linecap=\"round\" d=\"" + white +
+               "\"/>";
+    }
+    if (!removed.empty()) {
+        out += "<path stroke=\"#d00\" stroke-width=\".1\" d=\"" + removed + "\"/>";
+    }
+    if (play != nullptr && play->x < w && play->y < h) {
+        out += fmt::format(
+            "<circle cx=\"{}\" cy=\"{}\" r=\".28\" fill=\"none\" stroke=\"#e00\" "
+            "stroke-width=\".12\"/>",
+            play->x, play->y);
+    }
+    out += "</svg>";
+    return out;
+}
+
+}  // namespace sgfaudit::report

@@ -1,0 +1,286 @@
+// The report folder's writers on audits of small games: CSV rows and quoting, the SVG board,
+// the HTML pieces and the diagram cap, the facts of a game, the summary's totals and its top ten.
+
+#include "sgfaudit/report/archive.hpp"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/sgf/reader.hpp"
+#include "sgfaudit/sgf/record.hpp"
+
+using namespace sgfaudit;
+
+namespace {
+
+std::size_t count(const std::string& s, std::string_view what) {
+    std::size_t n = 0;
+    for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+    return n;
+}
+
+// One game audited under the three presets, kept alive with its CheckInput.
+struct Audited {
+    sgf::Document doc;
+    sgf::GameRecord record;
+    audit::GameAudit audit;
+    report::CheckInput input;
+
+    explicit Audited(const std::string& sgf_text, std::string file = "g.sgf")
+        : doc(sgf::read_document(std::move(file), sgf_text)), record(sgf::read_record(doc, 0)) {
+        const auto list = audit::parse_ruleset_list("tromp-taylor,aga,french");
+        audit = audit::audit_game(record, list.rulesets);
+        input.file = doc.file();
+        input.black_name = record.black_name;
+        input.white_name = record.white_name;
+        input.rules = record.rules;
+        if (record.result) {
+            input.result = record.result->text;
+            input.result_kind = record.result->kind;
+        }
+        input.komi_text = record.komi_text;
+        input.audit = &audit;
+    }
+    Audited(const Audited&) = delete;
+};
+
+// rules-model.md 2, the ssk/nssk example on a 5x5 board (corpus/rules/nssk.sgf): B1 fills, W2
+// passes, B3 takes the ko, W4 retakes: illegal under psk (repeats 1) and ssk (repeats 2),
+// legal under nssk (AGA). Then both pass.
+const char* const kNssk =
+    "(;GM[1]FF[4]SZ[5]KM[0.5]PB[Black, \"B\"]PW[W<w>]AB[ca][db][cc]AW[ba][ab][bc][cb]"
+    ";B[ee];W[];B[bb];W[cb];B[];W[])";
+
+}  // namespace
+
+TEST_CASE("CSV fields are quoted only when they must be", "[report][csv]") {
+    std::string out;
+    report::append_csv_field(out, "plain");
+    out += ',';
+    report::append_csv_field(out, "a,b");
+    out += ',';
+    report::append_csv_field(out, "say \"hi\"");
+    out += ',';
+    report::append_csv_field(out, "two\nlines");
+    CHECK(out == "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"");
+}
+
+TEST_CASE("A legality divergence gives one divergences.csv row with every ruleset's verdict",
+          "[report][csv]") {
+    const Audited g(kNssk, "dir/a,b.sgf");
+    std::string rows;
+    report::append_divergence_rows(rows, g.input);
+    // The legality row first (divergences are ordered by kind).
+    const std::string first = rows.substr(0, rows.find('\n') + 1);
+    CHECK(first.rfind("\"dir/a,b.sgf\",1,4,W,C4,cb,legality,TT 6; FFG 4,tromp-taylor;aga;french,",
+                      0) == 0);
+    CHECK(first.find("tromp-taylor: illegal: positional_superko (TT 6), repeats the position "
+                     "after move 1 | aga: legal | french: illegal: situational_superko (FFG 4), "
+                     "repeats the position after move 2") != std::string::npos);
+    CHECK(count(rows, "\n") == g.audit.divergences.size());
+}
+
+TEST_CASE("diagnostics.csv rows carry file, game, line, column, severity, code, message",
+          "[report][csv]") {
+    const std::vector<sgf::Diagnostic> d{
+        {sgf::Severity::warning, "S220", "x.sgf", {3, 7}, "free text, \"quoted\"", 1},
+        {sgf::Severity::error, "F004", "y.sgf", {}, "cannot open", -1}};
+    std::string rows;
+    report::append_diagnostic_rows(rows, d);
+    CHECK(rows ==
+          "x.sgf,2,3,7,warning,S220,\"free text, \"\"quoted\"\"\"\n"
+          "y.sgf,,,,error,F004,cannot open\n");
+}
+
+TEST_CASE("svg_board draws every stone, rings the play and crosses the stones it removed",
+          "[report][svg]") {
+    const std::string before = "XO.\n.X.\n...\n";
+    const std::string after = "X.X\n.X.\n...\n";  // hypothetical: O at b1 (column B) removed
+    const sgf::Point play{2, 0};
+    const std::string svg = report::svg_board(after, &play, before);
+    REQUIRE(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+    CHECK(svg.substr(svg.size() - 6) == "</svg>");
+    // Three black stones in one path, no white stone.
+    CHECK(svg.find("M0 0h0M2 0h0M1 1h0") != std::string::npos);
+    CHECK(svg.find("stroke=\"#fff\"") == std::string::npos);
+    // The ring at (2, 0) and one cross at (1, 0).
+    CHECK(svg.find("<circle cx=\"2\" cy=\"0\"") != std::string::npos);
+    CHECK(count(svg, "l.4 .4m0 -.4l-.4 .4") == 1);
+    CHECK(svg.find("M0.80 -0.20l.4 .4") != std::string::npos);
+    // Column letters skip I; rows are counted from the bottom.
+    CHECK(svg.find(">A</text>") != std::string::npos);
+    CHECK(svg.find(">3</text>") != std::string::npos);
+    CHECK(report::svg_board("", nullptr, "").empty());
+    CHECK(report::svg_board("XX\nX\n", nullptr, "").empty());
+}
+
+TEST_CASE("svg_board of a 19x19 board: star points, white stones drawn with an outline",
+          "[report][svg]") {
+    std::string rows;
+    for (int y = 0; y < 19; ++y) rows += std::string(19, y == 3 ? 'O' : '.') + "\n";
+    const std::string svg = report::svg_board(rows, nullptr, "");
+    CHECK(count(svg, "h0M") >= 18);
+    CHECK(svg.find("stroke=\"#fff\"") != std::string::npos);
+    CHECK(svg.find("M3 3h0M3 9h0M3 15h0") != std::string::npos);  // star points
+    CHECK(svg.find(">T</text>") != std::string::npos);
+    CHECK(svg.find(">I</text>") == std::string::npos);
+    CHECK(svg.find("<circle") == std::string::npos);
+}
+
+TEST_CASE("append_html_game: a section per game, a diagram piece per divergence with a board",
+          "[report][html]") {
+    const Audited g(kNssk);
+    REQUIRE(!g.audit.divergences.empty());
+    std::vector<report::HtmlPiece> pieces;
+    report::append_html_game(pieces, g.input, "f1-g1", true);
+    std::string html;
+    std::size_t diagrams = 0;
+    for (const auto& p : pieces) {
+        html += p.html;
+        if (p.diagram) {
+            ++diagrams;
+            CHECK(p.html.rfind("<figure><svg", 0) == 0);
+        }
+    }
+    // Every divergence of this game has a board, so each has its diagram.
+    CHECK(diagrams == g.audit.divergences.size());
+    CHECK(html.rfind("<section class=\"game\" id=\"f1-g1\">", 0) == 0);
+    for (std::size_t k = 1; k <= g.audit.divergences.size(); ++k) {
+        CHECK(html.find("id=\"f1-g1-" + std::to_string(k) + "\"") != std::string::npos);
+    }
+    // Names are escaped.
+    CHECK(html.find("B Black, &quot;B&quot; vs W W&lt;w&gt;") != std::string::npos);
+    CHECK(html.find("<tr class=\"illegal\"><td>tromp-taylor</td>") != std::string::npos);
+    CHECK(html.find("<tr class=\"legal\"><td>aga</td><td>legal</td>") != std::string::npos);
+
+    // Past the cap: the same pieces, the diagrams empty.
+    std::vector<report::HtmlPiece> capped;
+    report::append_html_game(capped, g.input, "f1-g1", false);
+    REQUIRE(capped.size() == pieces.size());
+    for (std::size_t i = 0; i < capped.size(); ++i) {
+        CHECK(capped[i].diagram == pieces[i].diagram);
+        if (capped[i].diagram)
+            CHECK(capped[i].html.empty());
+        else
+            CHECK(capped[i].html == pieces[i].html);
+    }
+}
+
+TEST_CASE("A game without divergences has no HTML section", "[report][html]") {
+    const Audited g("(;GM[1]FF[4]SZ[9];B[ee];W[cc])");
+    REQUIRE(g.audit.divergences.empty());
+    std::vector<report::HtmlPiece> pieces;
+    report::append_html_game(pieces, g.input, "f1-g1", true);
+    CHECK(pieces.empty());
+}
+
+TEST_CASE("game_facts: ending, divergences by kind and by ruleset pair, interest",
+          "[report][summary]") {
+    const Audited g(kNssk);
+    const report::GameFacts f = report::game_facts(g.input);
+    CHECK(f.ending == report::Ending::scored);
+    CHECK(f.moves == 6);
+    CHECK(f.findings);
+    CHECK(f.divergences[static_cast<std::size_t>(audit::DivergenceKind::legality)] == 1);
+    // The legality divergence separates TT from AGA and AGA from French, not TT from French.
+    std::vector<std::array<std::uint16_t, 3>> legality;
+    for (const auto& p : f.pairs) {
+        if (p[0] == static_cast<std::uint16_t>(audit::DivergenceKind::legality)) {
+            legality.push_back(p);
+        }
+    }
+    CHECK(legality == std::vector<std::array<std::uint16_t, 3>>{{0, 0, 1}, {0, 1, 2}});
+    std::uint32_t expected = 0;
+    const std::uint32_t points[] = {10, 2, 8, 1, 4};
+    for (std::size_t k = 0; k < report::kDivergenceKinds; ++k) {
+        expected += points[k] * f.divergences[k];
+    }
+    CHECK(f.interest == expected);
+    CHECK(f.interest_text.rfind("1 legality", 0) == 0);
+
+    const Audited resigned("(;GM[1]FF[4]SZ[9]RE[W+R];B[ee];W[cc])");
+    CHECK(report::game_facts(resigned.input).ending == report::Ending::resigned);
+    const Audited on_time("(;GM[1]FF[4]SZ[9]RE[B+T];B[ee])");
+    CHECK(report::game_facts(on_time.input).ending == report::Ending::time);
+    const Audited unfinished("(;GM[1]FF[4]SZ[9];B[ee];W[])");
+    CHECK(report::game_facts(unfinished.input).ending == report::Ending::unfinished);
+    CHECK(report::game_facts(unfinished.input).interest == 0);
+}
+
+TEST_CASE("Summary: totals add up, the top ten keeps the most interesting, earlier first",
+          "[report][summary]") {
+    report::RunDescription run;
+    run.paths = {"a/"};
+    run.rulesets = {"tromp-taylor", "aga", "french"};
+    run.dead = "none";
+    run.on_illegal = "as-it-stands";
+    report::Summary summary(run);
+    const std::vector<sgf::Diagnostic> none;
+    const std::vector<sgf::Diagnostic> error{
+        {sgf::Severity::error, "S106", "b.sgf", {1, 2}, "x", 0}};
+    summary.add_file(true, 12, none);
+    summary.add_file(true, 0, error);
+    summary.add_file(false, 0, error);
+    for (int i = 0; i < 12; ++i) {
+        report::GameFacts f;
+        f.file = "a.sgf";
+        f.game = i;
+        f.moves = 10;
+        f.ending = i % 2 == 0 ? report::Ending::scored : report::Ending::resigned;
+        f.interest = static_cast<std::uint32_t>(i % 4);  // 0, 1, 2, 3, 0, 1, ...
+        f.anchor = "f1-g" + std::to_string(i + 1);
+        f.findings = f.interest > 0;
+        f.record = audit::RecordCheck::unmapped_rules;
+        f.rules = i < 6 ? "Japanese" : "";
+        summary.add_game(f);
+    }
+    CHECK(summary.files() == 3);
+    CHECK(summary.games() == 12);
+    CHECK(summary.moves() == 120);
+    CHECK(summary.games_with_findings() == 9);
+    CHECK(summary.findings());
+
+    std::ostringstream md;
+    summary.write_markdown(md);
+    const std::string text = md.str();
+    CHECK(text.find("3 files taken = 1 with games + 1 without a game + 1 that could not be read; "
+                    "12 games = 6 scored + 6 resigned + 0 on time + 0 forfeit + 0 unfinished + 0 "
+                    "not auditable.") != std::string::npos);
+    CHECK(text.find("MISMATCH") == std::string::npos);
+    CHECK(text.find("| Japanese | 6 |") != std::string::npos);
+    CHECK(text.find("| (no RU) | 6 |") != std::string::npos);
+    CHECK(text.find("| S106 | error | 2 |") != std::string::npos);
+    // Interest 3: games 4, 8, 12 (1-based), then interest 2: 3, 7, 11, then 1: 2, 6, 10; nine
+    // games have an interest above 0.
+    const std::size_t top = text.find("## The ten most interesting games");
+    REQUIRE(top != std::string::npos);
+    const std::string list = text.substr(top);
+    CHECK(list.find("| 1 | [a.sgf \\#4](index.html#f1-g4) |") != std::string::npos);
+    CHECK(list.find("| 2 | [a.sgf \\#8](index.html#f1-g8) |") != std::string::npos);
+    CHECK(list.find("| 4 | [a.sgf \\#3](index.html#f1-g3) |") != std::string::npos);
+    CHECK(list.find("| 9 | [a.sgf \\#10](index.html#f1-g10) |") != std::string::npos);
+    CHECK(list.find("| 10 |") == std::string::npos);
+
+    std::ostringstream html;
+    summary.write_html_start(html);
+    CHECK(html.str().find("<a href=\"#f1-g4\">a.sgf #4</a>") != std::string::npos);
+    CHECK(html.str().find("default-src 'none'") != std::string::npos);
+}
+
+TEST_CASE("Summary: RU values past the bound are counted under one row", "[report][summary]") {
+    report::Summary summary(report::RunDescription{});
+    for (int i = 0; i < 600; ++i) {
+        report::GameFacts f;
+        f.record = audit::RecordCheck::unmapped_rules;
+        f.rules = "rules " + std::to_string(1000 + i);
+        summary.add_game(f);
+    }
+    std::ostringstream md;
+    summary.write_markdown(md);
+    CHECK(md.str().find("| (other values) | 100 |") != std::string::npos);
+    CHECK(md.str().find("| rules 1000 | 1 |") != std::string::npos);
+}
