@@ -1,0 +1,61 @@
+#pragma once
+// `sgfaudit audit`: every file of a run audited through the parallel pipeline, streamed into a
+// report folder (docs/report-format.md): games.jsonl, divergences.csv, diagnostics.csv,
+// summary.md and index.html. The folder is written under a temporary name beside the target
+// and put in place only when complete, so an interrupted or failed run leaves the previous
+// report (or none), never half of one.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/pipeline/audit_file.hpp"
+#include "sgfaudit/sgf/diagnostic.hpp"
+
+namespace sgfaudit::pipeline {
+
+// Where a run stands, for a progress display (called in input order, on one thread).
+struct ArchiveProgress {
+    std::size_t files_done = 0, files_total = 0;
+    std::uint64_t games = 0, divergences = 0;
+};
+
+struct ArchiveOptions {
+    std::vector<std::string> paths;  // files and folders, as named by the user
+    AuditSettings settings;
+    std::string out_dir;                       // the report folder
+    unsigned jobs = 0;                         // 0: all cores
+    std::size_t max_diagrams = 1000;           // SVG diagrams drawn into index.html, in input order
+    const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
+    std::function<void(const ArchiveProgress&)> progress;  // may be empty
+};
+
+enum class ArchiveStatus : std::uint8_t {
+    complete,       // the report is in place
+    missing_input,  // a path named by the user does not exist (`missing` says which)
+    interrupted,    // `cancel` was set: nothing replaced
+    failed,         // the report could not be written (`message`): nothing replaced
+};
+
+struct ArchiveResult {
+    ArchiveStatus status = ArchiveStatus::failed;
+    std::string message;                   // for failed / interrupted: what happened
+    std::vector<sgf::Diagnostic> missing;  // F001 for missing_input
+    bool previous = false;  // out_dir held a report before the run (replaced when complete)
+    bool findings = false;  // Summary::findings
+    std::uint64_t files = 0, games = 0, games_with_findings = 0, divergences = 0;
+    std::uint64_t moves = 0;
+};
+
+// Runs the audit and writes the report folder. Never throws for bad input; resource exhaustion
+// and bugs propagate.
+ArchiveResult audit_archive(const ArchiveOptions& options);
+
+// The names of the files a report folder holds.
+inline constexpr const char* kReportFiles[] = {"games.jsonl", "divergences.csv", "diagnostics.csv",
+                                               "summary.md", "index.html"};
+
+}  // namespace sgfaudit::pipeline

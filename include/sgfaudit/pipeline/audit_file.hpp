@@ -1,0 +1,51 @@
+#pragma once
+// Auditing one file: its bytes -> SGF document -> every game's typed record -> audit under every
+// chosen ruleset, handed game by game to the caller as a report::CheckInput. `check` and
+// `audit` both go through here, so the referee's one-game view and the archive report always
+// say the same.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/pipeline/run.hpp"
+#include "sgfaudit/report/check.hpp"
+#include "sgfaudit/sgf/reader.hpp"
+#include "sgfaudit/sgf/record.hpp"
+
+namespace sgfaudit::pipeline {
+
+// What every file of a run is audited with.
+struct AuditSettings {
+    std::vector<audit::Ruleset> rulesets;  // at least one
+    audit::AuditOptions options;
+    sgf::ReadLimits limits;
+};
+
+// One audited game, valid during the callback only. `input.diagnostics` holds the game's own
+// diagnostics: the reader's for this game (those about the file as a whole go with the first
+// game) and its record typing's.
+struct AuditedGame {
+    const sgf::GameRecord& record;
+    const audit::GameAudit& audit;
+    const report::CheckInput& input;
+};
+
+// What the file as a whole gave.
+struct FileAudit {
+    bool read = false;      // the bytes could be read
+    std::size_t games = 0;  // game trees in the file
+    bool errors = false;    // some diagnostic of the file or of a record is an error
+    // Every diagnostic of the file: the reading problem, or the reader's and every record's.
+    std::vector<sgf::Diagnostic> diagnostics;
+};
+
+// Audits every game of `input` in file order, calling `on_game` for each. Never throws for bad
+// input.
+FileAudit audit_file(FileInput& input, const AuditSettings& settings,
+                     const std::function<void(const AuditedGame&)>& on_game);
+
+}  // namespace sgfaudit::pipeline

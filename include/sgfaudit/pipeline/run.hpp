@@ -1,0 +1,60 @@
+#pragma once
+// The pipeline's threads: a oneTBB parallel_pipeline over the files of a run. A serial stage
+// reads each file's bytes in input order, a parallel stage does the caller's work on it, and a
+// serial stage hands the results to the caller in input order, so the output is the same bytes
+// for any number of threads. A few files per thread are in flight; nothing else is held, so
+// memory does not grow with the number of files.
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+
+#include "sgfaudit/pipeline/inputs.hpp"
+
+namespace sgfaudit::pipeline {
+
+// One file of a run, as the reading stage hands it on.
+struct FileInput {
+    std::size_t index = 0;  // position in the run's file list
+    std::string path;
+    FileBytes bytes;  // bytes.ok false: it could not be read (bytes.problem says why)
+};
+
+// The work a run does per file, supplied by the caller.
+class FileWork {
+  public:
+    // What `process` hands to `consume`; the caller derives its own.
+    struct Result {
+        virtual ~Result() = default;
+    };
+
+    virtual ~FileWork() = default;
+    // Called on any thread, several at once. Must not throw for bad input: problems are data.
+    virtual std::unique_ptr<Result> process(FileInput& input) const = 0;
+    // Called on one thread at a time, in input order.
+    virtual void consume(std::unique_ptr<Result> result) = 0;
+};
+
+struct RunOptions {
+    unsigned jobs = 0;  // threads; 0: all the machine's cores
+    std::size_t max_file_bytes = 64u << 20;
+    // Set (non-zero) from elsewhere, e.g. a signal handler, to stop reading new files; the
+    // files in flight are finished and consumed.
+    const std::atomic<int>* cancel = nullptr;
+};
+
+struct RunOutcome {
+    std::size_t consumed = 0;  // files handed to consume
+    bool cancelled = false;    // stopped by `cancel` before the last file
+};
+
+// Runs `work` over `files`. Exceptions from `work` (resource exhaustion, bugs) cancel the run
+// and are rethrown here.
+RunOutcome run_files(std::span<const std::string> files, FileWork& work, const RunOptions& options);
+
+// The number of threads `jobs` stands for (0: the machine's cores).
+unsigned effective_jobs(unsigned jobs);
+
+}  // namespace sgfaudit::pipeline

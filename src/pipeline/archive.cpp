@@ -1,0 +1,394 @@
+// audit_archive: the parallel audit of a whole run, streamed into a report folder that is put in
+// place only when complete.
+
+#include "sgfaudit/pipeline/archive.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <boost/filesystem.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+#include "sgfaudit/report/archive.hpp"
+
+namespace sgfaudit::pipeline {
+
+namespace fs = boost::filesystem;
+
+namespace {
+
+// One output file of the staging folder, written through a large buffer. Write errors (a full
+// disk) are remembered and reported at the end.
+class OutFile {
+  public:
+    bool open(const fs::path& path) {
+        file_.reset(std::fopen(path.c_str(), "wb"));
+        if (!file_) {
+            error_ = fmt::format("cannot create {}: {}", path.string(), std::strerror(errno));
+            return false;
+        }
+        std::setvbuf(file_.get(), nullptr, _IOFBF, 1 << 20);
+        path_ = path.string();
+        return true;
+    }
+    void write(std::string_view s) {
+        if (!file_ || s.empty() || !error_.empty()) return;
+        if (std::fwrite(s.data(), 1, s.size(), file_.get()) != s.size()) {
+            error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
+        }
+    }
+    // Closes the file; false (and error()) when anything failed.
+    bool close() {
+        if (file_) {
+            if (std::fclose(file_.release()) != 0 && error_.empty()) {
+                error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
+            }
+        }
+        return error_.empty();
+    }
+    const std::string& error() const { return error_; }
+
+  private:
+    struct Closer {
+        void operator()(std::FILE* f) const { std::fclose(f); }
+    };
+    std::unique_ptr<std::FILE, Closer> file_;
+    std::string path_;
+    std::string error_;
+};
+
+// The staging folder beside the target: ".NAME.partial-PID".
+fs::path staging_path(const fs::path& target) {
+    return target.parent_path() /
+           fmt::format(".{}.partial-{}", target.filename().string(), ::getpid());
+}
+
+// Removes staging folders of the same target left by runs that were killed (their process is
+// gone).
+void remove_stale_staging(const fs::path& target) {
+    const fs::path parent = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+    const std::string prefix = fmt::format(".{}.partial-", target.filename().string());
+    boost::system::error_code ec;
+    for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(prefix, 0) != 0) continue;
+        const std::string pid_text = name.substr(prefix.size());
+        if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) {
+            continue;
+        }
+        const long pid = std::strtol(pid_text.c_str(), nullptr, 10);
+        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+            boost::system::error_code rec;
+            fs::remove_all(it->path(), rec);
+        }
+    }
+}
+
+// True when `dir` may be replaced by a new report: empty, or holding only report files.
+bool replaceable(const fs::path& dir, std::string& why) {
+    boost::system::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        bool known = false;
+        for (const char* f : kReportFiles) known = known || name == f;
+        if (!known) {
+            why = fmt::format(
+                "{} exists and is not an sgfaudit report folder (it holds {}): not replaced; "
+                "choose another --out or --name",
+                dir.string(), name);
+            return false;
+        }
+    }
+    if (ec) {
+        why = fmt::format("cannot read {}: {}", dir.string(), ec.message());
+        return false;
+    }
+    return true;
+}
+
+// Puts the complete staging folder in place of `target`: an atomic exchange where the file
+// system supports it, else two renames.
+bool commit(const fs::path& staging, const fs::path& target, std::string& error) {
+    boost::system::error_code ec;
+    const fs::file_status st = fs::symlink_status(target, ec);
+    if (!fs::exists(st)) {
+        if (::rename(staging.c_str(), target.c_str()) != 0) {
+            error = fmt::format("cannot rename {} to {}: {}", staging.string(), target.string(),
+                                std::strerror(errno));
+            return false;
+        }
+        return true;
+    }
+#ifdef RENAME_EXCHANGE
+    if (::renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+        fs::remove_all(staging, ec);  // now the previous report
+        return true;
+    }
+#endif
+    const fs::path old = fs::path(staging.string() + ".old");
+    if (::rename(target.c_str(), old.c_str()) != 0 ||
+        ::rename(staging.c_str(), target.c_str()) != 0) {
+        error = fmt::format("cannot put the report in place at {}: {}", target.string(),
+                            std::strerror(errno));
+        return false;
+    }
+    fs::remove_all(old, ec);
+    return true;
+}
+
+// What the parallel stage makes of one file.
+struct Chunk : FileWork::Result {
+    FileAudit file;
+    std::string jsonl, divergences_csv, diagnostics_csv;
+    std::vector<report::HtmlPiece> html;
+    std::vector<report::GameFacts> facts;
+};
+
+class ArchiveWork : public FileWork {
+  public:
+    ArchiveWork(const ArchiveOptions& options, report::Summary& summary, OutFile& jsonl,
+                OutFile& divergences, OutFile& diagnostics, OutFile& html_body,
+                std::size_t files_total)
+        : options_(options),
+          summary_(summary),
+          jsonl_(jsonl),
+          divergences_(divergences),
+          diagnostics_(diagnostics),
+          html_body_(html_body) {
+        progress_.files_total = files_total;
+    }
+
+    std::unique_ptr<Result> process(FileInput& input) const override {
+        auto chunk = std::make_unique<Chunk>();
+        const bool draw = !cap_reached_.load(std::memory_order_relaxed);
+        const std::size_t file_number = input.index + 1;
+        chunk->file = audit_file(input, options_.settings, [&](const AuditedGame& g) {
+            const report::CheckInput& in = g.input;
+            report::append_game_json(chunk->jsonl, in);
+            report::append_divergence_rows(chunk->divergences_csv, in);
+            report::GameFacts facts = report::game_facts(in);
+            if (!g.audit.divergences.empty()) {
+                facts.anchor = fmt::format("f{}-g{}", file_number, in.game + 1);
+                report::append_html_game(chunk->html, in, facts.anchor, draw);
+            }
+            chunk->facts.push_back(std::move(facts));
+        });
+        if (chunk->file.games == 0) {
+            report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics);
+        }
+        report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics);
+        return chunk;
+    }
+
+    void consume(std::unique_ptr<Result> result) override {
+        auto& chunk = static_cast<Chunk&>(*result);
+        jsonl_.write(chunk.jsonl);
+        divergences_.write(chunk.divergences_csv);
+        diagnostics_.write(chunk.diagnostics_csv);
+        std::size_t drawn = 0, not_drawn = 0;
+        for (const report::HtmlPiece& piece : chunk.html) {
+            if (!piece.diagram) {
+                html_body_.write(piece.html);
+            } else if (diagrams_ < options_.max_diagrams && !piece.html.empty()) {
+                html_body_.write(piece.html);
+                ++diagrams_;
+                ++drawn;
+            } else {
+                html_body_.write(report::kDiagramNotDrawn);
+                ++not_drawn;
+            }
+        }
+        if (diagrams_ >= options_.max_diagrams) cap_reached_.store(true, std::memory_order_relaxed);
+        summary_.add_diagrams(drawn, not_drawn);
+        summary_.add_file(chunk.file.read, chunk.file.games, chunk.file.diagnostics);
+        for (const report::GameFacts& f : chunk.facts) summary_.add_game(f);
+
+        ++progress_.files_done;
+        progress_.games = summary_.games();
+        progress_.divergences = summary_.divergences();
+        if (options_.progress) options_.progress(progress_);
+    }
+
+  private:
+    const ArchiveOptions& options_;
+    report::Summary& summary_;
+    OutFile &jsonl_, &divergences_, &diagnostics_, &html_body_;
+    std::size_t diagrams_ = 0;
+    // Set once the cap is reached: every file not yet consumed comes later in input order, so
+    // the parallel stage may skip drawing its diagrams without changing the output.
+    mutable std::atomic<bool> cap_reached_{false};
+    ArchiveProgress progress_;
+};
+
+std::string dead_description(const audit::AuditOptions& o) {
+    std::string s(audit::to_string(o.dead));
+    if (o.dead == audit::DeadPolicy::list) {
+        s += ":";
+        for (std::size_t i = 0; i < o.dead_points.size(); ++i) {
+            s += (i == 0 ? " " : ",") + o.dead_points[i];
+        }
+    }
+    return s;
+}
+
+}  // namespace
+
+ArchiveResult audit_archive(const ArchiveOptions& options) {
+    ArchiveResult result;
+    const InputList inputs = collect_inputs(options.paths);
+    if (inputs.missing_argument) {
+        result.status = ArchiveStatus::missing_input;
+        for (const sgf::Diagnostic& p : inputs.problems) {
+            if (p.code == "F001") result.missing.push_back(p);
+        }
+        return result;
+    }
+
+    // The staging folder beside the target.
+    const fs::path target = fs::absolute(fs::path(options.out_dir)).lexically_normal();
+    fs::path clean_target = target;
+    if (clean_target.filename() == "." || clean_target.filename().empty()) {
+        clean_target = clean_target.parent_path();
+    }
+    boost::system::error_code ec;
+    fs::create_directories(clean_target.parent_path(), ec);
+    if (ec) {
+        result.message =
+            fmt::format("cannot create {}: {}", clean_target.parent_path().string(), ec.message());
+        return result;
+    }
+    const fs::file_status st = fs::status(clean_target, ec);
+    if (fs::exists(st)) {
+        if (!fs::is_directory(st)) {
+            result.message =
+                fmt::format("{} exists and is not a folder: not replaced", clean_target.string());
+            return result;
+        }
+        if (!replaceable(clean_target, result.message)) return result;
+        result.previous = true;
+    }
+    remove_stale_staging(clean_target);
+    const fs::path staging = staging_path(clean_target);
+    fs::remove_all(staging, ec);
+    fs::create_directory(staging, ec);
+    if (ec) {
+        result.message = fmt::format("cannot create {}: {}", staging.string(), ec.message());
+        return result;
+    }
+    auto abandon = [&](ArchiveStatus status, std::string message) {
+        boost::system::error_code rec;
+        fs::remove_all(staging, rec);
+        result.status = status;
+        result.message = std::move(message);
+        return result;
+    };
+
+    OutFile jsonl, divergences, diagnostics, html_body;
+    const fs::path body_path = staging / "index.body.partial";
+    if (!jsonl.open(staging / "games.jsonl") || !divergences.open(staging / "divergences.csv") ||
+        !diagnostics.open(staging / "diagnostics.csv") || !html_body.open(body_path)) {
+        std::string error =
+            jsonl.error() + divergences.error() + diagnostics.error() + html_body.error();
+        return abandon(ArchiveStatus::failed, error);
+    }
+    divergences.write(report::kDivergencesCsvHeader);
+    diagnostics.write(report::kDiagnosticsCsvHeader);
+
+    report::RunDescription run;
+    run.paths = options.paths;
+    for (const audit::Ruleset& r : options.settings.rulesets) {
+        run.rulesets.push_back(r.spec.empty() ? r.name : r.spec);
+    }
+    run.dead = dead_description(options.settings.options);
+    run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
+    run.max_diagrams = options.max_diagrams;
+    report::Summary summary(run);
+
+    // Folder entries that could not be listed come first, as lines of their own.
+    std::string walk_json, walk_csv;
+    for (const sgf::Diagnostic& p : inputs.problems) {
+        summary.add_walk_problem(p);
+        report::append_file_json(walk_json, p.file, std::span(&p, 1));
+    }
+    report::append_diagnostic_rows(walk_csv, inputs.problems);
+    jsonl.write(walk_json);
+    diagnostics.write(walk_csv);
+
+    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, html_body,
+                     inputs.files.size());
+    RunOptions run_options;
+    run_options.jobs = options.jobs;
+    run_options.max_file_bytes = options.settings.limits.max_file_bytes;
+    run_options.cancel = options.cancel;
+    const RunOutcome outcome = run_files(inputs.files, work, run_options);
+    if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
+
+    // summary.md, then index.html around the body written so far.
+    OutFile summary_md, index_html;
+    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & html_body.close();
+    if (ok && summary_md.open(staging / "summary.md")) {
+        std::ostringstream md;
+        summary.write_markdown(md);
+        summary_md.write(md.str());
+        ok = summary_md.close();
+    } else {
+        ok = false;
+    }
+    if (ok && index_html.open(staging / "index.html")) {
+        std::ostringstream head;
+        summary.write_html_start(head);
+        index_html.write(head.str());
+        std::unique_ptr<std::FILE, int (*)(std::FILE*)> body(std::fopen(body_path.c_str(), "rb"),
+                                                             &std::fclose);
+        if (!body) {
+            ok = false;
+        } else {
+            char buffer[1 << 16];
+            for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, body.get())) > 0;) {
+                index_html.write(std::string_view(buffer, n));
+            }
+            ok = !std::ferror(body.get());
+        }
+        std::ostringstream end;
+        report::Summary::write_html_end(end);
+        index_html.write(end.str());
+        ok = index_html.close() && ok;
+    } else {
+        ok = false;
+    }
+    if (!ok) {
+        std::string error;
+        for (const OutFile* f :
+             {&jsonl, &divergences, &diagnostics, &html_body, &summary_md, &index_html}) {
+            if (error.empty()) error = f->error();
+        }
+        return abandon(ArchiveStatus::failed,
+                       error.empty() ? std::string("cannot write the report") : error);
+    }
+    fs::remove(body_path, ec);
+    // A signal that came after the last file was read still means "stop": nothing replaced.
+    if (options.cancel != nullptr && options.cancel->load() != 0) {
+        return abandon(ArchiveStatus::interrupted, "interrupted");
+    }
+    std::string error;
+    if (!commit(staging, clean_target, error)) {
+        return abandon(ArchiveStatus::failed, error);
+    }
+    result.status = ArchiveStatus::complete;
+    result.findings = summary.findings();
+    result.files = summary.files();
+    result.games = summary.games();
+    result.games_with_findings = summary.games_with_findings();
+    result.divergences = summary.divergences();
+    result.moves = summary.moves();
+    return result;
+}
+
+}  // namespace sgfaudit::pipeline

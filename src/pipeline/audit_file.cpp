@@ -1,0 +1,71 @@
+// audit_file: one file's games, parsed, typed and audited, handed on one by one.
+
+#include "sgfaudit/pipeline/audit_file.hpp"
+
+#include <utility>
+
+namespace sgfaudit::pipeline {
+
+FileAudit audit_file(FileInput& input, const AuditSettings& settings,
+                     const std::function<void(const AuditedGame&)>& on_game) {
+    FileAudit result;
+    if (!input.bytes.ok) {
+        result.errors = true;
+        result.diagnostics.push_back(input.bytes.problem);
+        return result;
+    }
+    result.read = true;
+    const sgf::Document doc =
+        sgf::read_document(input.path, std::move(input.bytes.bytes), settings.limits);
+    result.games = doc.games().size();
+    result.errors = doc.has_errors();
+
+    // The reader's diagnostics by game; those of the file as a whole (or of a game index out of
+    // range) go with the first game.
+    std::vector<std::vector<sgf::Diagnostic>> by_game(std::max<std::size_t>(result.games, 1));
+    for (const sgf::Diagnostic& d : doc.diagnostics()) {
+        result.diagnostics.push_back(d);
+        const bool own = d.game >= 0 && static_cast<std::size_t>(d.game) < result.games;
+        by_game[own ? static_cast<std::size_t>(d.game) : 0].push_back(d);
+    }
+
+    std::vector<sgf::Location> locations;
+    for (std::size_t g = 0; g < result.games; ++g) {
+        const sgf::GameRecord record = sgf::read_record(doc, g);
+        if (record.has_errors()) result.errors = true;
+        const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);
+
+        locations.clear();
+        for (const audit::RecordIssue& issue : a.record_issues) {
+            locations.push_back(issue.offset != 0 ? doc.locate(issue.offset) : sgf::Location{});
+        }
+        std::vector<sgf::Diagnostic>& diagnostics = by_game[g];
+        diagnostics.insert(diagnostics.end(), record.diagnostics.begin(), record.diagnostics.end());
+        result.diagnostics.insert(result.diagnostics.end(), record.diagnostics.begin(),
+                                  record.diagnostics.end());
+
+        report::CheckInput in;
+        in.file = input.path;
+        in.game = static_cast<int>(g);
+        in.black_name = record.black_name;
+        in.black_rank = record.black_rank;
+        in.white_name = record.white_name;
+        in.white_rank = record.white_rank;
+        in.rules = record.rules;
+        if (record.result) {
+            in.result = record.result->text;
+            in.result_kind = record.result->kind;
+        }
+        if (record.komi) in.komi = record.komi->value;
+        in.komi_text = record.komi_text;
+        in.options = settings.options;
+        in.audit = &a;
+        in.issue_locations = locations;
+        in.diagnostics = diagnostics;
+        on_game(AuditedGame{record, a, in});
+        diagnostics = {};  // release as we go
+    }
+    return result;
+}
+
+}  // namespace sgfaudit::pipeline

@@ -1,0 +1,220 @@
+// audit_archive: the report folder is complete or absent, replaced only when it is a report,
+// kept when the run is interrupted; stale staging folders are cleaned; the diagram cap.
+
+#include "sgfaudit/pipeline/archive.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/report/archive.hpp"
+
+using namespace sgfaudit;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TempFolder {
+  public:
+    TempFolder() {
+        static int counter = 0;
+        dir_ = fs::temp_directory_path() /
+               ("sgfaudit-archive-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+        fs::create_directories(dir_);
+    }
+    ~TempFolder() {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+    fs::path path() const { return dir_; }
+    std::string add(const std::string& name, const std::string& content) {
+        fs::create_directories((dir_ / name).parent_path());
+        std::ofstream(dir_ / name, std::ios::binary) << content;
+        return (dir_ / name).string();
+    }
+
+  private:
+    fs::path dir_;
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::size_t lines(const std::string& s) {
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
+pipeline::ArchiveOptions options_for(const std::string& input, const fs::path& out) {
+    pipeline::ArchiveOptions o;
+    o.paths = {input};
+    o.settings.rulesets = audit::parse_ruleset_list("tromp-taylor,aga,french").rulesets;
+    o.out_dir = out.string();
+    o.jobs = 2;
+    return o;
+}
+
+// Folders beside `dir` whose names start with ".<name>.partial-".
+std::size_t staging_left(const fs::path& dir) {
+    std::size_t n = 0;
+    const std::string prefix = "." + dir.filename().string() + ".partial-";
+    for (const auto& e : fs::directory_iterator(dir.parent_path())) {
+        if (e.path().filename().string().rfind(prefix, 0) == 0) ++n;
+    }
+    return n;
+}
+
+const std::string kRules = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules";
+
+}  // namespace
+
+TEST_CASE("audit_archive writes the five report files and counts every file and game",
+          "[pipeline][archive]") {
+    TempFolder t;
+    t.add("in/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])(;GM[1]FF[4]SZ[9];B[dd])");
+    t.add("in/b.sgf", "not sgf at all");
+    const fs::path out = t.path() / "reports" / "run";
+    const pipeline::ArchiveResult r =
+        pipeline::audit_archive(options_for((t.path() / "in").string(), out));
+    REQUIRE(r.status == pipeline::ArchiveStatus::complete);
+    CHECK_FALSE(r.previous);
+    CHECK(r.files == 2);
+    CHECK(r.games == 2);
+    CHECK(r.moves == 3);
+    CHECK(r.findings);  // b.sgf has no game tree: an error
+    for (const char* f : pipeline::kReportFiles) CHECK(fs::is_regular_file(out / f));
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) == 5);
+    // Two games and one line for the file without a game.
+    CHECK(lines(slurp(out / "games.jsonl")) == 3);
+    CHECK(slurp(out / "diagnostics.csv").find(",error,S107,") != std::string::npos);
+    CHECK(slurp(out / "summary.md").find("2 files taken = 1 with games + 1 without a game") !=
+          std::string::npos);
+    CHECK(staging_left(out) == 0);
+}
+
+TEST_CASE("A second run replaces a report folder; the bytes are the same for 1 and 4 threads",
+          "[pipeline][archive]") {
+    TempFolder t;
+    const fs::path out = t.path() / "r";
+    pipeline::ArchiveOptions o = options_for(kRules, out);
+    o.jobs = 1;
+    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    std::vector<std::string> first;
+    for (const char* f : pipeline::kReportFiles) first.push_back(slurp(out / f));
+    o.jobs = 4;
+    const pipeline::ArchiveResult again = pipeline::audit_archive(o);
+    REQUIRE(again.status == pipeline::ArchiveStatus::complete);
+    CHECK(again.previous);
+    std::size_t i = 0;
+    for (const char* f : pipeline::kReportFiles) CHECK(slurp(out / f) == first[i++]);
+    CHECK(staging_left(out) == 0);
+}
+
+TEST_CASE("A folder that is not a report, or a file, is never replaced", "[pipeline][archive]") {
+    TempFolder t;
+    t.add("mine/notes.txt", "keep me");
+    pipeline::ArchiveResult r = pipeline::audit_archive(options_for(kRules, t.path() / "mine"));
+    CHECK(r.status == pipeline::ArchiveStatus::failed);
+    CHECK(r.message.find("is not an sgfaudit report folder") != std::string::npos);
+    CHECK(slurp(t.path() / "mine" / "notes.txt") == "keep me");
+    CHECK(staging_left(t.path() / "mine") == 0);
+
+    t.add("file", "x");
+    r = pipeline::audit_archive(options_for(kRules, t.path() / "file"));
+    CHECK(r.status == pipeline::ArchiveStatus::failed);
+    CHECK(r.message.find("is not a folder") != std::string::npos);
+    CHECK(slurp(t.path() / "file") == "x");
+}
+
+TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline][archive]") {
+    TempFolder t;
+    const fs::path out = t.path() / "r";
+    pipeline::ArchiveOptions o = options_for(kRules, out);
+    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    const std::string before = slurp(out / "games.jsonl");
+
+    std::atomic<int> cancel{SIGINT};
+    o.cancel = &cancel;
+    o.paths = {std::string(SGFAUDIT_SOURCE_DIR) + "/corpus"};
+    const pipeline::ArchiveResult r = pipeline::audit_archive(o);
+    CHECK(r.status == pipeline::ArchiveStatus::interrupted);
+    CHECK(r.previous);
+    CHECK(slurp(out / "games.jsonl") == before);
+    CHECK(staging_left(out) == 0);
+
+    // With nothing there before, nothing is there after.
+    const pipeline::ArchiveResult none =
+        pipeline::audit_archive(options_for(kRules, t.path() / "n"));
+    REQUIRE(none.status == pipeline::ArchiveStatus::complete);
+    pipeline::ArchiveOptions o2 = options_for(kRules, t.path() / "fresh");
+    o2.cancel = &cancel;
+    CHECK(pipeline::audit_archive(o2).status == pipeline::ArchiveStatus::interrupted);
+    CHECK_FALSE(fs::exists(t.path() / "fresh"));
+}
+
+TEST_CASE("Staging folders left by a killed run are removed; a live run's are kept",
+          "[pipeline][archive]") {
+    TempFolder t;
+    // A process id that no process has.
+    pid_t dead = 4194303;
+    while (dead > 1000 && ::kill(dead, 0) == 0) --dead;
+    t.add(".r.partial-" + std::to_string(dead) + "/games.jsonl", "half");
+    t.add(".r.partial-1/games.jsonl", "init is alive");  // pid 1 always exists
+    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
+            pipeline::ArchiveStatus::complete);
+    CHECK_FALSE(fs::exists(t.path() / (".r.partial-" + std::to_string(dead))));
+    CHECK(fs::exists(t.path() / ".r.partial-1"));
+}
+
+TEST_CASE("A path that does not exist stops the run before anything is written",
+          "[pipeline][archive]") {
+    TempFolder t;
+    const pipeline::ArchiveResult r =
+        pipeline::audit_archive(options_for((t.path() / "nothing").string(), t.path() / "r"));
+    CHECK(r.status == pipeline::ArchiveStatus::missing_input);
+    REQUIRE(r.missing.size() == 1);
+    CHECK(r.missing[0].code == "F001");
+    CHECK_FALSE(fs::exists(t.path() / "r"));
+}
+
+TEST_CASE("The diagram cap draws the first N diagrams in input order and says so",
+          "[pipeline][archive]") {
+    TempFolder t;
+    pipeline::ArchiveOptions o = options_for(kRules, t.path() / "capped");
+    o.max_diagrams = 2;
+    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    const std::string capped = slurp(t.path() / "capped" / "index.html");
+    o.max_diagrams = 1000;
+    o.out_dir = (t.path() / "full").string();
+    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    const std::string full = slurp(t.path() / "full" / "index.html");
+
+    auto count = [](const std::string& s, std::string_view what) {
+        std::size_t n = 0;
+        for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+        return n;
+    };
+    const std::size_t all = count(full, "<figure>");
+    REQUIRE(all > 2);
+    CHECK(count(capped, "<figure>") == 2);
+    CHECK(count(capped, std::string(report::kDiagramNotDrawn)) == all - 2);
+    CHECK(capped.find("Diagrams capped:") != std::string::npos);
+    CHECK(full.find("Every divergence with a board has its diagram") != std::string::npos);
+    // The first two diagrams are the same in both.
+    const auto second_end = [&](const std::string& s) {
+        return s.find("</figure>", s.find("</figure>") + 1);
+    };
+    CHECK(capped.substr(capped.find("<figure>"), second_end(capped) - capped.find("<figure>")) ==
+          full.substr(full.find("<figure>"), second_end(full) - full.find("<figure>")));
+}

@@ -1,0 +1,159 @@
+// run_files: results reach consume in input order whatever the threads do, a cancel flag stops
+// reading, unreadable files reach the work as data, an exception cancels the run.
+
+#include "sgfaudit/pipeline/run.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace sgfaudit;
+namespace fs = std::filesystem;
+
+namespace {
+
+class TempFolder {
+  public:
+    TempFolder() {
+        static int counter = 0;
+        dir_ = fs::temp_directory_path() /
+               ("sgfaudit-run-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
+        fs::create_directories(dir_);
+    }
+    ~TempFolder() {
+        std::error_code ec;
+        fs::remove_all(dir_, ec);
+    }
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+    std::string add(const std::string& name, const std::string& content) {
+        std::ofstream(dir_ / name, std::ios::binary) << content;
+        return (dir_ / name).string();
+    }
+
+  private:
+    fs::path dir_;
+};
+
+struct Echo : pipeline::FileWork::Result {
+    std::size_t index = 0;
+    std::string bytes;
+    bool ok = false;
+};
+
+// Sleeps longer on early files so that later ones finish first when threads run in parallel.
+class EchoWork : public pipeline::FileWork {
+  public:
+    explicit EchoWork(std::size_t files) : files_(files) {}
+    std::unique_ptr<Result> process(pipeline::FileInput& in) const override {
+        std::this_thread::sleep_for(std::chrono::microseconds(200 * (files_ - in.index)));
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            threads_.insert(std::this_thread::get_id());
+        }
+        auto r = std::make_unique<Echo>();
+        r->index = in.index;
+        r->ok = in.bytes.ok;
+        r->bytes = in.bytes.bytes;
+        return r;
+    }
+    void consume(std::unique_ptr<Result> result) override {
+        auto& e = static_cast<Echo&>(*result);
+        order.push_back(e.index);
+        bytes.push_back(e.ok ? e.bytes : "(unreadable)");
+    }
+    std::vector<std::size_t> order;
+    std::vector<std::string> bytes;
+    std::size_t threads() const { return threads_.size(); }
+
+  private:
+    std::size_t files_;
+    mutable std::mutex mutex_;
+    mutable std::set<std::thread::id> threads_;
+};
+
+}  // namespace
+
+TEST_CASE("run_files hands results on in input order for any number of threads", "[pipeline]") {
+    TempFolder t;
+    std::vector<std::string> files;
+    for (int i = 0; i < 40; ++i)
+        files.push_back(t.add(std::to_string(i) + ".sgf", std::to_string(i)));
+    files.insert(files.begin() + 7, "/nonexistent/sgfaudit/x.sgf");
+    const unsigned jobs = GENERATE(1u, 2u, 4u);
+    EchoWork work(files.size());
+    pipeline::RunOptions options;
+    options.jobs = jobs;
+    const pipeline::RunOutcome outcome = pipeline::run_files(files, work, options);
+    CHECK_FALSE(outcome.cancelled);
+    CHECK(outcome.consumed == files.size());
+    REQUIRE(work.order.size() == files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) CHECK(work.order[i] == i);
+    CHECK(work.bytes[7] == "(unreadable)");
+    CHECK(work.bytes[8] == "7");
+    CHECK(work.bytes[40] == "39");
+    if (jobs == 1) CHECK(work.threads() == 1);
+}
+
+TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
+    TempFolder t;
+    std::vector<std::string> files;
+    for (int i = 0; i < 200; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
+    std::atomic<int> cancel{0};
+
+    class CancelAfter : public pipeline::FileWork {
+      public:
+        explicit CancelAfter(std::atomic<int>& flag) : flag_(flag) {}
+        std::unique_ptr<Result> process(pipeline::FileInput&) const override {
+            return std::make_unique<Result>();
+        }
+        void consume(std::unique_ptr<Result>) override {
+            if (++consumed == 10) flag_.store(2);
+        }
+        std::size_t consumed = 0;
+
+      private:
+        std::atomic<int>& flag_;
+    } work(cancel);
+
+    pipeline::RunOptions options;
+    options.jobs = 2;
+    options.cancel = &cancel;
+    const pipeline::RunOutcome outcome = pipeline::run_files(files, work, options);
+    CHECK(outcome.cancelled);
+    // Files in flight when the flag was set are finished: at most a few tokens more.
+    CHECK(outcome.consumed >= 10);
+    CHECK(outcome.consumed < 10 + 4 * 2 + 1);
+    CHECK(work.consumed == outcome.consumed);
+}
+
+TEST_CASE("An exception in the work cancels the run and reaches the caller", "[pipeline]") {
+    TempFolder t;
+    std::vector<std::string> files;
+    for (int i = 0; i < 50; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
+    class Throws : public pipeline::FileWork {
+      public:
+        std::unique_ptr<Result> process(pipeline::FileInput& in) const override {
+            if (in.index == 20) throw std::runtime_error("boom");
+            return std::make_unique<Result>();
+        }
+        void consume(std::unique_ptr<Result>) override {}
+    } work;
+    pipeline::RunOptions options;
+    options.jobs = 2;
+    CHECK_THROWS_WITH(pipeline::run_files(files, work, options), "boom");
+}
+
+TEST_CASE("effective_jobs: 0 means the machine's cores", "[pipeline]") {
+    CHECK(pipeline::effective_jobs(3) == 3);
+    CHECK(pipeline::effective_jobs(0) >= 1);
+}
