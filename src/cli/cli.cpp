@@ -22,6 +22,10 @@ Commands:
                   against the result under the record's own RU. Options: --rules LIST,
                   --format text|json, --dead none|markup|LIST, --on-illegal as-it-stands|stop,
                   --komi X (see sgfaudit check --help)
+  audit PATH...   audit whole archives on all cores into a report folder (summary.md,
+                  index.html with diagrams, games.jsonl, divergences.csv, diagnostics.csv);
+                  options as for check, plus --jobs N, --out DIR, --name NAME,
+                  --max-diagrams N, --quiet (see sgfaudit audit --help)
   rules [SPEC]    print the rule presets and knobs with their seed clauses, or check a
                   ruleset SPEC such as "aga:ko=ssk,french"
 
@@ -29,9 +33,10 @@ Options:
   -h, --help      show this help (also: sgfaudit COMMAND --help)
   --version       print the version
 
-Exit status: 0 clean, 1 findings (a file had an error; for check also an illegal play, a
-divergence, a record error or an RE that disagrees with the computed result), 2 could not run
-(bad arguments, a path that does not exist).
+Exit status: 0 clean, 1 findings (a file had an error; for check and audit also an illegal
+play, a divergence, a record error or an RE that disagrees with the computed result), 2 could
+not run (bad arguments, a path that does not exist; for audit also a report that could not be
+written or an interrupted run).
 )";
 
 }  // namespace
@@ -55,6 +60,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "parse") return parse_command(rest, out, err);
         if (command == "rules") return rules_command(rest, out, err);
         if (command == "check") return check_command(rest, out, err);
+        if (command == "audit") return audit_command(rest, out, err);
         err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
         return kCannotRun;
     } catch (const std::exception& e) {

@@ -140,7 +140,7 @@ TEST_CASE("check --format json writes one object per game, one per line", "[cli]
     const std::vector<std::string> l = lines(r.out);
     REQUIRE(l.size() == 3);
     for (const std::string& line : l) {
-        CHECK(line.rfind(R"({"schema":"sgfaudit-check/1","file":")", 0) == 0);
+        CHECK(line.rfind(R"({"schema":"sgfaudit-game/1","file":")", 0) == 0);
         CHECK(line.back() == '}');
         CHECK(contains(line, R"("rulesets":[{"name":"tromp-taylor")"));
         CHECK(contains(line, R"("scores":{"area":{"black":)"));
@@ -226,5 +226,5 @@ TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[c
     const std::string file = t.add("suicide.sgf", kSuicide);
     const std::string out = run_binary("check --format json \"" + file + "\"", 1);
     CHECK(lines(out).size() == 1);
-    CHECK(out.rfind(R"({"schema":"sgfaudit-check/1",)", 0) == 0);
+    CHECK(out.rfind(R"({"schema":"sgfaudit-game/1",)", 0) == 0);
 }

@@ -1,0 +1,239 @@
+// `sgfaudit audit PATH...`: the whole-archive audit into a report folder.
+
+#include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <iostream>
+#include <ostream>
+
+#include "commands.hpp"
+#include "options.hpp"
+#include "sgfaudit/cli/cli.hpp"
+#include "sgfaudit/pipeline/archive.hpp"
+
+namespace sgfaudit::cli {
+
+namespace {
+
+constexpr const char* kAuditUsage = R"(usage: sgfaudit audit [OPTIONS] PATH...
+
+Audits every game of the files and folders (folders are walked for *.sgf and *.mgt, in sorted
+order) under several rulesets on all cores, and writes a report folder:
+  summary.md       totals, divergences by kind and by ruleset pair, recorded results by RU,
+                   record issues, diagnostics, the ten most interesting games
+  index.html       the summary and every divergence with an SVG diagram (self-contained)
+  games.jsonl      one JSON object per game (schema sgfaudit-game/1, docs/report-format.md)
+  divergences.csv  one row per divergence
+  diagnostics.csv  one row per diagnostic (file, line, column, severity, code, message)
+The folder is written under a temporary name and put in place when complete: an interrupted
+run (SIGINT, SIGTERM) leaves the previous report, or none, never half of one.
+
+Options:
+  --out DIR           the report folder (default: reports/NAME)
+  --name NAME         NAME of the default folder (default: the date and time, YYYYMMDD-HHMMSS)
+  --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
+                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
+  --jobs N            threads (default: all cores); the report is the same for any N
+  --dead none|markup|LIST
+                      dead stones removed before counting: none (default), markup (the final
+                      node's TB/TW), or a list of points such as dd,ee or D4,E5
+  --on-illegal as-it-stands|stop
+                      after an illegal play: apply it and go on (default, AGA 8), or stop that
+                      ruleset's replay there
+  --komi X            komi for every game and ruleset, overriding KM and the defaults
+  --max-diagrams N    SVG diagrams drawn into index.html, in input order (default 1000); the
+                      divergences after them are listed without one, and the page says so
+  --quiet             no progress line (it is shown only while stderr is a terminal)
+  -h, --help          show this help
+
+Exit status: 0 clean (no divergence, illegal play, record issue, RE mismatch or file error),
+1 findings (any of those, a file that could not be read, a folder entry that could not be
+listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
+written, or the run was interrupted).
+)";
+
+// The one channel from the signal handler to the run: the number of the signal received.
+std::atomic<int> g_signal{0};
+
+extern "C" void on_signal(int signal_number) {
+    g_signal.store(signal_number);
+}
+
+// SIGINT and SIGTERM set g_signal for the run's lifetime; a second signal kills at once
+// (SA_RESETHAND).
+class SignalScope {
+  public:
+    SignalScope() {
+        g_signal.store(0);
+        struct sigaction sa {};
+        sa.sa_handler = &on_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESETHAND;
+        ::sigaction(SIGINT, &sa, &old_int_);
+        ::sigaction(SIGTERM, &sa, &old_term_);
+    }
+    ~SignalScope() {
+        ::sigaction(SIGINT, &old_int_, nullptr);
+        ::sigaction(SIGTERM, &old_term_, nullptr);
+    }
+    SignalScope(const SignalScope&) = delete;
+    SignalScope& operator=(const SignalScope&) = delete;
+
+  private:
+    struct sigaction old_int_ {};
+    struct sigaction old_term_ {};
+};
+
+std::string default_name() {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    ::localtime_r(&now, &local);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y%m%d-%H%M%S", &local);
+    return buffer;
+}
+
+std::string signal_name(int s) {
+    if (s == SIGINT) return "SIGINT";
+    if (s == SIGTERM) return "SIGTERM";
+    return fmt::format("signal {}", s);
+}
+
+std::string duration(double seconds) {
+    const auto s = static_cast<long>(seconds + 0.5);
+    if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    return fmt::format("{}:{:02}", s / 60, s % 60);
+}
+
+// A progress line on a terminal, redrawn at most five times a second.
+class ProgressLine {
+  public:
+    explicit ProgressLine(std::ostream& err) : err_(err), start_(Clock::now()), last_(start_) {}
+
+    void update(const pipeline::ArchiveProgress& p) {
+        const auto now = Clock::now();
+        if (now - last_ < std::chrono::milliseconds(200) && p.files_done != p.files_total) return;
+        last_ = now;
+        const double seconds = std::chrono::duration<double>(now - start_).count();
+        const double rate = seconds > 0 ? static_cast<double>(p.games) / seconds : 0;
+        std::string eta = "?";
+        if (p.files_done > 0 && seconds > 0) {
+            const double per_file = seconds / static_cast<double>(p.files_done);
+            eta = duration(per_file * static_cast<double>(p.files_total - p.files_done));
+        }
+        err_ << fmt::format("\r\033[Kfiles {}/{}  games {}  {:.0f} games/s  divergences {}  ETA {}",
+                            p.files_done, p.files_total, p.games, rate, p.divergences, eta)
+             << std::flush;
+        shown_ = true;
+    }
+    void clear() {
+        if (shown_) err_ << "\r\033[K" << std::flush;
+    }
+
+  private:
+    using Clock = std::chrono::steady_clock;
+    std::ostream& err_;
+    Clock::time_point start_, last_;
+    bool shown_ = false;
+};
+
+}  // namespace
+
+int audit_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    std::vector<OptionSpec> known(std::begin(kAuditOptions), std::end(kAuditOptions));
+    known.push_back({"--out"});
+    known.push_back({"--name"});
+    known.push_back({"--max-diagrams"});
+    known.push_back({"--quiet", false});
+    ParsedArgs parsed;
+    pipeline::ArchiveOptions options;
+    std::string error = parse_args(args, known, parsed);
+    if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings);
+    if (error.empty() && !parsed.help) error = jobs_option(parsed, options.jobs);
+    if (error.empty() && parsed.has("--max-diagrams")) {
+        const std::string& v = parsed.values.find("--max-diagrams")->second;
+        if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
+            error = fmt::format("--max-diagrams: '{}' is not a number (0 to 999999999)", v);
+        } else {
+            options.max_diagrams = std::stoul(v);
+        }
+    }
+    if (error.empty() && parsed.has("--out") && parsed.has("--name")) {
+        error = "--out and --name: give one (--out names the whole folder)";
+    }
+    if (error.empty() && parsed.has("--out") && parsed.values.find("--out")->second.empty()) {
+        error = "--out: empty folder name";
+    }
+    std::string name = default_name();
+    if (error.empty() && parsed.has("--name")) {
+        name = parsed.values.find("--name")->second;
+        if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) {
+            error = fmt::format("--name: '{}' is not a folder name (no '/')", name);
+        }
+    }
+    if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
+    if (!error.empty()) {
+        err << "sgfaudit audit: " << error << "\n\n" << kAuditUsage;
+        return kCannotRun;
+    }
+    if (parsed.help) {
+        out << kAuditUsage;
+        return kClean;
+    }
+    options.paths = parsed.paths;
+    options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
+
+    const bool show_progress =
+        !parsed.has("--quiet") && &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+    ProgressLine progress(err);
+    if (show_progress) {
+        options.progress = [&](const pipeline::ArchiveProgress& p) { progress.update(p); };
+    }
+
+    const auto start = std::chrono::steady_clock::now();
+    pipeline::ArchiveResult result;
+    {
+        const SignalScope signals;
+        options.cancel = &g_signal;
+        result = pipeline::audit_archive(options);
+    }
+    progress.clear();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+    switch (result.status) {
+        case pipeline::ArchiveStatus::missing_input:
+            for (const sgf::Diagnostic& d : result.missing) err << sgf::format(d) << "\n";
+            return kCannotRun;
+        case pipeline::ArchiveStatus::interrupted:
+            err << fmt::format(
+                "sgfaudit audit: interrupted by {}: no report written; {}\n",
+                signal_name(g_signal.load()),
+                result.previous ? fmt::format("{} still holds the previous report", options.out_dir)
+                                : fmt::format("nothing at {}", options.out_dir));
+            return kCannotRun;
+        case pipeline::ArchiveStatus::failed:
+            err << "sgfaudit audit: " << result.message << "\n";
+            return kCannotRun;
+        case pipeline::ArchiveStatus::complete:
+            break;
+    }
+    out << fmt::format(
+        "audited {} game{} ({} moves) in {} file{} in {:.2f} s ({:.0f} games/s): {} with "
+        "findings, {} divergence{}\n",
+        result.games, result.games == 1 ? "" : "s", result.moves, result.files,
+        result.files == 1 ? "" : "s", seconds,
+        seconds > 0 ? static_cast<double>(result.games) / seconds : 0.0, result.games_with_findings,
+        result.divergences, result.divergences == 1 ? "" : "s");
+    out << fmt::format(
+        "report: {}/ (summary.md, index.html, games.jsonl, divergences.csv, "
+        "diagnostics.csv){}\n",
+        options.out_dir, result.previous ? "; the previous report was replaced" : "");
+    return result.findings ? kFindings : kClean;
+}
+
+}  // namespace sgfaudit::cli

@@ -1,0 +1,144 @@
+// The command line shared by `check` and `audit`.
+
+#include "options.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "sgfaudit/audit/ruleset.hpp"
+
+namespace sgfaudit::cli {
+
+std::string parse_args(const std::vector<std::string>& args, std::span<const OptionSpec> known,
+                       ParsedArgs& out) {
+    bool options_ended = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (options_ended || a.size() < 2 || a[0] != '-') {
+            out.paths.push_back(a);
+            continue;
+        }
+        if (a == "--") {
+            options_ended = true;
+            continue;
+        }
+        if (a == "-h" || a == "--help") {
+            out.help = true;
+            return {};
+        }
+        const std::size_t eq = a.find('=');
+        const std::string name = a.substr(0, eq);
+        const OptionSpec* spec = nullptr;
+        for (const OptionSpec& k : known) {
+            if (k.name == name) spec = &k;
+        }
+        if (spec == nullptr) return fmt::format("unknown option '{}'", a);
+        if (out.has(name)) return fmt::format("{} given twice", name);
+        std::string value;
+        if (!spec->takes_value) {
+            if (eq != std::string::npos) return fmt::format("{} takes no value", name);
+        } else if (eq != std::string::npos) {
+            value = a.substr(eq + 1);
+        } else if (i + 1 < args.size()) {
+            value = args[++i];
+        } else {
+            return fmt::format("{} needs a value", name);
+        }
+        out.values.emplace(name, std::move(value));
+    }
+    return {};
+}
+
+namespace {
+
+// Sets the komi override of `r`, keeping its canonical spec in step (komi is the spec's last
+// knob). `komi` has been checked by parse_ruleset_spec.
+void override_komi(audit::Ruleset& r, double komi, std::string_view komi_text) {
+    std::string spec = r.spec;
+    if (const std::size_t at = spec.find(":komi="); at != std::string::npos) spec.resize(at);
+    if (!spec.empty()) {
+        audit::RulesetParse p =
+            audit::parse_ruleset_spec(fmt::format("{}:komi={}", spec, komi_text));
+        if (p.ok()) {
+            r = std::move(*p.ruleset);
+            return;
+        }
+    }
+    r.komi_override = komi;
+}
+
+std::optional<std::string> value_of(const ParsedArgs& args, std::string_view name) {
+    const auto it = args.values.find(name);
+    if (it == args.values.end()) return std::nullopt;
+    return it->second;
+}
+
+}  // namespace
+
+std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings) {
+    const std::optional<std::string> rules = value_of(args, "--rules");
+    const audit::RulesetListParse list =
+        audit::parse_ruleset_list(rules ? *rules : "tromp-taylor,aga,french");
+    if (!list.ok()) return fmt::format("--rules: {}", list.error);
+    if (list.rulesets.empty()) return "--rules: no ruleset given";
+    settings.rulesets = list.rulesets;
+
+    audit::AuditOptions& o = settings.options;
+    if (const auto dead = value_of(args, "--dead")) {
+        if (*dead == "none") {
+            o.dead = audit::DeadPolicy::none;
+        } else if (*dead == "markup") {
+            o.dead = audit::DeadPolicy::markup;
+        } else {
+            std::string error;
+            std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, error);
+            if (!points) return fmt::format("--dead: {}", error);
+            if (points->empty()) return "--dead: no point given";
+            o.dead = audit::DeadPolicy::list;
+            o.dead_points = std::move(*points);
+        }
+    }
+    if (const auto on_illegal = value_of(args, "--on-illegal")) {
+        if (*on_illegal == "as-it-stands") {
+            o.on_illegal = audit::IllegalPolicy::as_it_stands;
+        } else if (*on_illegal == "stop") {
+            o.on_illegal = audit::IllegalPolicy::stop;
+        } else {
+            return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop", *on_illegal);
+        }
+    }
+    if (const auto komi = value_of(args, "--komi")) {
+        // The ruleset grammar's number rules (decimal, |X| <= 2704).
+        const audit::RulesetParse p =
+            audit::parse_ruleset_spec(fmt::format("tromp-taylor:komi={}", *komi));
+        if (!p.ok() || !p.ruleset->komi_override) {
+            return fmt::format("--komi: '{}' is not a komi ({})", *komi, p.error);
+        }
+        for (audit::Ruleset& r : settings.rulesets) {
+            override_komi(r, *p.ruleset->komi_override, *komi);
+        }
+    }
+    return {};
+}
+
+std::string jobs_option(const ParsedArgs& args, unsigned& jobs) {
+    jobs = 0;
+    const auto text = value_of(args, "--jobs");
+    if (!text) return {};
+    unsigned n = 0;
+    bool digits = !text->empty() && text->size() <= 4;
+    for (const char c : *text) {
+        if (c < '0' || c > '9')
+            digits = false;
+        else
+            n = n * 10 + static_cast<unsigned>(c - '0');
+    }
+    if (!digits || n < 1 || n > 1024) {
+        return fmt::format("--jobs: '{}' is not a number of threads (1 to 1024)", *text);
+    }
+    jobs = n;
+    return {};
+}
+
+}  // namespace sgfaudit::cli

@@ -1,0 +1,44 @@
+#pragma once
+// Internal: the command line of the subcommands that audit (check, audit): options with and
+// without values, and the settings every audit is made with (--rules, --dead, --on-illegal,
+// --komi).
+
+#include <map>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/pipeline/audit_file.hpp"
+
+namespace sgfaudit::cli {
+
+struct OptionSpec {
+    std::string_view name;  // "--rules"
+    bool takes_value = true;
+};
+
+struct ParsedArgs {
+    std::map<std::string, std::string, std::less<>> values;  // options given, by name
+    std::vector<std::string> paths;
+    bool help = false;
+    bool has(std::string_view name) const { return values.find(name) != values.end(); }
+};
+
+// The options every auditing subcommand takes (see audit_settings).
+inline constexpr OptionSpec kAuditOptions[] = {
+    {"--rules"}, {"--dead"}, {"--on-illegal"}, {"--komi"}, {"--jobs"}};
+
+// Splits `args` into options ("--name value" or "--name=value"; flags without a value) and
+// paths ("--" ends the options). Returns an error message, or "" when all is well.
+std::string parse_args(const std::vector<std::string>& args, std::span<const OptionSpec> known,
+                       ParsedArgs& out);
+
+// Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal and
+// --komi. Returns an error message or "".
+std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings);
+
+// --jobs N (1..1024; absent: 0, all cores). Returns an error message or "".
+std::string jobs_option(const ParsedArgs& args, unsigned& jobs);
+
+}  // namespace sgfaudit::cli
