@@ -73,11 +73,10 @@ Board::Board(int width, int height) {
     assert(width >= 1 && width <= kMaxSide && height >= 1 && height <= kMaxSide);
     width_ = static_cast<std::uint8_t>(width);
     height_ = static_cast<std::uint8_t>(height);
+    // head_, next_, chain_stones_ and chain_libs_ are read only at stones (their entries are
+    // written when a stone is placed), so they are left as they are: a new board costs the
+    // 3 KB of cells, not the 27 KB of the whole value.
     cells_.fill(Cell::border);
-    head_.fill(kNoVertex);
-    next_.fill(kNoVertex);
-    chain_stones_.fill(0);
-    chain_libs_.fill(0);
     for (int y = 0; y < height; ++y) {
         std::fill_n(cells_.begin() + to_vertex(0, y), width, Cell::empty);
     }
@@ -187,6 +186,7 @@ void Board::merge_chains(Vertex a, Vertex b) {
 void Board::place_stone(Vertex v, Color c) {
     const Cell own = to_cell(c);
     cells_[v] = own;
+    pack(v, own);
     hash_ ^= key(v, c);
     ++stone_count_[static_cast<int>(c)];
 
@@ -216,6 +216,7 @@ std::uint16_t Board::remove_chain(Vertex head) {
     Vertex s = head;
     do {
         cells_[s] = Cell::empty;
+        pack(s, Cell::empty);
         hash_ ^= key(s, c);
         ++count;
         // s becomes one liberty of each distinct neighbouring string (stones of the string being
@@ -364,6 +365,7 @@ void Board::clear(Vertex v) {
     const Color c = to_color(cell);
     const bool alone = chain_stones_[head_[v]] == 1;
     cells_[v] = Cell::empty;
+    pack(v, Cell::empty);
     hash_ ^= key(v, c);
     --stone_count_[static_cast<int>(c)];
     // v becomes a liberty of each distinct neighbouring string of the other colour.
@@ -396,11 +398,7 @@ Vertex Board::find_string_without_liberties() const {
 
 bool Board::same_position(const Board& other) const {
     if (width_ != other.width_ || height_ != other.height_) return false;
-    // Cells between the first and the last point: the border cells in between are identical for
-    // boards of one size.
-    const std::size_t first = to_vertex(0, 0);
-    const std::size_t end = static_cast<std::size_t>(to_vertex(width_ - 1, height_ - 1)) + 1;
-    return std::memcmp(cells_.data() + first, other.cells_.data() + first, end - first) == 0;
+    return std::memcmp(packed_.data(), other.packed_.data(), snapshot_size()) == 0;
 }
 
 std::span<const std::uint8_t> Board::cells() const {
@@ -408,39 +406,13 @@ std::span<const std::uint8_t> Board::cells() const {
 }
 
 void Board::append_snapshot(std::vector<std::uint8_t>& out) const {
-    std::uint8_t byte = 0;
-    int filled = 0;
-    for (int y = 0; y < height_; ++y) {
-        const Cell* row = cells_.data() + to_vertex(0, y);
-        for (int x = 0; x < width_; ++x) {
-            byte =
-                static_cast<std::uint8_t>(byte | static_cast<std::uint8_t>(row[x]) << (2 * filled));
-            if (++filled == 4) {
-                out.push_back(byte);
-                byte = 0;
-                filled = 0;
-            }
-        }
-    }
-    if (filled > 0) out.push_back(byte);
+    const std::span<const std::uint8_t> s = snapshot();
+    out.insert(out.end(), s.begin(), s.end());
 }
 
 bool Board::matches_snapshot(std::span<const std::uint8_t> snapshot) const {
-    if (snapshot.size() != snapshot_size()) return false;
-    std::size_t index = 0;
-    int filled = 0;
-    for (int y = 0; y < height_; ++y) {
-        const Cell* row = cells_.data() + to_vertex(0, y);
-        for (int x = 0; x < width_; ++x) {
-            const auto stored = static_cast<std::uint8_t>((snapshot[index] >> (2 * filled)) & 3);
-            if (stored != static_cast<std::uint8_t>(row[x])) return false;
-            if (++filled == 4) {
-                ++index;
-                filled = 0;
-            }
-        }
-    }
-    return true;
+    return snapshot.size() == snapshot_size() &&
+           std::memcmp(snapshot.data(), packed_.data(), snapshot.size()) == 0;
 }
 
 }  // namespace sgfaudit::game

@@ -54,6 +54,19 @@ std::uint64_t hash_from_scratch(const Board& b) {
 std::string invariant_error(const Board& b) {
     const int w = b.width();
     const int h = b.height();
+    // The snapshot, kept incrementally by the board, equals one packed from the cells.
+    std::vector<std::uint8_t> packed((static_cast<std::size_t>(w) * h + 3) / 4, 0);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const int point = y * w + x;
+            packed[static_cast<std::size_t>(point / 4)] |=
+                static_cast<std::uint8_t>(static_cast<int>(b.at(pt(x, y))) << (2 * (point % 4)));
+        }
+    }
+    const auto snap = b.snapshot();
+    if (!std::equal(snap.begin(), snap.end(), packed.begin(), packed.end())) {
+        return "the snapshot does not match the cells\n" + b.to_ascii();
+    }
     std::vector<int> component(kCells, -1);
     std::set<Vertex> ids;
     std::array<int, 2> counts{};

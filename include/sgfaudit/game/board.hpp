@@ -168,16 +168,26 @@ class Board {
     bool same_position(const Board& other) const;
     // The whole padded grid, indexed by Vertex (Cell values as bytes).
     std::span<const std::uint8_t> cells() const;
-    // Bytes of a compact snapshot: 2 bits per point, row-major from (0, 0).
+    // Bytes of a compact snapshot: 2 bits per point (the Cell value), row-major from (0, 0),
+    // four points per byte from the low bits; unused bits of the last byte are 0.
     std::size_t snapshot_size() const {
         return (static_cast<std::size_t>(width_) * height_ + 3) / 4;
     }
-    // Appends snapshot_size() bytes describing the colouring to out.
+    // The colouring as a snapshot, kept up to date with every change (no scan of the board).
+    std::span<const std::uint8_t> snapshot() const { return {packed_.data(), snapshot_size()}; }
+    // Appends snapshot() to out.
     void append_snapshot(std::vector<std::uint8_t>& out) const;
     // True when snapshot (made by append_snapshot on a board of this size) equals the colouring.
     bool matches_snapshot(std::span<const std::uint8_t> snapshot) const;
 
   private:
+    // Keep packed_ in step with cells_[v] = cell (v is a point of the board).
+    void pack(Vertex v, Cell cell) {
+        const int point = (vertex_y(v) * width_ + vertex_x(v)) * 2;
+        std::uint8_t& byte = packed_[static_cast<std::size_t>(point >> 3)];
+        const int shift = point & 7;
+        byte = static_cast<std::uint8_t>((byte & ~(3 << shift)) | static_cast<int>(cell) << shift);
+    }
     void place_stone(Vertex v, Color c);  // add a stone, merge strings, no captures
     void merge_chains(Vertex a, Vertex b);
     std::uint16_t remove_chain(Vertex head);  // empties the string, returns its stone count
@@ -185,10 +195,12 @@ class Board {
     bool touches_chain(Vertex p, Vertex head, Cell colour) const;
 
     std::array<Cell, kCells> cells_;
+    // The next four are meaningful at stones only (indeterminate elsewhere, never read there).
     std::array<Vertex, kCells> head_;  // string head of each stone (stale on empty cells)
     std::array<Vertex, kCells> next_;  // circular list of the stones of each string
     std::array<std::uint16_t, kCells> chain_stones_;  // valid at heads
     std::array<std::uint16_t, kCells> chain_libs_;    // valid at heads: exact distinct liberties
+    std::array<std::uint8_t, (kMaxPoints + 3) / 4> packed_{};  // the colouring, see snapshot()
     std::uint64_t hash_ = 0;
     std::array<std::uint16_t, 2> stone_count_{};
     std::uint8_t width_ = 0;
