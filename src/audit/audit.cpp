@@ -272,8 +272,8 @@ struct Lane {
     bool pending_end = false;  // resumable: a double pass was seen and nothing played since
     std::uint32_t last_double_pass = 0;
     detail::EndState end_state;
-    game::Board end_board;  // the board when the game ended (final / stop)
-    bool has_end_board = false;
+    int end_board = -1;     // the board when the game ended (final / stop): index into
+                            // Replay::end_boards_; -1: the board at the end of the record
     bool internal = false;  // added only for the record check
 };
 
@@ -345,6 +345,9 @@ class Replay {
                 ru_lane_ = lanes_.size() - 1;
             }
         }
+        // At most one kept board and one tally per lane: no reallocation while they are used.
+        end_boards_.reserve(lanes_.size());
+        tallies_.reserve(lanes_.size());
     }
 
     GameAudit run() {
@@ -447,7 +450,7 @@ class Replay {
 
         // The start position counts as made by a board play of the player who does not move
         // first (rules-model.md 2; FFG preliminary rule, TT comment 5).
-        history_.reset(board_.snapshot_size());
+        history_.reset(board_.snapshot_size(), rec_.events.size() + 1);
         history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
 
         if (rec_.komi && rec_.komi->adjusted) {
@@ -565,8 +568,7 @@ class Replay {
         l.result.end = EndKind::stopped;
         l.result.end_move = move_;
         l.end_state = state(false);
-        l.end_board = before;
-        l.has_end_board = true;
+        l.end_board = keep_end_board(before);
     }
 
     detail::EndState state(bool scored) const {
@@ -611,8 +613,7 @@ class Replay {
                 l.result.end = EndKind::two_passes;
                 l.result.end_move = move_;
                 l.end_state = state(true);
-                l.end_board = board_;
-                l.has_end_board = true;
+                l.end_board = keep_end_board(board_);
             } else {
                 l.pending_end = true;
                 l.last_double_pass = move_;
@@ -628,8 +629,13 @@ class Replay {
         // diagram and for `stop`.
         const bool suspicious =
             out_of_turn || fx.suicide || retake || history_.may_contain(fx.hash_after);
-        std::optional<game::Board> before;
-        if (suspicious) before = board_;
+        // (A member, not a std::optional<Board>: libstdc++ zero-fills an optional's storage,
+        // 27 KB per play.)
+        const game::Board* before = nullptr;
+        if (suspicious) {
+            before_ = board_;
+            before = &before_;
+        }
 
         board_.play(v, c, true);  // TT 7 physics: as-it-stands (AGA 8) for every ruleset
         captures_[idx(c)] += fx.captured_stones;
@@ -638,6 +644,20 @@ class Replay {
         Repeats rep;
         if (suspicious && history_.may_contain(board_.hash())) rep = history_.find(board_);
         const bool unchanged = fx.suicide && fx.captured_stones == 0 && fx.suicide_stones == 1;
+
+        if (!out_of_turn && !fx.suicide && !retake && !rep.any) {
+            // Legal under every ruleset (no suicide, no ko shape retaken, no earlier position
+            // repeated): nothing to judge, only a resumption to note. Most plays end here.
+            for (Lane& l : lanes_) {
+                if (l.active && l.pending_end) {
+                    l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
+                    l.result.resumed = true;
+                }
+            }
+            history_.add(board_, move_, detail::maker_of(c), true);
+            prev_ko_ = fx.ko_point;
+            return;
+        }
 
         // Judge under every active ruleset.
         std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts = verdicts_;
@@ -717,7 +737,7 @@ class Replay {
     // Divergence kind 1 (rules-model.md 6.1) and plays no active ruleset allows.
     void note_legality(const sgf::Event& e, game::Color c,
                        const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
-                       const std::optional<game::Board>& before) {
+                       const game::Board* before) {
         std::size_t legal = 0, illegal = 0;
         for (const auto& [i, ill] : verdicts) {
             if (i >= chosen_) continue;
@@ -776,7 +796,7 @@ class Replay {
                                 c == game::Color::black ? "B" : "W",
                                 point_text(e.point, rec_.size.height), legal_names, illegal_names);
         if (options_.diagrams) {
-            if (before) d.board_before = before->to_ascii();
+            if (before != nullptr) d.board_before = before->to_ascii();
             d.board_after = board_.to_ascii();
         }
         out_.divergences.push_back(std::move(d));
@@ -806,14 +826,20 @@ class Replay {
                     res.end_move = move_;
                     l.end_state = state(false);
                 }
-                l.end_board = board_;
+                l.end_board = -1;
             }
             if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
                 res.moves_after_end = move_ - res.end_move;
             }
-            res.score = detail::score_position(l.end_board, res.ruleset, l.end_state, out_.handicap,
-                                               choose_komi(rec_, res.ruleset, out_.handicap),
-                                               {options_.dead, dead});
+            // Dead stones (rules-model.md 5). Strict Tromp-Taylor (end=final, TT 8 without the
+            // comment-8 agreement) scores the board as it is.
+            const bool strict_tt = res.ruleset.end == GameEnd::final;
+            const detail::Tally& tally = tally_of(l.end_board, strict_tt, dead);
+            res.score = detail::score_position(
+                tally, res.ruleset, l.end_state, out_.handicap,
+                choose_komi(rec_, res.ruleset, out_.handicap),
+                strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
+                          : to_string(options_.dead));
         }
         divergences_after_replay();
         record_check();
@@ -1064,12 +1090,46 @@ class Replay {
     // Divergences about the end and the count show the position as the game ended under lane
     // `i` (before dead stones are removed).
     void position_at_end(Divergence& d, std::size_t i) const {
-        if (options_.diagrams) d.board_after = lanes_[i].end_board.to_ascii();
+        if (options_.diagrams) d.board_after = end_board(lanes_[i]).to_ascii();
     }
+
+    const game::Board& end_board(const Lane& l) const {
+        return l.end_board < 0 ? board_ : end_boards_[static_cast<std::size_t>(l.end_board)];
+    }
+
+    // Keeps the board a lane ended on (an index into end_boards_); lanes that end on the same
+    // position share it.
+    int keep_end_board(const game::Board& b) {
+        if (end_boards_.empty() || !end_boards_.back().same_position(b)) end_boards_.push_back(b);
+        return static_cast<int>(end_boards_.size()) - 1;
+    }
+
+    // The tally of a lane's end board, computed once per board and dead-stone choice.
+    const detail::Tally& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead) {
+        const bool use_dead = !strict_tt && !dead.empty();
+        for (const Tallied& t : tallies_) {
+            if (t.board == board && t.use_dead == use_dead) return t.tally;
+        }
+        const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
+        tallies_.push_back(
+            {board, use_dead,
+             detail::tally_position(
+                 b, use_dead ? detail::DeadStones{options_.dead, dead} : detail::DeadStones{})});
+        return tallies_.back().tally;
+    }
+
+    struct Tallied {
+        int board;
+        bool use_dead;
+        detail::Tally tally;
+    };
 
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
     game::Board board_;
+    game::Board before_;                   // the board before a suspicious play
+    std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
+    std::vector<Tallied> tallies_;
     History history_;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;

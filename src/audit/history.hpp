@@ -2,11 +2,15 @@
 // Internal: the exact position history of one game (rules-model.md 2). Every position is kept
 // with its compact snapshot; a lookup confirms each hash hit by comparing the board, so a Zobrist
 // collision can never produce a false repetition. No look-back window, never cleared.
+//
+// Storage is flat and reused: entries and snapshots in two vectors, and an open-addressing table
+// from a position's hash to the first and last entry with that hash (entries with equal hashes
+// are chained in game order). reset() keeps the memory for the next game.
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "sgfaudit/game/board.hpp"
@@ -29,41 +33,57 @@ struct Repeats {
 
 class History {
   public:
-    // Forgets everything; the next add() is the start position.
-    void reset(std::size_t snapshot_bytes) {
+    // Forgets everything; the next add() is the start position. `expected` positions are
+    // reserved (more may be added).
+    void reset(std::size_t snapshot_bytes, std::size_t expected = 0) {
         entries_.clear();
         snapshots_.clear();
-        heads_.clear();
-        snapshot_bytes_ = snapshot_bytes;
+        entries_.reserve(expected);
+        snapshots_.reserve(expected * snapshot_bytes);
+        std::size_t capacity = 64;
+        while (capacity < 2 * expected) capacity *= 2;
+        if (slots_.size() < capacity) slots_.resize(capacity);
+        // Slots of earlier games are stale, not cleared: they carry an older generation.
+        if (++generation_ == 0) {
+            for (Slot& s : slots_) s.generation = 0;
+            generation_ = 1;
+        }
+        mask_ = capacity - 1;
+        used_ = 0;
     }
 
     // Records the position of `board` as it stands right after move `move` (0: the start),
     // made by `maker`, by a board play (true) or a pass or setup (false).
     void add(const game::Board& board, std::uint32_t move, Maker maker, bool by_play) {
         const auto index = static_cast<std::uint32_t>(entries_.size());
+        const std::span<const std::uint8_t> snap = board.snapshot();
         const auto offset = static_cast<std::uint32_t>(snapshots_.size());
-        board.append_snapshot(snapshots_);
-        entries_.push_back({board.hash(), offset, move, kNone, maker, by_play});
-        auto [it, inserted] = heads_.try_emplace(board.hash(), Chain{index, index});
-        if (!inserted) {
-            entries_[it->second.last].next = index;
-            it->second.last = index;
+        snapshots_.insert(snapshots_.end(), snap.begin(), snap.end());
+        const std::uint64_t hash = board.hash();
+        entries_.push_back({offset, move, kNone, maker, by_play});
+        Slot& slot = lookup(hash);
+        if (slot.generation == generation_) {
+            entries_[slot.last].next = index;
+            slot.last = index;
+            return;
         }
+        slot = Slot{hash, index, index, generation_};
+        if (++used_ * 2 > mask_ + 1) grow();
     }
 
     // True when some recorded position has the hash of `board` (a candidate repetition).
-    bool may_contain(std::uint64_t hash) const { return heads_.find(hash) != heads_.end(); }
+    bool may_contain(std::uint64_t hash) const { return lookup(hash).generation == generation_; }
 
     // The earliest occurrences of `board`'s position, every hit confirmed on the board.
     Repeats find(const game::Board& board) const {
         Repeats r;
-        const auto it = heads_.find(board.hash());
-        if (it == heads_.end()) return r;
-        for (std::uint32_t i = it->second.first; i != kNone; i = entries_[i].next) {
+        const Slot& slot = lookup(board.hash());
+        if (slot.generation != generation_) return r;
+        const std::span<const std::uint8_t> now = board.snapshot();
+        for (std::uint32_t i = slot.first; i != kNone; i = entries_[i].next) {
             const Entry& e = entries_[i];
-            const std::span<const std::uint8_t> snap(snapshots_.data() + e.snapshot,
-                                                     snapshot_bytes_);
-            if (!board.matches_snapshot(snap)) continue;  // a hash collision, not a repeat
+            // A hash collision, not a repeat, unless the colourings are equal.
+            if (std::memcmp(snapshots_.data() + e.snapshot, now.data(), now.size()) != 0) continue;
             if (!r.any) r.any = e.move;
             if (e.maker != Maker::setup) {
                 const auto c = static_cast<int>(e.maker);
@@ -79,20 +99,49 @@ class History {
   private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     struct Entry {
-        std::uint64_t hash;
         std::uint32_t snapshot;  // offset into snapshots_
         std::uint32_t move;
         std::uint32_t next;  // next entry with the same hash, in game order
         Maker maker;
         bool by_play;
     };
-    struct Chain {
-        std::uint32_t first, last;
+    struct Slot {
+        std::uint64_t hash = 0;
+        std::uint32_t first = 0, last = 0;  // entries with this hash
+        std::uint32_t generation = 0;       // the slot is in use when it equals generation_
     };
+
+    // The slot of `hash`, or the free slot where it would go (linear probing).
+    Slot& lookup(std::uint64_t hash) {
+        std::size_t i = static_cast<std::size_t>(hash ^ (hash >> 32)) & mask_;
+        while (slots_[i].generation == generation_ && slots_[i].hash != hash) i = (i + 1) & mask_;
+        return slots_[i];
+    }
+    const Slot& lookup(std::uint64_t hash) const {
+        return const_cast<History*>(this)->lookup(hash);
+    }
+
+    void grow() {
+        std::vector<Slot> old;
+        old.swap(slots_);
+        const std::uint32_t generation = generation_;
+        slots_.assign(old.size() * 2, Slot{});
+        mask_ = slots_.size() - 1;
+        generation_ = 1;
+        for (const Slot& s : old) {
+            if (s.generation != generation) continue;
+            Slot& slot = lookup(s.hash);
+            slot = s;
+            slot.generation = generation_;
+        }
+    }
+
     std::vector<Entry> entries_;
     std::vector<std::uint8_t> snapshots_;
-    std::unordered_map<std::uint64_t, Chain> heads_;
-    std::size_t snapshot_bytes_ = 0;
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    std::size_t used_ = 0;
+    std::uint32_t generation_ = 0;
 };
 
 }  // namespace sgfaudit::audit::detail

@@ -19,30 +19,23 @@ Count make_count(double black, double white) {
 
 namespace {
 
-struct Regions {
-    int black = 0, white = 0, neutral = 0;
-};
-
 // Territory (AGA 12; TT 9 "empty points that reach only her colour"): every maximal connected
 // set of empty points is scored for C when every stone adjacent to it is C. A region touching no
-// stone at all (an empty board) is neutral. Explicit stack, no recursion.
-Regions count_regions(const game::Board& board) {
-    Regions r;
+// stone at all (an empty board) is neutral. Explicit stack, no recursion, no allocation.
+void count_regions(const game::Board& board, Tally& t) {
     std::array<bool, game::kCells> seen{};
-    std::vector<game::Vertex> stack;
-    std::vector<game::Vertex> region;
+    std::array<game::Vertex, game::kMaxPoints> stack;
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const game::Vertex start = game::to_vertex(x, y);
             if (seen[start] || board.at(start) != game::Cell::empty) continue;
             bool reaches_black = false, reaches_white = false;
             int size = 0;
-            stack.clear();
-            stack.push_back(start);
+            std::size_t top = 0;
+            stack[top++] = start;
             seen[start] = true;
-            while (!stack.empty()) {
-                const game::Vertex v = stack.back();
-                stack.pop_back();
+            while (top > 0) {
+                const game::Vertex v = stack[--top];
                 ++size;
                 for (game::Vertex n : game::neighbours(v)) {
                     const game::Cell c = board.at(n);
@@ -52,20 +45,25 @@ Regions count_regions(const game::Board& board) {
                         reaches_white = true;
                     } else if (c == game::Cell::empty && !seen[n]) {
                         seen[n] = true;
-                        stack.push_back(n);
+                        stack[top++] = n;
                     }
                 }
             }
             if (reaches_black && !reaches_white) {
-                r.black += size;
+                t.black_territory += size;
             } else if (reaches_white && !reaches_black) {
-                r.white += size;
+                t.white_territory += size;
             } else {
-                r.neutral += size;
+                t.neutral += size;
             }
         }
     }
-    return r;
+}
+
+void count_board(const game::Board& board, Tally& t) {
+    count_regions(board, t);
+    t.black_stones = board.stones(game::Color::black);
+    t.white_stones = board.stones(game::Color::white);
 }
 
 double bonus_for(HandicapBonus b, int n) {
@@ -83,8 +81,33 @@ double bonus_for(HandicapBonus b, int n) {
 
 }  // namespace
 
-Score score_position(game::Board board, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, const DeadStones& dead) {
+Tally tally_position(const game::Board& board, const DeadStones& dead) {
+    Tally t;
+    bool any = false;
+    for (game::Vertex v : dead.points) any = any || game::is_stone(board.at(v));
+    if (!any) {
+        count_board(board, t);
+        return t;
+    }
+    game::Board after = board;
+    for (game::Vertex v : dead.points) {
+        const game::Cell c = after.at(v);
+        if (!game::is_stone(c)) continue;
+        int removed = 0;
+        if (dead.policy == DeadPolicy::list) {
+            removed = after.remove_string(v);
+        } else {
+            after.clear(v);
+            removed = 1;
+        }
+        (c == game::Cell::black ? t.dead_black : t.dead_white) += removed;
+    }
+    count_board(after, t);
+    return t;
+}
+
+Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
+                     const KomiChoice& komi, std::string_view dead_source) {
     Score s;
     s.scored = end.scored;
     s.decisive = rules.scoring;
@@ -97,33 +120,14 @@ Score score_position(game::Board board, const Ruleset& rules, const EndState& en
     s.passes_black = end.passes_black;
     s.passes_white = end.passes_white;
     s.black_moved_last = end.black_moved_last;
-
-    // Dead stones (rules-model.md 5). Strict Tromp-Taylor (end=final, TT 8 without the comment-8
-    // agreement) scores the board as it is.
-    const bool strict_tt = rules.end == GameEnd::final;
-    s.dead_source =
-        strict_tt ? "none (strict TT 8: the board as it is)" : std::string(to_string(dead.policy));
-    if (!strict_tt) {
-        for (game::Vertex v : dead.points) {
-            const game::Cell c = board.at(v);
-            if (!game::is_stone(c)) continue;
-            int removed = 0;
-            if (dead.policy == DeadPolicy::list) {
-                removed = board.remove_string(v);
-            } else {
-                board.clear(v);
-                removed = 1;
-            }
-            (c == game::Cell::black ? s.dead_black : s.dead_white) += removed;
-        }
-    }
-
-    const Regions regions = count_regions(board);
-    s.black_stones = board.stones(game::Color::black);
-    s.white_stones = board.stones(game::Color::white);
-    s.black_territory = regions.black;
-    s.white_territory = regions.white;
-    s.neutral = regions.neutral;
+    s.dead_source = std::string(dead_source);
+    s.dead_black = t.dead_black;
+    s.dead_white = t.dead_white;
+    s.black_stones = t.black_stones;
+    s.white_stones = t.white_stones;
+    s.black_territory = t.black_territory;
+    s.white_territory = t.white_territory;
+    s.neutral = t.neutral;
 
     // Pass stones (AGA 7) and White's extra pass (AGA 11): only under pass-stones=yes.
     if (rules.pass_stones == PassStones::yes) {

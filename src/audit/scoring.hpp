@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
@@ -34,9 +35,21 @@ struct DeadStones {
     std::vector<game::Vertex> points;  // markup: each stone; list: a stone of each string
 };
 
-// Counts `board` (copied: dead stones are removed from the copy) under `rules`.
-Score score_position(game::Board board, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, const DeadStones& dead);
+// What a count takes from the position: the stones left once dead stones are removed, the dead
+// stones, and the territory (rules-model.md 5). It does not depend on the ruleset, so one tally
+// serves every ruleset that ends on the same board.
+struct Tally {
+    int black_stones = 0, white_stones = 0;
+    int dead_black = 0, dead_white = 0;
+    int black_territory = 0, white_territory = 0, neutral = 0;
+};
+
+// Tallies `board` after removing `dead` (on a copy; the board itself is left alone).
+Tally tally_position(const game::Board& board, const DeadStones& dead);
+
+// Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen.
+Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
+                     const KomiChoice& komi, std::string_view dead_source);
 
 // Winner and margin of two totals.
 Count make_count(double black, double white);
