@@ -3,7 +3,10 @@
 
 #include "sgfaudit/report/check.hpp"
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -184,6 +187,22 @@ TEST_CASE("json_number writes the shortest decimal", "[report][json]") {
     CHECK(report::json_number(-0.0) == "0");
     CHECK(report::json_number(0.1) == "0.1");
     CHECK(report::json_number(2704) == "2704");
+    CHECK(report::json_number(std::numeric_limits<double>::infinity()) == "null");
+}
+
+TEST_CASE("json_number's fast path for whole and half numbers writes fmt's digits",
+          "[report][json]") {
+    // Every multiple of 0.25 in [-3000, 3000] (quarters take the general path), and the edges
+    // of the fast path.
+    for (int quarters = -12000; quarters <= 12000; ++quarters) {
+        const double v = quarters / 4.0;
+        if (v == 0) continue;
+        REQUIRE(report::json_number(v) == fmt::format("{}", v));
+    }
+    for (const double v : {999999999.5, -999999999.5, 1e9, -1e9, 1e9 + 0.5, 123456789.0, 1e15, 1e16,
+                           1e300, 5e-324, 0.3, -7.25, 6.3}) {
+        CHECK(report::json_number(v) == fmt::format("{}", v));
+    }
 }
 
 TEST_CASE("crop_diagram shows about 9x9 points around the play with edge coordinates",
