@@ -622,27 +622,17 @@ class Replay {
     }
 
     void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn) {
-        const game::PlayEffect fx = board_.preview(v, c);
-        const bool retake =
-            prev_ko_ != game::kNoVertex && prev_ko_ == v && fx.ko_point != game::kNoVertex;
-        // Keep the board before the play only when some ruleset may find it illegal: for the
-        // diagram and for `stop`.
-        const bool suspicious =
-            out_of_turn || fx.suicide || retake || history_.may_contain(fx.hash_after);
-        // (A member, not a std::optional<Board>: libstdc++ zero-fills an optional's storage,
-        // 27 KB per play.)
-        const game::Board* before = nullptr;
-        if (suspicious) {
-            before_ = board_;
-            before = &before_;
-        }
-
-        board_.play(v, c, true);  // TT 7 physics: as-it-stands (AGA 8) for every ruleset
+        // TT 7 physics: as-it-stands (AGA 8) for every ruleset. The stones the play removes are
+        // kept so that the board before it can be rebuilt when some ruleset finds it illegal.
+        removed_.clear();
+        const game::PlayEffect fx = board_.play(v, c, true, &removed_);
         captures_[idx(c)] += fx.captured_stones;
         captures_[idx(game::opponent(c))] += fx.suicide_stones;  // TT 7 self-clearing
+        const bool retake =
+            prev_ko_ != game::kNoVertex && prev_ko_ == v && fx.ko_point != game::kNoVertex;
 
         Repeats rep;
-        if (suspicious && history_.may_contain(board_.hash())) rep = history_.find(board_);
+        if (history_.may_contain(board_.hash())) rep = history_.find(board_);
         const bool unchanged = fx.suicide && fx.captured_stones == 0 && fx.suicide_stones == 1;
 
         if (!out_of_turn && !fx.suicide && !retake && !rep.any) {
@@ -658,6 +648,12 @@ class Replay {
             prev_ko_ = fx.ko_point;
             return;
         }
+
+        // Some ruleset may find the play illegal: the board before it, for the diagram and
+        // for `stop`.
+        before_ = board_;
+        before_.undo_play(v, c, fx, removed_);
+        const game::Board* before = &before_;
 
         // Judge under every active ruleset.
         std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts = verdicts_;
@@ -1127,7 +1123,8 @@ class Replay {
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
     game::Board board_;
-    game::Board before_;                   // the board before a suspicious play
+    game::Board before_;                   // the board before a play some ruleset may forbid
+    std::vector<game::Vertex> removed_;    // the stones the current play removed
     std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
     std::vector<Tallied> tallies_;
     History history_;

@@ -210,11 +210,12 @@ void Board::place_stone(Vertex v, Color c) {
     }
 }
 
-std::uint16_t Board::remove_chain(Vertex head) {
+std::uint16_t Board::remove_chain(Vertex head, std::vector<Vertex>* removed) {
     const Color c = to_color(cells_[head]);
     std::uint16_t count = 0;
     Vertex s = head;
     do {
+        if (removed != nullptr) removed->push_back(s);
         cells_[s] = Cell::empty;
         pack(s, Cell::empty);
         hash_ ^= key(s, c);
@@ -286,7 +287,8 @@ PlayEffect Board::preview(Vertex v, Color c) const {
     return e;
 }
 
-PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties) {
+PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties,
+                       std::vector<Vertex>* removed) {
     assert(on_board(v) && cells_[v] == Cell::empty);
     const Cell opp = to_cell(opponent(c));
     PlayEffect e;
@@ -296,7 +298,7 @@ PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties) {
         if (cells_[n] == opp && chain_libs_[head_[n]] == 0) {
             e.captured_at[e.captured_strings++] = n;
             e.captured_stones =
-                static_cast<std::uint16_t>(e.captured_stones + remove_chain(head_[n]));
+                static_cast<std::uint16_t>(e.captured_stones + remove_chain(head_[n], removed));
         }
     }
     const Vertex h = head_[v];
@@ -307,7 +309,7 @@ PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties) {
     if (e.suicide) {
         e.suicide_stones = e.string_stones;
         if (remove_own_if_no_liberties) {
-            remove_chain(h);
+            remove_chain(h, removed);
             e.hash_after = hash_;
         } else {
             for_each_chain_stone(v, [&](Vertex s) { e.hash_after ^= key(s, c); });
@@ -316,6 +318,18 @@ PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties) {
         e.ko_point = e.captured_at[0];
     }
     return e;
+}
+
+void Board::undo_play(Vertex v, Color c, const PlayEffect& effect,
+                      std::span<const Vertex> removed) {
+    assert(removed.size() == static_cast<std::size_t>(effect.captured_stones) +
+                                 (is_stone(cells_[v]) ? 0u : effect.suicide_stones));
+    // The mover's own stones removed by a suicide come back first (they include v), then v goes,
+    // then the captured stones come back.
+    const std::span<const Vertex> captured = removed.first(effect.captured_stones);
+    for (Vertex s : removed.subspan(effect.captured_stones)) place_stone(s, c);
+    clear(v);
+    for (Vertex s : captured) place_stone(s, opponent(c));
 }
 
 void Board::set_stone(Vertex v, Color c) {

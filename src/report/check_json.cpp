@@ -270,7 +270,7 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.key("diagnostics");
     write_diagnostics(j, in.diagnostics);
     j.end_object();
-    out += '\n';
+    j.raw("\n");
 }
 
 void write_check_json(std::ostream& os, const CheckInput& in) {
@@ -293,7 +293,7 @@ void append_file_json(std::string& out, std::string_view file,
     j.key("diagnostics");
     write_diagnostics(j, diagnostics);
     j.end_object();
-    out += '\n';
+    j.raw("\n");
 }
 
 void write_check_json_file(std::ostream& os, std::string_view file,

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 
 #include "sgfaudit/report/check.hpp"
@@ -54,14 +56,14 @@ void append_json_string(std::string& out, std::string_view s) {
     out += '"';
 }
 
-void append_json_number(std::string& out, double v) {
+char* write_json_number(char* to, double v) {
     if (!std::isfinite(v)) {
-        out += "null";
-        return;
+        std::memcpy(to, "null", 4);
+        return to + 4;
     }
     if (v == 0) {
-        out += '0';  // no "-0"
-        return;
+        *to = '0';  // no "-0"
+        return to + 1;
     }
     // Whole and half numbers (counts, komi, margins) without the general algorithm; the digits
     // are the ones it would give (shortest round trip), see the report tests.
@@ -69,14 +71,33 @@ void append_json_number(std::string& out, double v) {
     if (std::fabs(v) < 1e9 && twice == std::floor(twice)) {
         const auto halves = static_cast<std::int64_t>(twice);
         const std::int64_t whole = (halves < 0 ? -halves : halves) / 2;
-        if (halves < 0) out += '-';
-        char buffer[24];
-        const auto r = std::to_chars(buffer, buffer + sizeof buffer, whole);
-        out.append(buffer, r.ptr);
-        if (halves % 2 != 0) out += ".5";
-        return;
+        if (halves < 0) *to++ = '-';
+        to = std::to_chars(to, to + 20, whole).ptr;
+        if (halves % 2 != 0) {
+            std::memcpy(to, ".5", 2);
+            to += 2;
+        }
+        return to;
     }
-    fmt::format_to(std::back_inserter(out), "{}", v);
+    return fmt::format_to_n(to, 32, "{}", v).out;
+}
+
+void append_json_number(std::string& out, double v) {
+    char buffer[32];
+    out.append(buffer, write_json_number(buffer, v));
+}
+
+void JsonWriter::grow(std::size_t n) {
+    const std::size_t used = p_ != nullptr ? static_cast<std::size_t>(p_ - out_.data()) : used_;
+    out_.resize(std::max(out_.size() + out_.size() / 2, used + n + 4096));
+    p_ = out_.data() + used;
+    end_ = out_.data() + out_.size();
+}
+
+void JsonWriter::escaped(std::string_view s) {
+    std::string tail;
+    append_json_string(tail, s);
+    raw(tail);
 }
 
 }  // namespace detail

@@ -913,7 +913,19 @@ TEST_CASE("Random games keep strings, liberties and the hash exact", "[game][boa
             const Color c = rng.below(10) == 0 ? opponent(to_move) : to_move;
             const bool remove_own = rng.below(8) != 0;
             REQUIRE(play_matches_preview(b, v, c, remove_own).empty());
-            const PlayEffect e = b.play(v, c, remove_own);
+            const Board before = b;
+            std::vector<Vertex> removed;
+            const PlayEffect e = b.play(v, c, remove_own, &removed);
+            // undo_play gives back the board before the play, strings and liberties included.
+            Board undone = b;
+            undone.undo_play(v, c, e, removed);
+            REQUIRE(undone.same_position(before));
+            REQUIRE(undone.hash() == before.hash());
+            REQUIRE(undone.stones(B) == before.stones(B));
+            REQUIRE(undone.stones(W) == before.stones(W));
+            REQUIRE(invariant_error(undone) == "");
+            REQUIRE(removed.size() == static_cast<std::size_t>(e.captured_stones) +
+                                          (remove_own ? e.suicide_stones : 0u));
             const int naive_captured =
                 naive.play(vertex_x(v), vertex_y(v), c == B ? 1 : 2, remove_own);
             REQUIRE(e.captured_stones == naive_captured);

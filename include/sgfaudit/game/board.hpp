@@ -122,8 +122,15 @@ class Board {
     // strings adjacent to v left without liberties, then if the mover's string has no liberty,
     // remove it when the flag is set (else it stays, with zero liberties). Strings without
     // liberties elsewhere (made by setup) are left alone. Returns preview(v, c) as it was before.
-    // Precondition: at(v) is empty.
-    PlayEffect play(Vertex v, Color c, bool remove_own_if_no_liberties);
+    // Precondition: at(v) is empty. When `removed` is given, every stone the play removed is
+    // appended to it: first the captured_stones opponent stones, then the suicide_stones own
+    // stones when the mover's string was removed (undo_play takes this list back).
+    PlayEffect play(Vertex v, Color c, bool remove_own_if_no_liberties,
+                    std::vector<Vertex>* removed = nullptr);
+    // Takes back a play of c at v: the stones it removed (as play() listed them, with the effect
+    // play() returned) come back and the played stone goes. The colouring, strings, liberties and
+    // hash are those before the play.
+    void undo_play(Vertex v, Color c, const PlayEffect& effect, std::span<const Vertex> removed);
 
     // Setup (AB/AW): put a c stone at v, replacing whatever stone is there, with no captures; the
     // stone's string may end with zero liberties. Precondition: on_board(v).
@@ -190,7 +197,8 @@ class Board {
     }
     void place_stone(Vertex v, Color c);  // add a stone, merge strings, no captures
     void merge_chains(Vertex a, Vertex b);
-    std::uint16_t remove_chain(Vertex head);  // empties the string, returns its stone count
+    // Empties the string, returns its stone count; appends its stones to `removed` if given.
+    std::uint16_t remove_chain(Vertex head, std::vector<Vertex>* removed = nullptr);
     void rebuild_chain(Vertex start, std::array<bool, kCells>& seen);
     bool touches_chain(Vertex p, Vertex head, Cell colour) const;
 
