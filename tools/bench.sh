@@ -30,6 +30,9 @@ usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus og
                     micro-benchmarks; arguments after -- go to the benchmark program
 
 The archives are read from ${SGFAUDIT_BENCH_ARCHIVES:-../shared/bench} (ARCHIVE.tar.gz).
+In the scratch folder, the script removes or replaces only what it made (folders with its
+marker file .sgfaudit-bench, report folders holding only report files); anything else there
+stops it. One benchmark at a time per scratch folder (a lock).
 Exit status: 0 done, 1 the compared reports differ, 2 could not run (bad arguments, a failed
 build, a run of sgfaudit that exited with a status other than 0 or 1).
 EOF
@@ -134,6 +137,12 @@ case "$scratch/" in
     "$repo/"*) die "--scratch $scratch is inside the repository $repo: pick a folder outside it" ;;
 esac
 mkdir -p "$scratch"
+# One benchmark at a time per scratch folder: two would share the folders and spoil each
+# other's timings.
+exec 9>>"$scratch/.sgfaudit-bench.lock"
+flock -n 9 || die "another tools/bench.sh is running with the scratch folder $scratch"
+work=$(mktemp -d "$scratch/.sgfaudit-bench-run.XXXXXX")
+trap 'rm -rf -- "$work"' EXIT
 
 [ -x /usr/bin/time ] || ensure_packages time
 [ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package time)"
@@ -157,37 +166,81 @@ binary=$(absolute_binary "$binary")
 [ -z "$compare" ] || compare=$(absolute_binary "$compare")
 version_of() { "$1" --version 2>/dev/null | head -n 1 || echo "(no --version)"; }
 
-# Unpacks ARCHIVE.tar.gz into SCRATCH/ARCHIVE once. The marker SCRATCH/ARCHIVE.unpacked, written
-# only after tar has finished, says the folder is complete and from which tarball (size, mtime):
-# without it (an interrupted unpack) or for another tarball, the folder is unpacked again.
+# Folders this script makes in the scratch folder (the unpacked archives, their tenths) carry
+# the marker file MARKER inside, naming what they were made from. They are built under a staging
+# name (.NAME.partial) and renamed into place complete, marker included: an interrupted unpack
+# leaves only the staging folder, removed and redone by the next run. A folder without the
+# marker is someone else's: the script never removes or changes it, it stops.
+marker_name=.sgfaudit-bench
+# Prints the marker's content of the folder $1 ("" when it has none); stops when $1 exists but
+# is not a folder made by this script.
+owned_stamp() {
+    local dir=$1
+    [ -e "$dir" ] || [ -L "$dir" ] || return 0
+    if [ -d "$dir" ] && [ ! -L "$dir" ] && [ -f "$dir/$marker_name" ]; then
+        cat "$dir/$marker_name"
+        return 0
+    fi
+    die "$dir exists and was not made by tools/bench.sh (no $marker_name in it): not touched;" \
+        "move it away or choose another --scratch"
+}
+
+# Unpacks ARCHIVE.tar.gz into SCRATCH/ARCHIVE once (again when the tarball's size or time
+# changed).
 unpack() {
     local name=$1
-    local tarball="$archives_src/$name.tar.gz" dir="$scratch/$name" marker="$scratch/$name.unpacked"
+    local tarball="$archives_src/$name.tar.gz" dir="$scratch/$name"
+    local staging="$scratch/.$name.partial"
     [ -f "$tarball" ] || die "no archive $tarball"
-    local stamp
-    stamp="$(stat -L -c '%s %Y' "$tarball") $tarball"
-    if [ -d "$dir" ] && [ -f "$marker" ] && [ "$(cat "$marker")" = "$stamp" ]; then return; fi
+    local stamp have
+    stamp="archive $(stat -L -c '%s %Y' "$tarball") $tarball"
+    have=$(owned_stamp "$dir")
+    [ "$have" != "$stamp" ] || return 0
     note "unpacking $tarball into $dir (once)"
-    rm -f "$marker" "$scratch/$name-tenth.made"
-    rm -rf "$dir" "$scratch/$name-tenth"
-    mkdir -p "$dir"
-    tar -xzf "$tarball" -C "$dir"
-    printf '%s\n' "$stamp" >"$marker"
+    rm -rf -- "$staging"
+    mkdir -p "$staging"
+    tar -xzf "$tarball" -C "$staging"
+    printf '%s\n' "$stamp" >"$staging/$marker_name"
+    [ -z "$have" ] || rm -rf -- "$dir"  # ours, from another tarball
+    mv -T -- "$staging" "$dir"
 }
 
 # SCRATCH/ARCHIVE-tenth: hard links to the files of SCRATCH/ARCHIVE whose 0-based index in the
 # byte-wise sorted list of relative paths is a multiple of 10, under the same relative paths.
+# Made again when the archive was unpacked again.
 make_tenth() {
     local name=$1
-    local dir="$scratch/$name" tdir="$scratch/$name-tenth" marker="$scratch/$name-tenth.made"
-    if [ -d "$tdir" ] && [ -f "$marker" ]; then return; fi
+    local dir="$scratch/$name" tdir="$scratch/$name-tenth" staging="$scratch/.$name-tenth.partial"
+    local stamp have
+    stamp="tenth of $(cat "$dir/$marker_name")"
+    have=$(owned_stamp "$tdir")
+    [ "$have" != "$stamp" ] || return 0
     note "linking the tenth of $name into $tdir (once)"
-    rm -f "$marker"
-    rm -rf "$tdir"
-    mkdir -p "$tdir"
-    (cd "$dir" && find . -type f -print0 | LC_ALL=C sort -z | sed -z -n '1~10p' |
-        xargs -0 -r cp -l --parents -t "$tdir")
-    find "$tdir" -type f | wc -l >"$marker"
+    rm -rf -- "$staging"
+    mkdir -p "$staging"
+    (cd "$dir" && find . -type f ! -path "./$marker_name" -print0 | LC_ALL=C sort -z |
+        sed -z -n '1~10p' | xargs -0 -r cp -l --parents -t "$staging")
+    printf '%s\n' "$stamp" >"$staging/$marker_name"
+    [ -z "$have" ] || rm -rf -- "$tdir"
+    mv -T -- "$staging" "$tdir"
+}
+
+report_files=(games.jsonl divergences.csv diagnostics.csv summary.md index.html)
+# Removes a previous report folder, only when it holds nothing but the five report files (the
+# rule sgfaudit itself follows before replacing one); anything else stops the benchmark.
+remove_report() {
+    local out=$1
+    [ -e "$out" ] || [ -L "$out" ] || return 0
+    [ -d "$out" ] && [ ! -L "$out" ] || die "$out is not a report folder: not touched"
+    local f
+    for f in "$out"/* "$out"/.*; do
+        case "${f##*/}" in
+            . | .. | '*' | '.*') continue ;;
+        esac
+        [[ " ${report_files[*]} " == *" ${f##*/} "* ]] ||
+            die "$out holds ${f##*/}: not a report folder, not touched"
+    done
+    rm -rf -- "$out"
 }
 
 # One run: BINARY audit --quiet --jobs J --out OUT INPUT under /usr/bin/time -v. The previous
@@ -195,8 +248,8 @@ make_tenth() {
 # run_rss (KiB), run_games, run_moves. Stops the benchmark when sgfaudit fails.
 run_once() {
     local bin=$1 jobs=$2 out=$3 input=$4
-    local tfile="$scratch/time.txt" sout="$scratch/stdout.txt" serr="$scratch/stderr.txt"
-    rm -rf "$out"
+    local tfile="$work/time.txt" sout="$work/stdout.txt" serr="$work/stderr.txt"
+    remove_report "$out"
     local status=0
     /usr/bin/time -v -o "$tfile" "$bin" audit --quiet --jobs "$jobs" --out "$out" "$input" \
         >"$sout" 2>"$serr" || status=$?
@@ -256,7 +309,6 @@ add_row() {
         }')")
 }
 
-report_files=(games.jsonl divergences.csv diagnostics.csv summary.md index.html)
 # Compares the five report files of two report folders; prints the names that differ.
 report_differences() {
     local a=$1 b=$2 f out=()
@@ -270,7 +322,7 @@ report_differences() {
 bench_input() {
     local label=$1 input=$2
     local bytes
-    bytes=$(du -sb "$input" | cut -f1)
+    bytes=$(du -sb --exclude="$marker_name" "$input" | cut -f1)
     local j
     for j in $jobs_list; do
         local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
@@ -301,7 +353,7 @@ bench_input() {
                 if [ "$run_games" != "$games" ] || [ "$run_moves" != "$moves" ]; then
                     die "$label --jobs $j: run $r counted $run_games games, $run_moves moves; the warm-up $games, $moves"
                 fi
-                note "$label --jobs $j run $r/$runs ($which): ${run_wall} s, $((run_rss / 1024)) MiB"
+                note "$label --jobs $j run $r/$runs ($which): ${run_wall} s, $(((run_rss + 512) / 1024)) MiB"
             done
         done
         if [ -n "$compare" ]; then
