@@ -123,8 +123,12 @@ if [ "$micro" -eq 1 ]; then
     print_machine
     echo "- built from $(tree_state) (bench preset: Release, Google Benchmark)"
     echo
-    "$repo/build/bench/sgfaudit_benchmarks" "${micro_args[@]}"
-    exit
+    echo '```'
+    # Google Benchmark prints its context (CPU, caches, load) on stderr: keep it with the table.
+    status=0
+    "$repo/build/bench/sgfaudit_benchmarks" "${micro_args[@]}" 2>&1 || status=$?
+    echo '```'
+    exit "$status"
 fi
 
 [ -d "$archives_src" ] || die "no archive folder $archives_src (set SGFAUDIT_BENCH_ARCHIVES)"
