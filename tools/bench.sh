@@ -1,0 +1,448 @@
+#!/usr/bin/env bash
+# Benchmark of `sgfaudit audit` on whole archives (docs/benchmarks.md), or with --micro the
+# Google Benchmark micro-benchmarks of benchmarks/.
+#
+# The archives of ../shared/bench/ are unpacked once into a scratch folder outside the repository;
+# each (archive, --jobs) pair gets one untimed warm-up run (so the files are read from the page
+# cache) and then N timed runs under /usr/bin/time -v. The figures are the median of the N runs.
+# Markdown on stdout (the machine, then one table), progress on stderr.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus ogs-9x9 fox-9d"]
+                           [--binary PATH] [--scratch DIR] [--tenth] [--compare BINARY]
+       bash tools/bench.sh --micro [-- GOOGLE_BENCHMARK_ARGS...]
+
+  --runs N          timed runs per archive and --jobs value, after one untimed warm-up (5)
+  --jobs "J..."     the --jobs values to run with ("1 2")
+  --archives "A..." archives of the archive folder, without .tar.gz
+                    ("kgs-6d-plus ogs-9x9 fox-9d")
+  --binary PATH     the sgfaudit to measure (default: build the release preset and use
+                    build/release/sgfaudit)
+  --scratch DIR     where archives are unpacked and reports written, outside the repository
+                    (${SGFAUDIT_BENCH_DIR:-${TMPDIR:-/tmp}/sgfaudit-bench})
+  --tenth           also run each archive's tenth: hard links to every file whose index in
+                    sorted order is a multiple of 10 (made once, beside the archive's folder)
+  --compare BINARY  also run BINARY, alternating with the first, and check that both write
+                    byte-identical report files for every archive and --jobs value
+  --micro           build the bench preset (Google Benchmark, libbenchmark-dev) and run the
+                    micro-benchmarks; arguments after -- go to the benchmark program
+
+The archives are read from ${SGFAUDIT_BENCH_ARCHIVES:-../shared/bench} (ARCHIVE.tar.gz).
+In the scratch folder, the script removes or replaces only what it made (folders with its
+marker file .sgfaudit-bench, report folders holding only report files); anything else there
+stops it. One benchmark at a time per scratch folder (a lock).
+Exit status: 0 done, 1 the compared reports differ, 2 could not run (bad arguments, a failed
+build, a run of sgfaudit that exited with a status other than 0 or 1).
+EOF
+}
+
+die() {
+    echo "bench: $*" >&2
+    exit 2
+}
+note() { echo "bench: $*" >&2; }
+
+repo=$(cd "$(dirname "$0")/.." && pwd -P)
+
+runs=5
+jobs_list="1 2"
+archives="kgs-6d-plus ogs-9x9 fox-9d"
+binary=""
+scratch="${SGFAUDIT_BENCH_DIR:-${TMPDIR:-/tmp}/sgfaudit-bench}"
+tenth=0
+compare=""
+micro=0
+micro_args=()
+archives_src="${SGFAUDIT_BENCH_ARCHIVES:-$repo/../shared/bench}"
+
+need_value() { [ $# -ge 2 ] || die "$1 needs a value (see --help)"; }
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) need_value "$@"; runs=$2; shift 2 ;;
+        --jobs) need_value "$@"; jobs_list=$2; shift 2 ;;
+        --archives) need_value "$@"; archives=$2; shift 2 ;;
+        --binary) need_value "$@"; binary=$2; shift 2 ;;
+        --scratch) need_value "$@"; scratch=$2; shift 2 ;;
+        --tenth) tenth=1; shift ;;
+        --compare) need_value "$@"; compare=$2; shift 2 ;;
+        --micro) micro=1; shift ;;
+        --) shift; micro_args=("$@"); break ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "bench: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
+    esac
+done
+[ ${#micro_args[@]} -eq 0 ] || [ "$micro" -eq 1 ] || die "arguments after -- are for --micro"
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "--runs: '$runs' is not a positive number"
+[ -n "${jobs_list// /}" ] || die "--jobs: no value"
+for j in $jobs_list; do [[ "$j" =~ ^[1-9][0-9]*$ ]] || die "--jobs: '$j' is not a positive number"; done
+[ -n "${archives// /}" ] || die "--archives: no archive named"
+
+# Installs the Debian packages named that are missing (as tools/setup.sh does; run as root).
+ensure_packages() {
+    local missing=() p
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        note "installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+}
+
+# The machine, as Markdown list items.
+print_machine() {
+    local cpu
+    cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+    echo "- machine: nproc $(nproc), ${cpu:-unknown CPU}, $(uname -srm)"
+    echo "- load average at start (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# The commit the work tree is at, "+ uncommitted changes" when it has some.
+tree_state() {
+    local head
+    head=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null) || { echo "unknown commit"; return; }
+    if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+        echo "commit $head + uncommitted changes"
+    else
+        echo "commit $head"
+    fi
+}
+
+if [ "$micro" -eq 1 ]; then
+    bash "$repo/tools/setup.sh"
+    ensure_packages libbenchmark-dev
+    (cd "$repo" && cmake --preset bench >/dev/null && cmake --build --preset bench) >&2 ||
+        die "the bench preset did not build"
+    echo "## sgfaudit micro-benchmarks"
+    echo
+    print_machine
+    echo "- built from $(tree_state) (bench preset: Release, Google Benchmark)"
+    echo
+    echo '```'
+    # Google Benchmark prints its context (CPU, caches, load) on stderr: keep it with the table.
+    status=0
+    "$repo/build/bench/sgfaudit_benchmarks" "${micro_args[@]}" 2>&1 || status=$?
+    echo '```'
+    exit "$status"
+fi
+
+[ -d "$archives_src" ] || die "no archive folder $archives_src (set SGFAUDIT_BENCH_ARCHIVES)"
+archives_src=$(cd "$archives_src" && pwd -P)
+
+# The scratch folder must not be the repository or inside it (the archives are never copied
+# into the repository).
+scratch=$(realpath -m -- "$scratch")
+case "$scratch/" in
+    "$repo/"*) die "--scratch $scratch is inside the repository $repo: pick a folder outside it" ;;
+esac
+mkdir -p "$scratch"
+# One benchmark at a time per scratch folder: two would share the folders and spoil each
+# other's timings.
+exec 9>>"$scratch/.sgfaudit-bench.lock"
+flock -n 9 || die "another tools/bench.sh is running with the scratch folder $scratch"
+work=$(mktemp -d "$scratch/.sgfaudit-bench-run.XXXXXX")
+trap 'rm -rf -- "$work"' EXIT
+
+[ -x /usr/bin/time ] || ensure_packages time
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (Debian package time)"
+
+# The binaries: absolute paths, so that the runs do not depend on the current folder.
+absolute_binary() {
+    local path=$1
+    [ -f "$path" ] && [ -x "$path" ] || die "$path is not an executable file"
+    echo "$(cd "$(dirname "$path")" && pwd -P)/$(basename "$path")"
+}
+built_here=0
+if [ -z "$binary" ]; then
+    note "building the release preset"
+    bash "$repo/tools/setup.sh"
+    (cd "$repo" && cmake --preset release >/dev/null && cmake --build --preset release) >&2 ||
+        die "the release preset did not build"
+    binary="$repo/build/release/sgfaudit"
+    built_here=1
+fi
+binary=$(absolute_binary "$binary")
+[ -z "$compare" ] || compare=$(absolute_binary "$compare")
+version_of() { "$1" --version 2>/dev/null | head -n 1 || echo "(no --version)"; }
+
+# Folders this script makes in the scratch folder (the unpacked archives, their tenths) carry
+# the marker file MARKER inside, naming what they were made from. They are built under a staging
+# name (.NAME.partial) and renamed into place complete, marker included: an interrupted unpack
+# leaves only the staging folder, removed and redone by the next run. A folder without the
+# marker is someone else's: the script never removes or changes it, it stops.
+marker_name=.sgfaudit-bench
+# Prints the marker's content of the folder $1 ("" when it has none); stops when $1 exists but
+# is not a folder made by this script.
+owned_stamp() {
+    local dir=$1
+    [ -e "$dir" ] || [ -L "$dir" ] || return 0
+    if [ -d "$dir" ] && [ ! -L "$dir" ] && [ -f "$dir/$marker_name" ]; then
+        cat "$dir/$marker_name"
+        return 0
+    fi
+    die "$dir exists and was not made by tools/bench.sh (no $marker_name in it): not touched;" \
+        "move it away or choose another --scratch"
+}
+
+# Unpacks ARCHIVE.tar.gz into SCRATCH/ARCHIVE once (again when the tarball's size or time
+# changed).
+unpack() {
+    local name=$1
+    local tarball="$archives_src/$name.tar.gz" dir="$scratch/$name"
+    local staging="$scratch/.$name.partial"
+    [ -f "$tarball" ] || die "no archive $tarball"
+    local stamp have
+    stamp="archive $(stat -L -c '%s %Y' "$tarball") $tarball"
+    have=$(owned_stamp "$dir")
+    [ "$have" != "$stamp" ] || return 0
+    note "unpacking $tarball into $dir (once)"
+    rm -rf -- "$staging"
+    mkdir -p "$staging"
+    tar -xzf "$tarball" -C "$staging"
+    printf '%s\n' "$stamp" >"$staging/$marker_name"
+    [ -z "$have" ] || rm -rf -- "$dir"  # ours, from another tarball
+    mv -T -- "$staging" "$dir"
+}
+
+# SCRATCH/ARCHIVE-tenth: hard links to the files of SCRATCH/ARCHIVE whose 0-based index in the
+# byte-wise sorted list of relative paths is a multiple of 10, under the same relative paths.
+# Made again when the archive was unpacked again.
+make_tenth() {
+    local name=$1
+    local dir="$scratch/$name" tdir="$scratch/$name-tenth" staging="$scratch/.$name-tenth.partial"
+    local stamp have
+    stamp="tenth of $(cat "$dir/$marker_name")"
+    have=$(owned_stamp "$tdir")
+    [ "$have" != "$stamp" ] || return 0
+    note "linking the tenth of $name into $tdir (once)"
+    rm -rf -- "$staging"
+    mkdir -p "$staging"
+    (cd "$dir" && find . -type f ! -path "./$marker_name" -print0 | LC_ALL=C sort -z |
+        sed -z -n '1~10p' | xargs -0 -r cp -l --parents -t "$staging")
+    printf '%s\n' "$stamp" >"$staging/$marker_name"
+    [ -z "$have" ] || rm -rf -- "$tdir"
+    mv -T -- "$staging" "$tdir"
+}
+
+report_files=(games.jsonl divergences.csv diagnostics.csv summary.md index.html)
+# Removes a previous report folder, only when it holds nothing but the five report files (the
+# rule sgfaudit itself follows before replacing one); anything else stops the benchmark.
+remove_report() {
+    local out=$1
+    [ -e "$out" ] || [ -L "$out" ] || return 0
+    [ -d "$out" ] && [ ! -L "$out" ] || die "$out is not a report folder: not touched"
+    local f
+    for f in "$out"/* "$out"/.*; do
+        case "${f##*/}" in
+            . | .. | '*' | '.*') continue ;;
+        esac
+        [[ " ${report_files[*]} " == *" ${f##*/} "* ]] ||
+            die "$out holds ${f##*/}: not a report folder, not touched"
+    done
+    rm -rf -- "$out"
+}
+
+# One run: BINARY audit --quiet --jobs J --out OUT INPUT under /usr/bin/time -v. The previous
+# report is removed first (untimed), so every run writes a new folder. Sets run_wall (s),
+# run_rss (KiB), run_games, run_moves. Stops the benchmark when sgfaudit fails.
+run_once() {
+    local bin=$1 jobs=$2 out=$3 input=$4
+    local tfile="$work/time.txt" sout="$work/stdout.txt" serr="$work/stderr.txt"
+    remove_report "$out"
+    local status=0
+    /usr/bin/time -v -o "$tfile" "$bin" audit --quiet --jobs "$jobs" --out "$out" "$input" \
+        >"$sout" 2>"$serr" || status=$?
+    if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then
+        {
+            echo "bench: $bin audit --quiet --jobs $jobs --out $out $input"
+            echo "bench: failed with exit status $status (0: clean, 1: findings); its stderr ends:"
+            tail -n 20 "$serr"
+            grep "terminated by signal" "$tfile" || true
+        } >&2
+        exit 2
+    fi
+    run_wall=$(awk '/Elapsed \(wall clock\) time/ {
+                       n = split($NF, part, ":"); s = 0
+                       for (i = 1; i <= n; i++) s = s * 60 + part[i]
+                       print s }' "$tfile")
+    run_rss=$(awk '/Maximum resident set size/ { print $NF }' "$tfile")
+    local counts
+    counts=$(sed -n 's/^audited \([0-9][0-9]*\) games\{0,1\} (\([0-9][0-9]*\) moves).*/\1 \2/p' "$sout")
+    [ -n "$run_wall" ] && [ -n "$run_rss" ] || die "could not read /usr/bin/time -v's output $tfile"
+    [ -n "$counts" ] || die "no 'audited N games (M moves)' line on sgfaudit's stdout: $(head -c 300 "$sout")"
+    run_games=${counts% *}
+    run_moves=${counts#* }
+}
+
+# Median, min and max of the numbers given, and the largest of the second list (RSS).
+# Prints: median min max
+stats() {
+    printf '%s\n' "$@" | LC_ALL=C sort -g | awk '
+        { v[NR] = $1 }
+        END {
+            if (NR % 2) median = v[(NR + 1) / 2]; else median = (v[NR / 2] + v[NR / 2 + 1]) / 2
+            printf "%.3f %.2f %.2f\n", median, v[1], v[NR]
+        }'
+}
+
+rows=()    # Markdown table rows
+verdicts=()
+differ=0
+# Markdown row for one (input, jobs, binary) series.
+# add_row LABEL JOBS BINLABEL INPUT_BYTES GAMES MOVES RSS_KIB WALLS...
+add_row() {
+    local label=$1 jobs=$2 binlabel=$3 bytes=$4 games=$5 moves=$6 rss=$7
+    shift 7
+    local median min max
+    read -r median min max < <(stats "$@")
+    rows+=("$(awk -v label="$label" -v jobs="$jobs" -v bin="$binlabel" -v runs=$# \
+        -v bytes="$bytes" -v games="$games" -v moves="$moves" -v rss="$rss" \
+        -v median="$median" -v min="$min" -v max="$max" 'BEGIN {
+            rate = median > 0
+            printf "| %s |%s %s | %d | %.2f | %s | %s | %s | %.0f | %.2f-%.2f | %d | %d | %.1f |",
+                label, (bin == "" ? "" : " " bin " |"), jobs, runs, median,
+                rate ? sprintf("%.0f", games / median) : "-",
+                rate ? sprintf("%.0f", moves / median) : "-",
+                rate ? sprintf("%.1f", bytes / 1e6 / median) : "-",
+                rss / 1024, min, max, games, moves, bytes / 1e6
+        }')")
+}
+
+# Compares the five report files of two report folders; prints the names that differ.
+report_differences() {
+    local a=$1 b=$2 f out=()
+    for f in "${report_files[@]}"; do
+        cmp -s "$a/$f" "$b/$f" || out+=("$f")
+    done
+    echo "${out[*]}"
+}
+
+# Benchmarks one input folder (an archive or its tenth) for every --jobs value.
+bench_input() {
+    local label=$1 input=$2
+    local bytes
+    bytes=$(du -sb --exclude="$marker_name" "$input" | cut -f1)
+    local j
+    for j in $jobs_list; do
+        local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
+        local walls_a=() walls_b=() rss_a=0 rss_b=0 games="" moves=""
+        note "$label --jobs $j: warm-up"
+        run_once "$binary" "$j" "$out_a" "$input"
+        games=$run_games
+        moves=$run_moves
+        [ -z "$compare" ] || run_once "$compare" "$j" "$out_b" "$input"
+        local r
+        for ((r = 1; r <= runs; r++)); do
+            # With --compare, the two binaries take turns going first.
+            local order=(a)
+            if [ -n "$compare" ]; then
+                if ((r % 2)); then order=(a b); else order=(b a); fi
+            fi
+            local which
+            for which in "${order[@]}"; do
+                if [ "$which" = a ]; then
+                    run_once "$binary" "$j" "$out_a" "$input"
+                    walls_a+=("$run_wall")
+                    ((run_rss > rss_a)) && rss_a=$run_rss
+                else
+                    run_once "$compare" "$j" "$out_b" "$input"
+                    walls_b+=("$run_wall")
+                    ((run_rss > rss_b)) && rss_b=$run_rss
+                fi
+                if [ "$run_games" != "$games" ] || [ "$run_moves" != "$moves" ]; then
+                    die "$label --jobs $j: run $r counted $run_games games, $run_moves moves; the warm-up $games, $moves"
+                fi
+                note "$label --jobs $j run $r/$runs ($which): ${run_wall} s, $(((run_rss + 512) / 1024)) MiB"
+            done
+        done
+        if [ -n "$compare" ]; then
+            add_row "$label" "$j" A "$bytes" "$games" "$moves" "$rss_a" "${walls_a[@]}"
+            add_row "$label" "$j" B "$bytes" "$games" "$moves" "$rss_b" "${walls_b[@]}"
+            local diff
+            diff=$(report_differences "$out_a" "$out_b")
+            if [ -z "$diff" ]; then
+                verdicts+=("- $label --jobs $j: A and B wrote byte-identical reports (${report_files[*]})")
+            else
+                verdicts+=("- $label --jobs $j: **the reports differ**: $diff ($out_a vs $out_b)")
+                differ=1
+            fi
+        else
+            add_row "$label" "$j" "" "$bytes" "$games" "$moves" "$rss_a" "${walls_a[@]}"
+        fi
+    done
+    # The report must not depend on --jobs (docs/report-format.md).
+    local first="" j2
+    for j2 in $jobs_list; do
+        if [ -z "$first" ]; then
+            first=$j2
+            continue
+        fi
+        local diff
+        diff=$(report_differences "$scratch/report-$label-j$first" "$scratch/report-$label-j$j2")
+        if [ -z "$diff" ]; then
+            verdicts+=("- $label: --jobs $first and --jobs $j2 wrote byte-identical reports")
+        else
+            verdicts+=("- $label: **--jobs $first and --jobs $j2 reports differ**: $diff")
+            differ=1
+        fi
+    done
+}
+
+for name in $archives; do
+    [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || die "--archives: '$name' is not an archive name"
+    unpack "$name"
+    [ "$tenth" -eq 0 ] || make_tenth "$name"
+done
+
+machine=$(print_machine)
+for name in $archives; do
+    bench_input "$name" "$scratch/$name"
+    [ "$tenth" -eq 0 ] || bench_input "$name-tenth" "$scratch/$name-tenth"
+done
+
+echo "## sgfaudit audit benchmark"
+echo
+echo "$machine"
+if [ "$built_here" -eq 1 ]; then
+    echo "- binary: $binary ($(version_of "$binary"), release preset built from $(tree_state))"
+else
+    echo "- binary: $binary ($(version_of "$binary"))"
+fi
+if [ -n "$compare" ]; then
+    echo "- A: $binary ($(version_of "$binary"))"
+    echo "- B (--compare): $compare ($(version_of "$compare"))"
+fi
+echo "- command: BINARY audit --quiet --jobs J --out $scratch/report-ARCHIVE-jJ $scratch/ARCHIVE"
+echo "- $runs timed runs per row after one untimed warm-up run (the archives are read from the" \
+    "page cache); wall time and peak RSS from /usr/bin/time -v, games and moves from sgfaudit's" \
+    "stdout, input MB = du -sb of the archive folder (10^6 bytes); figures from the median wall" \
+    "time, RSS the largest of the runs"
+echo
+if [ -n "$compare" ]; then
+    echo "| archive | binary | jobs | runs | median wall s | games/s | moves/s | MB/s | peak RSS MiB | wall min-max s | games | moves | input MB |"
+    echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+else
+    echo "| archive | jobs | runs | median wall s | games/s | moves/s | MB/s | peak RSS MiB | wall min-max s | games | moves | input MB |"
+    echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+fi
+printf '%s\n' "${rows[@]}"
+if [ ${#verdicts[@]} -gt 0 ]; then
+    echo
+    echo "Reports:"
+    echo
+    printf '%s\n' "${verdicts[@]}"
+fi
+if [ -n "$compare" ]; then
+    echo
+    if [ "$differ" -eq 0 ]; then
+        echo "Verdict: A and B wrote byte-identical reports for every archive and --jobs value."
+    else
+        echo "Verdict: **the reports differ** (see above)."
+    fi
+fi
+exit "$differ"
