@@ -24,42 +24,64 @@ namespace fs = boost::filesystem;
 
 namespace {
 
-// One output file of the staging folder, written through a large buffer. Write errors (a full
-// disk) are remembered and reported at the end.
+// One output file of the staging folder, written in large pieces (1 MiB) through a buffer of
+// its own. Write errors (a full disk) are remembered and reported at the end.
 class OutFile {
   public:
+    OutFile() = default;
+    OutFile(const OutFile&) = delete;
+    OutFile& operator=(const OutFile&) = delete;
+    ~OutFile() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+
     bool open(const fs::path& path) {
-        file_.reset(std::fopen(path.c_str(), "wb"));
-        if (!file_) {
-            error_ = fmt::format("cannot create {}: {}", path.string(), std::strerror(errno));
+        path_ = path.string();
+        fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd_ < 0) {
+            error_ = fmt::format("cannot create {}: {}", path_, std::strerror(errno));
             return false;
         }
-        std::setvbuf(file_.get(), nullptr, _IOFBF, 1 << 20);
-        path_ = path.string();
+        buffer_.reserve(kBuffer);
         return true;
     }
     void write(std::string_view s) {
-        if (!file_ || s.empty() || !error_.empty()) return;
-        if (std::fwrite(s.data(), 1, s.size(), file_.get()) != s.size()) {
-            error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
-        }
+        if (fd_ < 0 || !error_.empty()) return;
+        buffer_ += s;
+        if (buffer_.size() >= kBuffer) flush();
     }
     // Closes the file; false (and error()) when anything failed.
     bool close() {
-        if (file_) {
-            if (std::fclose(file_.release()) != 0 && error_.empty()) {
+        if (fd_ >= 0) {
+            flush();
+            if (::close(fd_) != 0 && error_.empty()) {
                 error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
             }
+            fd_ = -1;
         }
         return error_.empty();
     }
     const std::string& error() const { return error_; }
 
   private:
-    struct Closer {
-        void operator()(std::FILE* f) const { std::fclose(f); }
-    };
-    std::unique_ptr<std::FILE, Closer> file_;
+    static constexpr std::size_t kBuffer = 1 << 20;
+
+    void flush() {
+        std::size_t done = 0;
+        while (done < buffer_.size() && error_.empty()) {
+            const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
+                break;
+            }
+            done += static_cast<std::size_t>(n);
+        }
+        buffer_.clear();
+    }
+
+    int fd_ = -1;
+    std::string buffer_;
     std::string path_;
     std::string error_;
 };
