@@ -79,7 +79,7 @@ TEST_CASE("Each limit flag reaches the reader", "[cli][limits]") {
     }
 }
 
-TEST_CASE("--max-diagnostics lists that many and counts the rest in S128", "[cli][limits]") {
+TEST_CASE("The diagnostics flag lists that many and counts the rest in S128", "[cli][limits]") {
     std::string text = "(;GM[1]";
     for (int i = 0; i < 20; ++i) text += " ?? ";
     const TempFile f(text + ")");
@@ -90,7 +90,7 @@ TEST_CASE("--max-diagnostics lists that many and counts the rest in S128", "[cli
     CHECK(contains(r.out, "by code: S108 3 S128 1"));
 }
 
-TEST_CASE("Sizes take K, M and G suffixes; bad values cannot run", "[cli][limits]") {
+TEST_CASE("Sizes take K, M and G suffixes, and bad values cannot run", "[cli][limits]") {
     const TempFile f(std::string(3000, ' ') + "(;GM[1])");
     CHECK(parse({"--max-file-bytes", "2K", f.path()}).status == 1);
     CHECK(parse({"--max-file-bytes", "3k", f.path()}).status == 0);

@@ -216,7 +216,7 @@ TEST_CASE("F003: a symbolic link that leads to itself is a loop, in a folder and
     CHECK(bytes.problem.code == "F003");
 }
 
-TEST_CASE("A folder named like a file is walked; given to read_file it is F004",
+TEST_CASE("A folder named like a file is walked, and given to read_file it is F004",
           "[pipeline][inputs][hostile]") {
     TempTree t;
     t.file("games.sgf/inner.sgf");

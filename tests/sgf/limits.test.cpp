@@ -285,7 +285,7 @@ TEST_CASE("Absurd numbers in SZ, HA, KM and MN are diagnostics, not values", "[s
     record("MN[x]", "S311");
 }
 
-TEST_CASE("S311: MN must be a move number; the record notes it and goes on", "[sgf][limits]") {
+TEST_CASE("S311: MN must be a move number, and the record notes it and goes on", "[sgf][limits]") {
     const Document doc =
         read_document("mn.sgf", "(;GM[1]SZ[9];B[aa]MN[-5];W[bb]MN[2];B[cc]MN[1e9])");
     const GameRecord r = read_record(doc, 0);
