@@ -143,17 +143,22 @@ bool is_text_property(std::string_view id) noexcept {
     return std::find(kText.begin(), kText.end(), id) != kText.end();
 }
 
+// Text quoted in a message: at most 40 code points (never cut inside a UTF-8 sequence, so the
+// message stays valid UTF-8, as JSON output requires), control characters as \xNN.
 std::string printable(std::string_view text) {
     std::string out;
-    for (char c : text.substr(0, 40)) {
-        const auto u = static_cast<unsigned char>(c);
+    std::size_t points = 0;
+    std::size_t i = 0;
+    for (; i < text.size(); ++i) {
+        const auto u = static_cast<unsigned char>(text[i]);
+        if ((u & 0xC0u) != 0x80u && points++ == 40) break;
         if (u < 0x20 || u == 0x7F) {
             out += fmt::format("\\x{:02X}", u);
         } else {
-            out += c;
+            out += text[i];
         }
     }
-    if (text.size() > 40) out += "...";
+    if (i < text.size()) out += "...";
     return out;
 }
 
@@ -238,7 +243,8 @@ class Parser {
 
     void flush_junk(std::size_t& junk_begin, bool seen_game) {
         if (junk_begin == std::string::npos) return;
-        const std::size_t end = std::min(t_.size(), junk_begin + 40);
+        // 41 code points at most (printable() quotes 40 and marks the rest).
+        const std::size_t end = std::min(t_.size(), junk_begin + 4 * 41);
         if (seen_game) {
             doc_.add(Severity::warning, codes::text_after, off(junk_begin),
                      fmt::format("text outside any game tree ignored: \"{}\"",

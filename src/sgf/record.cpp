@@ -292,14 +292,20 @@ class RecordReader {
         collect("TW", rec_.territory_white);
     }
 
-    // A value quoted in a message: unescaped, at most 40 characters, controls as \xNN.
+    // A value quoted in a message: unescaped, at most 40 code points (never cut inside a UTF-8
+    // sequence), controls as \xNN.
     static std::string printable_value(std::string_view raw) {
+        // 400 raw bytes hold more than 40 code points, escaped or not.
+        const std::string text = unescape_simple_text(raw.substr(0, 400));
         std::string out;
-        for (const char c : unescape_simple_text(raw.substr(0, 64)).substr(0, 40)) {
-            const auto u = static_cast<unsigned char>(c);
-            out += u < 0x20 || u == 0x7F ? fmt::format("\\x{:02X}", u) : std::string(1, c);
+        std::size_t points = 0;
+        std::size_t i = 0;
+        for (; i < text.size(); ++i) {
+            const auto u = static_cast<unsigned char>(text[i]);
+            if ((u & 0xC0u) != 0x80u && points++ == 40) break;
+            out += u < 0x20 || u == 0x7F ? fmt::format("\\x{:02X}", u) : std::string(1, text[i]);
         }
-        if (raw.size() > 40) out += "...";
+        if (i < text.size() || raw.size() > 400) out += "...";
         return out;
     }
 

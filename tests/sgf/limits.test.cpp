@@ -9,6 +9,8 @@
 
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
+// The fuzz targets' oracle: strict UTF-8.
+#include "../../fuzz/utf8_check.hpp"
 
 using namespace sgfaudit::sgf;
 
@@ -296,4 +298,27 @@ TEST_CASE("S311: MN must be a move number, and the record notes it and goes on",
     CHECK(d.message == "MN[-5] is not a move number between 0 and 1048576; ignored");
     CHECK(r.moves == 3);
     CHECK_FALSE(r.has_errors());
+}
+
+TEST_CASE("Quoted text in messages is cut at 40 code points, never inside a character",
+          "[sgf][limits]") {
+    // Regression (found by the fuzz targets' UTF-8 oracle): the reader cut quoted junk after 40
+    // bytes and the record after 40 bytes of the unescaped value, splitting a UTF-8 sequence, so
+    // the JSON output of `check` carried invalid UTF-8.
+    std::string e_acute;
+    for (int i = 0; i < 50; ++i) e_acute += "\xC3\xA9";
+    const Document doc = read_document("q.sgf", "x" + e_acute + "\n(;GM[1]HA[" + e_acute + "])");
+    const Diagnostic& junk = first_with(doc, "S100");
+    CHECK(sgfaudit::fuzz::valid_utf8(junk.message));
+    CHECK(junk.message ==
+          "text before the first game tree ignored: \"x" + e_acute.substr(0, 78) + "...\"");
+    const GameRecord r = read_record(doc, 0);
+    const Diagnostic& ha = first_with(r.diagnostics, "S306");
+    CHECK(sgfaudit::fuzz::valid_utf8(ha.message));
+    CHECK(ha.message ==
+          "HA[" + e_acute.substr(0, 80) + "...] is not a handicap between 0 and 361; ignored");
+    // Short values are quoted whole, without "...".
+    const Document short_doc = read_document("s.sgf", "(;GM[1]HA[\xC3\xA9])");
+    CHECK(first_with(read_record(short_doc, 0).diagnostics, "S306").message ==
+          "HA[\xC3\xA9] is not a handicap between 0 and 361; ignored");
 }
