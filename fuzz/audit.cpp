@@ -1,13 +1,13 @@
 // libFuzzer target: one file read, typed, audited and reported, as `sgfaudit check` does, under
 // the presets tromp-taylor, aga and french, with both illegal-play policies and the dead-stone
-// policies none and markup; text and JSON reports go to a stream that discards them.
+// policies none and markup; the text and JSON reports are written to a string and must be valid
+// UTF-8 (fuzz/utf8_check.hpp).
 
 #include "sgfaudit/audit/audit.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <ostream>
-#include <streambuf>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,26 +15,7 @@
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
-
-namespace {
-
-// A stream buffer that counts what is written and keeps nothing.
-class CountingBuffer : public std::streambuf {
-  public:
-    std::size_t count = 0;
-
-  protected:
-    int_type overflow(int_type c) override {
-        if (!traits_type::eq_int_type(c, traits_type::eof())) ++count;
-        return traits_type::not_eof(c);
-    }
-    std::streamsize xsputn(const char*, std::streamsize n) override {
-        count += static_cast<std::size_t>(n);
-        return n;
-    }
-};
-
-}  // namespace
+#include "utf8_check.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     using namespace sgfaudit;
@@ -51,8 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const audit::RulesetListParse rulesets = audit::parse_ruleset_list("tromp-taylor,aga,french");
     if (!rulesets.ok()) __builtin_trap();
 
-    CountingBuffer buffer;
-    std::ostream sink(&buffer);
+    std::ostringstream sink;
     for (std::size_t g = 0; g < doc.games().size(); ++g) {
         const sgf::GameRecord record = sgf::read_record(doc, g);
         for (const audit::IllegalPolicy on_illegal :
@@ -90,7 +70,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
     }
     if (doc.games().empty()) report::write_check_json_file(sink, doc.file(), doc.diagnostics());
-    volatile std::size_t written = buffer.count;
-    (void)written;
+    if (!sgfaudit::fuzz::valid_utf8(sink.str())) __builtin_trap();
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sgfaudit/sgf/record.hpp"
+#include "utf8_check.hpp"
 
 namespace {
 
@@ -16,7 +17,9 @@ namespace {
 std::size_t touch(const sgfaudit::sgf::Document& doc) {
     std::size_t h = doc.text().size() + doc.node_count();
     for (const auto& d : doc.diagnostics()) {
-        h += sgfaudit::sgf::format(d).size() + d.where.line + d.where.column;
+        const std::string line = sgfaudit::sgf::format(d);
+        if (!sgfaudit::fuzz::valid_utf8(line)) __builtin_trap();
+        h += line.size() + d.where.line + d.where.column;
     }
     for (std::size_t n = 0; n < doc.node_count(); ++n) {
         const auto& node = doc.node(static_cast<std::uint32_t>(n));
@@ -40,7 +43,11 @@ std::size_t touch(const sgfaudit::sgf::GameRecord& r) {
     if (r.handicap) h += static_cast<std::size_t>(*r.handicap);
     if (r.result) h += r.result->text.size();
     h += r.rules.size() + r.black_name.size() + r.white_name.size();
-    for (const auto& d : r.diagnostics) h += sgfaudit::sgf::format(d).size();
+    for (const auto& d : r.diagnostics) {
+        const std::string line = sgfaudit::sgf::format(d);
+        if (!sgfaudit::fuzz::valid_utf8(line)) __builtin_trap();
+        h += line.size();
+    }
     return h;
 }
 
