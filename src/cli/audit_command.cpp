@@ -50,11 +50,18 @@ Options:
   --quiet             no progress line (it is shown only while stderr is a terminal)
   -h, --help          show this help
 
-Exit status: 0 clean (no divergence, illegal play, record issue, RE mismatch or file error),
+)";
+
+constexpr const char* kAuditUsageEnd =
+    R"(Exit status: 0 clean (no divergence, illegal play, record issue, RE mismatch or file error),
 1 findings (any of those, a file that could not be read, a folder entry that could not be
 listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
 written, or the run was interrupted).
 )";
+
+void usage(std::ostream& s) {
+    s << kAuditUsage << limits_help() << "\n" << kAuditUsageEnd;
+}
 
 // The one channel from the signal handler to the run: the number of the signal received.
 std::atomic<int> g_signal{0};
@@ -151,8 +158,10 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--quiet", false});
     ParsedArgs parsed;
     pipeline::ArchiveOptions options;
-    std::string error = parse_args(args, known, parsed);
+    LimitOptions limits;
+    std::string error = parse_args(args, known, parsed, &limits);
     if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings);
+    options.settings.limits = limits.limits();
     if (error.empty() && !parsed.help) error = jobs_option(parsed, options.jobs);
     if (error.empty() && parsed.has("--max-diagrams")) {
         const std::string& v = parsed.values.find("--max-diagrams")->second;
@@ -177,11 +186,12 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
     if (!error.empty()) {
-        err << "sgfaudit audit: " << error << "\n\n" << kAuditUsage;
+        err << "sgfaudit audit: " << error << "\n\n";
+        usage(err);
         return kCannotRun;
     }
     if (parsed.help) {
-        out << kAuditUsage;
+        usage(out);
         return kClean;
     }
     options.paths = parsed.paths;

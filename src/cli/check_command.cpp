@@ -45,12 +45,19 @@ Options:
   --jobs N            threads (default: all cores); the output is the same for any N
   -h, --help          show this help
 
-File diagnostics go to stderr in text mode and into each object's "diagnostics" in JSON.
+)";
+
+constexpr const char* kCheckUsageEnd =
+    R"(File diagnostics go to stderr in text mode and into each object's "diagnostics" in JSON.
 
 Exit status: 0 clean (no illegal play, no divergence, no record error or mismatch, no file
 error), 1 findings (any of those, or a file that could not be read), 2 could not run (bad
 arguments, a path that does not exist).
 )";
+
+void usage(std::ostream& s) {
+    s << kCheckUsage << limits_help() << "\n" << kCheckUsageEnd;
+}
 
 // What the parallel stage makes of one file: its text for stdout and stderr, and counts.
 struct CheckedFile : pipeline::FileWork::Result {
@@ -126,8 +133,10 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     pipeline::AuditSettings settings;
     unsigned jobs = 0;
     bool json = false;
-    std::string error = parse_args(args, known, parsed);
+    LimitOptions limits;
+    std::string error = parse_args(args, known, parsed, &limits);
     if (error.empty() && !parsed.help) error = audit_settings(parsed, settings);
+    settings.limits = limits.limits();
     if (error.empty() && !parsed.help) error = jobs_option(parsed, jobs);
     if (error.empty() && parsed.has("--format")) {
         const std::string& format = parsed.values.find("--format")->second;
@@ -139,11 +148,12 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
     if (!error.empty()) {
-        err << "sgfaudit check: " << error << "\n\n" << kCheckUsage;
+        err << "sgfaudit check: " << error << "\n\n";
+        usage(err);
         return kCannotRun;
     }
     if (parsed.help) {
-        out << kCheckUsage;
+        usage(out);
         return kClean;
     }
 

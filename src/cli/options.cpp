@@ -11,7 +11,7 @@
 namespace sgfaudit::cli {
 
 std::string parse_args(const std::vector<std::string>& args, std::span<const OptionSpec> known,
-                       ParsedArgs& out) {
+                       ParsedArgs& out, LimitOptions* limits) {
     bool options_ended = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -26,6 +26,13 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
         if (a == "-h" || a == "--help") {
             out.help = true;
             return {};
+        }
+        if (limits != nullptr) {
+            std::string error;
+            if (limits->parse(args, i, error)) {
+                if (!error.empty()) return error;
+                continue;
+            }
         }
         const std::size_t eq = a.find('=');
         const std::string name = a.substr(0, eq);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "limits_options.hpp"
 #include "sgfaudit/pipeline/audit_file.hpp"
 
 namespace sgfaudit::cli {
@@ -29,10 +30,11 @@ struct ParsedArgs {
 inline constexpr OptionSpec kAuditOptions[] = {
     {"--rules"}, {"--dead"}, {"--on-illegal"}, {"--komi"}, {"--jobs"}};
 
-// Splits `args` into options ("--name value" or "--name=value"; flags without a value) and
-// paths ("--" ends the options). Returns an error message, or "" when all is well.
+// Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
+// limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).
+// Returns an error message, or "" when all is well.
 std::string parse_args(const std::vector<std::string>& args, std::span<const OptionSpec> known,
-                       ParsedArgs& out);
+                       ParsedArgs& out, LimitOptions* limits = nullptr);
 
 // Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal and
 // --komi. Returns an error message or "".

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "commands.hpp"
+#include "limits_options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/sgf/reader.hpp"
@@ -17,7 +18,7 @@ namespace sgfaudit::cli {
 
 namespace {
 
-constexpr const char* kParseUsage = R"(usage: sgfaudit parse [--summary] PATH...
+constexpr const char* kParseUsage = R"(usage: sgfaudit parse [--summary] [LIMITS] PATH...
 
 Reads SGF files and folders (recursively, *.sgf and *.mgt in sorted order) and prints, per file,
 the number of games and per game the board size, main-line length, players and result; then every
@@ -27,8 +28,20 @@ Options:
   --summary   print only the totals
   -h, --help  show this help
 
+)";
+
+constexpr const char* kParseUsageEnd = R"(
+Files that cannot be read as SGF are findings, never a stop: empty (S112), binary (S113), NUL
+bytes (S115), a folder given as a file (F004), unreadable (F004), a symbolic link loop (F003),
+a FIFO or device (F006, never opened), a file that changed while it was read (F007).
+docs/robustness.md lists every limit and check.
+
 Exit status: 0 no file had an error, 1 some file had an error, 2 could not run.
 )";
+
+void usage(std::ostream& s) {
+    s << kParseUsage << limits_help() << kParseUsageEnd;
+}
 
 struct Totals {
     std::size_t files = 0;
@@ -71,22 +84,33 @@ std::string describe_player(const std::string& name, const std::string& rank) {
 int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     bool summary_only = false;
     std::vector<std::string> paths;
-    for (const std::string& a : args) {
+    LimitOptions limit_options;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
         if (a == "-h" || a == "--help") {
-            out << kParseUsage;
+            usage(out);
             return kClean;
         }
-        if (a == "--summary") {
+        std::string error;
+        if (limit_options.parse(args, i, error)) {
+            if (!error.empty()) {
+                err << "sgfaudit parse: " << error << "\n\n";
+                usage(err);
+                return kCannotRun;
+            }
+        } else if (a == "--summary") {
             summary_only = true;
         } else if (a.size() > 1 && a[0] == '-') {
-            err << "sgfaudit parse: unknown option '" << a << "'\n\n" << kParseUsage;
+            err << "sgfaudit parse: unknown option '" << a << "'\n\n";
+            usage(err);
             return kCannotRun;
         } else {
             paths.push_back(a);
         }
     }
     if (paths.empty()) {
-        err << "sgfaudit parse: no PATH given\n\n" << kParseUsage;
+        err << "sgfaudit parse: no PATH given\n\n";
+        usage(err);
         return kCannotRun;
     }
 
@@ -103,7 +127,7 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         totals.count(p);
         if (!summary_only) out << sgf::format(p) << "\n";
     }
-    const sgf::ReadLimits limits;
+    const sgf::ReadLimits& limits = limit_options.limits();
     for (const std::string& path : inputs.files) {
         ++totals.files;
         pipeline::FileBytes bytes = pipeline::read_file(path, limits.max_file_bytes);
@@ -125,7 +149,7 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         bool file_error = doc.has_errors();
         std::vector<sgf::Diagnostic> record_diagnostics;
         for (std::size_t g = 0; g < games; ++g) {
-            sgf::GameRecord record = sgf::read_record(doc, g);
+            sgf::GameRecord record = sgf::read_record(doc, g, limits);
             totals.moves += record.moves;
             if (record.has_errors()) file_error = true;
             if (!summary_only) {

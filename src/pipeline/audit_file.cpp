@@ -31,7 +31,7 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
 
     std::vector<sgf::Location> locations;
     for (std::size_t g = 0; g < result.games; ++g) {
-        const sgf::GameRecord record = sgf::read_record(doc, g);
+        const sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
         const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);
 

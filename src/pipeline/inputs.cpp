@@ -1,13 +1,14 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/filesystem.hpp>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
-#include <memory>
 #include <set>
 
 namespace sgfaudit::pipeline {
@@ -21,6 +22,8 @@ constexpr std::string_view symlink_loop = "F003";
 constexpr std::string_view unreadable_file = "F004";
 constexpr std::string_view file_too_large = "F005";
 constexpr std::string_view not_a_file = "F006";
+constexpr std::string_view changed_while_read = "F007";
+constexpr std::string_view not_regular = "F008";
 }  // namespace codes
 
 namespace {
@@ -28,6 +31,31 @@ namespace {
 sgf::Diagnostic problem(std::string_view code, const std::string& path, std::string message) {
     return sgf::Diagnostic{sgf::Severity::error, code, path, sgf::Location{},
                            std::move(message),   -1};
+}
+
+std::string_view kind_of(const fs::file_status& st) noexcept {
+    switch (st.type()) {
+        case fs::fifo_file:
+            return "a FIFO (named pipe)";
+        case fs::socket_file:
+            return "a socket";
+        case fs::block_file:
+            return "a block device";
+        case fs::character_file:
+            return "a character device";
+        case fs::directory_file:
+            return "a folder";
+        default:
+            return "this entry";
+    }
+}
+
+std::string_view kind_of_mode(mode_t mode) noexcept {
+    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISCHR(mode)) return "a character device";
+    return "not a regular file";
 }
 
 char ascii_lower(char c) noexcept {
@@ -101,6 +129,12 @@ class Walker {
                 const std::string path = join(item.path, name);
                 boost::system::error_code sec;
                 const fs::file_status st = fs::status(it->path(), sec);  // follows links
+                if (sec.value() == ELOOP) {
+                    out_.problems.push_back(problem(codes::symlink_loop, path,
+                                                    "symbolic link loop (too many levels of "
+                                                    "symbolic links); skipped"));
+                    continue;
+                }
                 if (!fs::exists(st)) {
                     out_.problems.push_back(
                         problem(codes::unreadable_folder, path,
@@ -108,9 +142,18 @@ class Walker {
                     continue;
                 }
                 if (fs::is_directory(st)) {
+                    // Also a folder named like a file ("games.sgf/"): it is walked.
                     entries.emplace_back(path, true);
-                } else if (is_sgf_name(name)) {
+                } else if (!is_sgf_name(name)) {
+                    continue;
+                } else if (fs::is_regular_file(st)) {
                     entries.emplace_back(path, false);
+                } else {
+                    // A FIFO, socket or device named *.sgf: reading it could block forever or
+                    // never end.
+                    out_.problems.push_back(
+                        problem(codes::not_regular, path,
+                                fmt::format("{} is not a regular file; skipped", kind_of(st))));
                 }
             }
             std::sort(entries.begin(), entries.end());
@@ -137,7 +180,11 @@ InputList collect_inputs(std::span<const std::string> paths) {
     for (const std::string& path : paths) {
         boost::system::error_code ec;
         const fs::file_status st = fs::status(path, ec);
-        if (!fs::exists(st)) {
+        if (ec.value() == ELOOP) {
+            out.problems.push_back(
+                problem(codes::symlink_loop, path,
+                        "symbolic link loop (too many levels of symbolic links); skipped"));
+        } else if (!fs::exists(st)) {
             out.problems.push_back(problem(codes::missing_path, path, "no such file or folder"));
             out.missing_argument = true;
         } else if (fs::is_directory(st)) {
@@ -146,42 +193,96 @@ InputList collect_inputs(std::span<const std::string> paths) {
             out.files.push_back(path);
         } else {
             out.problems.push_back(
-                problem(codes::not_a_file, path, "not a regular file or folder; skipped"));
+                problem(codes::not_a_file, path,
+                        fmt::format("{} is not a regular file or folder; skipped", kind_of(st))));
         }
     }
     return out;
 }
 
+namespace {
+
+// Closes a file descriptor when it goes out of scope.
+struct Descriptor {
+    int fd = -1;
+    ~Descriptor() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+bool same_time(const struct timespec& a, const struct timespec& b) noexcept {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+}  // namespace
+
 FileBytes read_file(const std::string& path, std::size_t max_bytes) {
     FileBytes result;
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"), &std::fclose);
-    if (!f) {
-        result.problem = problem(codes::unreadable_file, path,
-                                 fmt::format("cannot open: {}", std::strerror(errno)));
-        return result;
+    const auto fail = [&](std::string_view code, std::string message) {
+        result.bytes.clear();
+        result.bytes.shrink_to_fit();
+        result.problem = problem(code, path, std::move(message));
+        return std::move(result);
+    };
+    // O_NONBLOCK: opening a FIFO that has no writer must not block (it is refused below); it has
+    // no effect on regular files.
+    Descriptor f;
+    f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (f.fd < 0) {
+        const int error = errno;
+        if (error == ELOOP) {
+            return fail(codes::symlink_loop,
+                        "symbolic link loop (too many levels of symbolic links); not read");
+        }
+        return fail(codes::unreadable_file, fmt::format("cannot open: {}", std::strerror(error)));
     }
+    struct stat before {};
+    if (::fstat(f.fd, &before) != 0) {
+        return fail(codes::unreadable_file, fmt::format("cannot stat: {}", std::strerror(errno)));
+    }
+    if (S_ISDIR(before.st_mode)) {
+        return fail(codes::unreadable_file, "is a folder, not a file; not read");
+    }
+    if (!S_ISREG(before.st_mode)) {
+        return fail(codes::not_regular, fmt::format("{} is not a regular file; not read",
+                                                    kind_of_mode(before.st_mode)));
+    }
+    const auto too_large = [&](std::size_t size) {
+        return fail(codes::file_too_large,
+                    fmt::format("file is {}{} bytes, larger than the limit of {}; not read",
+                                size > max_bytes ? "" : "over ", size, max_bytes));
+    };
+    const auto size_before = static_cast<std::size_t>(before.st_size);
+    if (size_before > max_bytes) return too_large(size_before);
+    result.bytes.reserve(size_before);
     char buffer[1 << 16];
     for (;;) {
-        const std::size_t n = std::fread(buffer, 1, sizeof buffer, f.get());
-        if (n > 0) {
-            if (result.bytes.size() + n > max_bytes) {
-                result.bytes.clear();
-                result.problem = problem(
-                    codes::file_too_large, path,
-                    fmt::format("file is larger than the limit of {} bytes; not read", max_bytes));
-                return result;
-            }
-            result.bytes.append(buffer, n);
+        const ssize_t n = ::read(f.fd, buffer, sizeof buffer);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return fail(codes::unreadable_file,
+                        fmt::format("read error: {}", std::strerror(errno)));
         }
-        if (n < sizeof buffer) {
-            if (std::ferror(f.get())) {
-                result.bytes.clear();
-                result.problem = problem(codes::unreadable_file, path,
-                                         fmt::format("read error: {}", std::strerror(errno)));
-                return result;
-            }
-            break;
-        }
+        if (n == 0) break;
+        const auto got = static_cast<std::size_t>(n);
+        if (result.bytes.size() + got > max_bytes) return too_large(result.bytes.size() + got);
+        result.bytes.append(buffer, got);
+    }
+    // Stat again: a file written to while it was read (a download, a server still logging the
+    // game) gives bytes that are neither the old file nor the new one.
+    struct stat after {};
+    if (::fstat(f.fd, &after) != 0) {
+        return fail(codes::unreadable_file, fmt::format("cannot stat: {}", std::strerror(errno)));
+    }
+    const auto size_after = static_cast<std::size_t>(after.st_size);
+    // Pseudo-files (/proc) stat as 0 bytes and read as more: not a change.
+    const bool pseudo = size_before == 0 && size_after == 0;
+    if (size_after != size_before || !same_time(before.st_mtim, after.st_mtim) ||
+        (!pseudo && result.bytes.size() != size_after)) {
+        return fail(codes::changed_while_read,
+                    fmt::format("the file changed while it was read ({} bytes before, {} read, {} "
+                                "after); not read",
+                                size_before, result.bytes.size(), size_after));
     }
     result.ok = true;
     return result;

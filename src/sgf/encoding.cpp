@@ -1042,6 +1042,16 @@ std::optional<std::string> find_declared_charset(std::string_view bytes) {
     }
 }
 
+bool is_wide_unicode(std::string_view bytes) noexcept {
+    using namespace std::string_view_literals;
+    if (bytes.starts_with("\xEF\xBB\xBF"sv)) return false;
+    if (bytes.starts_with("\xFF\xFE"sv) || bytes.starts_with("\xFE\xFF"sv) ||
+        bytes.starts_with("\x00\x00\xFE\xFF"sv)) {
+        return true;
+    }
+    return sniff_utf16(bytes) != nullptr;
+}
+
 DecodeResult decode_to_utf8(std::string_view bytes) {
     try {
         return decode_impl(bytes);

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
+#include <unordered_set>
 
 namespace sgfaudit::sgf {
 
@@ -27,12 +29,16 @@ constexpr std::string_view empty_tree = "S111";
 constexpr std::string_view empty_file = "S112";
 constexpr std::string_view binary_file = "S113";
 constexpr std::string_view empty_variation = "S114";
+constexpr std::string_view nul_bytes = "S115";
 constexpr std::string_view limit_file = "S120";
 constexpr std::string_view limit_depth = "S121";
 constexpr std::string_view limit_nodes = "S122";
 constexpr std::string_view limit_values = "S123";
 constexpr std::string_view limit_value_bytes = "S124";
 constexpr std::string_view limit_games = "S125";
+constexpr std::string_view limit_node_values = "S126";
+constexpr std::string_view limit_properties = "S127";
+constexpr std::string_view limit_diagnostics = "S128";
 }  // namespace codes
 
 // ---------------------------------------------------------------------------------------------
@@ -59,8 +65,14 @@ Location Document::locate(std::uint32_t offset) const {
     // line_starts_ is sorted and starts with 0.
     auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
     const std::size_t line_index = static_cast<std::size_t>(it - line_starts_.begin()) - 1;
-    const std::uint32_t start = line_starts_[line_index];
+    std::uint32_t start = line_starts_[line_index];
     std::uint32_t column = 1;
+    // Start from the last column mark inside this line, if any.
+    const std::size_t mark = offset / kColumnStep;
+    if (mark < column_marks_.size() && mark * kColumnStep > start) {
+        start = static_cast<std::uint32_t>(mark * kColumnStep);
+        column = column_marks_[mark];
+    }
     for (std::uint32_t i = start; i < offset; ++i) {
         // Count code points: every byte that is not a UTF-8 continuation byte.
         if ((static_cast<unsigned char>(t[i]) & 0xC0u) != 0x80u) ++column;
@@ -70,16 +82,35 @@ Location Document::locate(std::uint32_t offset) const {
 
 void Document::add(Severity severity, std::string_view code, std::uint32_t offset,
                    std::string message, int game) {
-    add_at(severity, code, locate(offset), std::move(message), game);
+    // A diagnostic past the limit is only counted: no need to locate it.
+    const bool listed = dropped_diagnostics_ == 0 && diagnostics_.size() < max_diagnostics_;
+    add_at(severity, code, listed ? locate(offset) : Location{}, std::move(message), game);
 }
 
 void Document::add_at(Severity severity, std::string_view code, Location where, std::string message,
                       int game) {
-    diagnostics_.push_back(Diagnostic{severity, code, file_, where, std::move(message), game});
+    if (dropped_diagnostics_ == 0 && diagnostics_.size() < max_diagnostics_) {
+        diagnostics_.push_back(Diagnostic{severity, code, file_, where, std::move(message), game});
+        return;
+    }
+    // Past the limit: one S128 counts the rest (its message is completed by read_document).
+    if (dropped_diagnostics_++ == 0) {
+        summary_index_ = diagnostics_.size();
+        diagnostics_.push_back(
+            Diagnostic{Severity::warning, codes::limit_diagnostics, file_, Location{}, {}, -1});
+    }
+    if (severity == Severity::error) {
+        dropped_error_ = true;
+        diagnostics_[summary_index_].severity = Severity::error;
+    }
+    diagnostics_[summary_index_].message =
+        fmt::format("more than {} diagnostics in this file: {} more not listed{}", max_diagnostics_,
+                    dropped_diagnostics_, dropped_error_ ? " (errors among them)" : "");
 }
 
 bool Document::has_errors() const noexcept {
-    return std::any_of(diagnostics_.begin(), diagnostics_.end(),
+    return dropped_error_ ||
+           std::any_of(diagnostics_.begin(), diagnostics_.end(),
                        [](const Diagnostic& d) { return d.severity == Severity::error; });
 }
 
@@ -88,8 +119,10 @@ bool Document::has_errors() const noexcept {
 
 namespace {
 
+// White space between tokens. A NUL byte counts as white space there (reported once, S115);
+// inside a value it is kept.
 bool is_space(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '\0';
 }
 bool is_upper(char c) noexcept {
     return c >= 'A' && c <= 'Z';
@@ -110,17 +143,22 @@ bool is_text_property(std::string_view id) noexcept {
     return std::find(kText.begin(), kText.end(), id) != kText.end();
 }
 
+// Text quoted in a message: at most 40 code points (never cut inside a UTF-8 sequence, so the
+// message stays valid UTF-8, as JSON output requires), control characters as \xNN.
 std::string printable(std::string_view text) {
     std::string out;
-    for (char c : text.substr(0, 40)) {
-        const auto u = static_cast<unsigned char>(c);
+    std::size_t points = 0;
+    std::size_t i = 0;
+    for (; i < text.size(); ++i) {
+        const auto u = static_cast<unsigned char>(text[i]);
+        if ((u & 0xC0u) != 0x80u && points++ == 40) break;
         if (u < 0x20 || u == 0x7F) {
             out += fmt::format("\\x{:02X}", u);
         } else {
-            out += c;
+            out += text[i];
         }
     }
-    if (text.size() > 40) out += "...";
+    if (i < text.size()) out += "...";
     return out;
 }
 
@@ -205,7 +243,8 @@ class Parser {
 
     void flush_junk(std::size_t& junk_begin, bool seen_game) {
         if (junk_begin == std::string::npos) return;
-        const std::size_t end = std::min(t_.size(), junk_begin + 40);
+        // 41 code points at most (printable() quotes 40 and marks the rest).
+        const std::size_t end = std::min(t_.size(), junk_begin + 4 * 41);
         if (seen_game) {
             doc_.add(Severity::warning, codes::text_after, off(junk_begin),
                      fmt::format("text outside any game tree ignored: \"{}\"",
@@ -225,6 +264,7 @@ class Parser {
         doc_.games_.push_back(game);
         game_nodes_ = 0;
         reported_ids_.clear();
+        node_ids_.clear();
         stack_.clear();
         stack_.push_back(Frame{kNone, kNone, false});
         open_node_ = kNone;
@@ -295,6 +335,8 @@ class Parser {
             return false;
         }
         ++game_nodes_;
+        node_ids_.clear();
+        node_values_ = 0;
         Frame& f = stack_.back();
         const std::uint32_t parent = f.last != kNone ? f.last : f.parent;
         const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
@@ -463,9 +505,7 @@ class Parser {
             skip_values();
             return true;
         }
-        if (lowercase &&
-            std::find(reported_ids_.begin(), reported_ids_.end(), written) == reported_ids_.end()) {
-            reported_ids_.emplace_back(written);
+        if (lowercase && reported_ids_.emplace(written).second) {
             doc_.add(Severity::warning, codes::lowercase_id, off(id_begin),
                      fmt::format("property identifier \"{}\" read as \"{}\" (lower-case letters "
                                  "dropped, FF[3] style)",
@@ -477,16 +517,22 @@ class Parser {
                      "properties without a node before them: ';' assumed", game_index());
             if (!new_node(id_begin)) return false;
         }
-        Node& node = doc_.nodes_[open_node_];
-        for (std::uint32_t i = 0; i < node.property_count; ++i) {
-            if (doc_.properties_[node.first_property + i].id == id) {
-                doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
-                         fmt::format("property {} repeated in one node; the first one is used "
-                                     "where one value is expected",
-                                     id),
-                         game_index());
-                break;
-            }
+        if (doc_.nodes_[open_node_].property_count >= limits_.max_properties_per_node) {
+            doc_.add(Severity::error, codes::limit_properties, off(id_begin),
+                     fmt::format("more than {} properties in one node; the rest of this game is "
+                                 "not read",
+                                 limits_.max_properties_per_node),
+                     game_index());
+            return false;
+        }
+        // A set of the identifiers seen in this node: a node with thousands of properties must
+        // not cost a quadratic scan.
+        if (!node_ids_.insert(id).second) {
+            doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
+                     fmt::format("property {} repeated in one node; the first one is used "
+                                 "where one value is expected",
+                                 id),
+                     game_index());
         }
         Property prop;
         prop.offset = off(id_begin);
@@ -523,8 +569,18 @@ class Parser {
                 doc_.games_.back().complete = false;
                 return false;
             }
+            if (node_values_ >= limits_.max_values_per_node) {
+                doc_.add(Severity::error, codes::limit_node_values, off(open),
+                         fmt::format("more than {} property values in one node; the rest of "
+                                     "this game is not read",
+                                     limits_.max_values_per_node),
+                         game_index());
+                doc_.games_.back().complete = false;
+                return false;
+            }
             doc_.values_.push_back(Value{off(open + 1), off(end)});
             ++prop.value_count;
+            ++node_values_;
             pos_ = end < t_.size() ? end + 1 : t_.size();
             pos_ = skip_space(pos_);
         }
@@ -550,21 +606,43 @@ class Parser {
     std::uint32_t open_node_ = kNone;
     std::uint32_t game_nodes_ = 0;
     std::uint32_t recovered_brackets_ = 0;
-    std::vector<std::string> reported_ids_;
+    std::uint32_t node_values_ = 0;                 // values in the open node
+    std::unordered_set<std::string> reported_ids_;  // lower-case identifiers reported (S102)
+    std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103)
 };
 
 namespace {
 
-// More than a tenth of the first 4 KiB being control characters (other than white space and
-// the ESC of ISO-2022) means this is not a text file.
-bool looks_binary(std::string_view text) {
-    const std::size_t n = std::min<std::size_t>(text.size(), 4096);
-    std::size_t control = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const auto u = static_cast<unsigned char>(text[i]);
-        if (u < 0x20 && !is_space(static_cast<char>(u)) && u != 0x1B) ++control;
+bool is_text_control(unsigned char u) noexcept {
+    // C0 controls other than white space and the ESC of ISO-2022.
+    return u < 0x20 && u != '\t' && u != '\n' && u != '\r' && u != '\v' && u != '\f' && u != 0x1B;
+}
+
+// A file is not text when more than one byte in twenty of its first 4 KiB is a control
+// character other than NUL, or more than one in four is NUL, once NUL and Ctrl-Z padding at its
+// end are set aside (a crash can leave a record followed by zeroed blocks; DOS editors end files
+// with Ctrl-Z). Real records have neither; random or compressed data has about one control in
+// ten, executables mostly NULs. A text file with a few NULs is text (S115).
+struct ControlCount {
+    std::size_t control = 0;  // other than NUL
+    std::size_t nul = 0;
+    std::size_t sample = 0;
+    bool binary() const noexcept { return control * 20 > sample || nul * 4 > sample; }
+};
+ControlCount count_controls(std::string_view bytes) noexcept {
+    ControlCount c;
+    const std::size_t end = bytes.find_last_not_of(std::string_view("\0\x1A", 2));
+    if (end == std::string_view::npos) {  // nothing but padding
+        c.nul = c.sample = bytes.size();
+        return c;
     }
-    return control * 10 > n;
+    c.sample = std::min<std::size_t>(end + 1, 4096);
+    for (std::size_t i = 0; i < c.sample; ++i) {
+        const auto u = static_cast<unsigned char>(bytes[i]);
+        c.nul += u == 0;
+        c.control += is_text_control(u) && u != 0;
+    }
+    return c;
 }
 
 }  // namespace
@@ -573,11 +651,13 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
     Document doc;
     doc.file_ = std::move(file);
     doc.bytes_ = std::move(bytes);
+    doc.max_diagnostics_ = limits.max_diagnostics;
     doc.line_starts_.push_back(0);
-    if (doc.bytes_.size() > limits.max_file_bytes) {
+    const std::size_t max_bytes = std::min(limits.max_file_bytes, kMaxFileBytes);
+    if (doc.bytes_.size() > max_bytes) {
         doc.add_at(Severity::error, codes::limit_file, Location{},
                    fmt::format("file is {} bytes, over the limit of {}; not read",
-                               doc.bytes_.size(), limits.max_file_bytes));
+                               doc.bytes_.size(), max_bytes));
         doc.bytes_.clear();
         return doc;
     }
@@ -586,22 +666,54 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
                    doc.bytes_.empty() ? "empty file" : "file holds only white space");
         return doc;
     }
+    // Binary data is recognised before decoding (which would only turn it into replacement
+    // characters and notes): one S113 and nothing else. UTF-16/32 files are judged decoded.
+    const bool wide = is_wide_unicode(doc.bytes_);
+    if (!wide) {
+        if (const ControlCount c = count_controls(doc.bytes_); c.binary()) {
+            doc.decoding_.encoding = "binary";
+            doc.add_at(Severity::error, codes::binary_file, Location{},
+                       fmt::format("not a text file ({} control characters and {} NUL bytes in "
+                                   "its first {} bytes); not read as SGF",
+                                   c.control, c.nul, c.sample));
+            return doc;
+        }
+    }
     doc.decoding_ = decode_to_utf8(doc.bytes_);
     const std::string_view text = doc.text();
-    // Line starts: after "\n", after "\r" not followed by "\n".
+    if (text.size() >= kNone) {
+        doc.add_at(Severity::error, codes::limit_file, Location{},
+                   fmt::format("decoded text of {} bytes is too large to read", text.size()));
+        return doc;
+    }
+    // Line starts: after "\n", after "\r" not followed by "\n". Column marks every
+    // kColumnStep bytes.
+    doc.column_marks_.reserve(text.size() / Document::kColumnStep + 1);
+    std::uint32_t column = 1;
     for (std::size_t i = 0; i < text.size(); ++i) {
+        if (i % Document::kColumnStep == 0) doc.column_marks_.push_back(column);
         const char c = text[i];
         if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
             doc.line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
+            column = 1;
+        } else if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) {
+            ++column;
         }
     }
     for (const DecodeNote& note : doc.decoding_.notes) {
         doc.add(note.severity, note.code, note.offset, note.message);
     }
-    if (looks_binary(text)) {
+    if (wide && count_controls(text).binary()) {
         doc.add_at(Severity::error, codes::binary_file, Location{},
                    "not a text file (control characters); not read as SGF");
         return doc;
+    }
+    if (const std::size_t first_nul = text.find('\0'); first_nul != std::string_view::npos) {
+        const auto count = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\0'));
+        doc.add(Severity::warning, codes::nul_bytes, static_cast<std::uint32_t>(first_nul),
+                fmt::format("{} NUL byte{} in the file (the first here): read as white space "
+                            "between values, kept inside values",
+                            count, count == 1 ? "" : "s"));
     }
     Parser parser(doc, limits);
     parser.run();

@@ -20,6 +20,8 @@ constexpr std::string_view bad_ff = "S307";
 constexpr std::string_view info_not_in_root = "S308";
 constexpr std::string_view bad_number = "S309";
 constexpr std::string_view empty_setup = "S310";
+constexpr std::string_view bad_move_number = "S311";
+constexpr std::string_view limit_diagnostics = "S128";
 }  // namespace codes
 
 bool GameRecord::has_errors() const noexcept {
@@ -31,7 +33,8 @@ namespace {
 
 class RecordReader {
   public:
-    RecordReader(const Document& doc, std::size_t index) : doc_(doc) {
+    RecordReader(const Document& doc, std::size_t index, const ReadLimits& limits)
+        : doc_(doc), max_diagnostics_(limits.max_diagnostics) {
         rec_.index = static_cast<int>(index);
     }
 
@@ -57,8 +60,27 @@ class RecordReader {
 
   private:
     void add(Severity severity, std::string_view code, std::uint32_t offset, std::string message) {
-        rec_.diagnostics.push_back(Diagnostic{severity, code, std::string(doc_.file()),
-                                              doc_.locate(offset), std::move(message), rec_.index});
+        if (dropped_ == 0 && rec_.diagnostics.size() < max_diagnostics_) {
+            rec_.diagnostics.push_back(Diagnostic{severity, code, std::string(doc_.file()),
+                                                  doc_.locate(offset), std::move(message),
+                                                  rec_.index});
+            return;
+        }
+        // Past the limit: one S128 counts the rest.
+        if (dropped_++ == 0) {
+            summary_ = rec_.diagnostics.size();
+            rec_.diagnostics.push_back(Diagnostic{Severity::warning,
+                                                  codes::limit_diagnostics,
+                                                  std::string(doc_.file()),
+                                                  Location{},
+                                                  {},
+                                                  rec_.index});
+        }
+        Diagnostic& d = rec_.diagnostics[summary_];
+        if (severity == Severity::error) d.severity = Severity::error;
+        d.message = fmt::format("more than {} diagnostics in game {}: {} more not listed{}",
+                                max_diagnostics_, rec_.index + 1, dropped_,
+                                d.severity == Severity::error ? " (errors among them)" : "");
     }
 
     void report(const ValueIssues& issues, std::uint32_t offset) {
@@ -81,7 +103,7 @@ class RecordReader {
         auto n = parse_number(raw);
         if (!n) {
             add(Severity::warning, codes::bad_number, doc_.value_offset(p->first_value),
-                fmt::format("{}[{}] is not a number; ignored", id, unescape_simple_text(raw)));
+                fmt::format("{}[{}] is not a number; ignored", id, printable_value(raw)));
         }
         return n;
     }
@@ -130,7 +152,7 @@ class RecordReader {
             if (!n || *n < 0 || *n > max_handicap) {
                 add(Severity::warning, codes::bad_handicap, doc_.value_offset(ha->first_value),
                     fmt::format("HA[{}] is not a handicap between 0 and {}; ignored",
-                                unescape_simple_text(doc_.value(ha->first_value)), max_handicap));
+                                printable_value(doc_.value(ha->first_value)), max_handicap));
             } else {
                 rec_.handicap = static_cast<int>(*n);
             }
@@ -164,6 +186,9 @@ class RecordReader {
 
     void read_node(const Node& node, std::uint32_t depth) {
         const bool forced = doc_.find(node, "KO") != nullptr;
+        if (const Property* mn = doc_.find(node, "MN"); mn != nullptr && mn->value_count > 0) {
+            move_number(*mn);
+        }
         Color first_move_color = Color::black;
         int moves_here = 0;
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
@@ -216,6 +241,18 @@ class RecordReader {
         }
     }
 
+    // MN (FF[4]: the number of the move in this node): a whole number from 0 to kMaxMoveNumber.
+    // The record does not use it; an absurd one is reported, not carried on.
+    void move_number(const Property& mn) {
+        const std::string_view raw = doc_.value(mn.first_value);
+        const auto n = parse_number(raw);
+        if (!n || *n < 0 || *n > kMaxMoveNumber) {
+            add(Severity::warning, codes::bad_move_number, doc_.value_offset(mn.first_value),
+                fmt::format("MN[{}] is not a move number between 0 and {}; ignored",
+                            printable_value(raw), kMaxMoveNumber));
+        }
+    }
+
     void setup(const Property& p, EventKind kind, std::uint32_t depth) {
         points_.clear();
         for (std::uint32_t v = 0; v < p.value_count; ++v) {
@@ -255,7 +292,29 @@ class RecordReader {
         collect("TW", rec_.territory_white);
     }
 
+    // A value quoted in a message: unescaped, at most 40 code points (never cut inside a UTF-8
+    // sequence), controls as \xNN.
+    static std::string printable_value(std::string_view raw) {
+        // 400 raw bytes hold more than 40 code points, escaped or not.
+        const std::string text = unescape_simple_text(raw.substr(0, 400));
+        std::string out;
+        std::size_t points = 0;
+        std::size_t i = 0;
+        for (; i < text.size(); ++i) {
+            const auto u = static_cast<unsigned char>(text[i]);
+            if ((u & 0xC0u) != 0x80u && points++ == 40) break;
+            out += u < 0x20 || u == 0x7F ? fmt::format("\\x{:02X}", u) : std::string(1, text[i]);
+        }
+        if (i < text.size() || raw.size() > 400) out += "...";
+        return out;
+    }
+
+    static constexpr long long kMaxMoveNumber = 1 << 20;
+
     const Document& doc_;
+    const std::uint32_t max_diagnostics_;
+    std::size_t dropped_ = 0;  // diagnostics past max_diagnostics_
+    std::size_t summary_ = 0;  // index of the S128 that counts them
     GameRecord rec_;
     std::uint32_t last_ = kNone;
     std::vector<Point> points_;
@@ -263,8 +322,8 @@ class RecordReader {
 
 }  // namespace
 
-GameRecord read_record(const Document& doc, std::size_t index) {
-    return RecordReader(doc, index).run();
+GameRecord read_record(const Document& doc, std::size_t index, const ReadLimits& limits) {
+    return RecordReader(doc, index, limits).run();
 }
 
 }  // namespace sgfaudit::sgf

@@ -30,7 +30,7 @@ std::string corpus(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("sgfaudit --help and --version print and exit 0", "[cli]") {
+TEST_CASE("Options --help and --version print and exit 0", "[cli]") {
     auto help = sgfaudit_run({"--help"});
     CHECK(help.status == 0);
     CHECK(help.out.find("usage: sgfaudit") != std::string::npos);

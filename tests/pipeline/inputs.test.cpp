@@ -2,12 +2,16 @@
 
 #include "sgfaudit/pipeline/inputs.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -130,4 +134,174 @@ TEST_CASE("F004/F005: read_file refuses unreadable and oversized files", "[pipel
     const auto folder = read_file(t.path(), 1000);
     CHECK_FALSE(folder.ok);
     CHECK(folder.problem.code == "F004");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hostile file-system entries (docs/robustness.md)
+
+namespace {
+
+bool has_code(const std::vector<sgfaudit::sgf::Diagnostic>& list, std::string_view code,
+              const std::string& file_suffix) {
+    for (const auto& d : list) {
+        if (d.code == code && d.file.size() >= file_suffix.size() &&
+            d.file.compare(d.file.size() - file_suffix.size(), file_suffix.size(), file_suffix) ==
+                0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("F008: a FIFO named *.sgf in a folder is reported and never opened",
+          "[pipeline][inputs][hostile]") {
+    TempTree t;
+    t.file("a.sgf");
+    REQUIRE(::mkfifo(t.path("pipe.sgf").c_str(), 0644) == 0);
+    const std::vector<std::string> args{t.path()};
+    const auto inputs = collect_inputs(args);
+    CHECK(relative(inputs.files, t) == std::vector<std::string>{"a.sgf"});
+    REQUIRE(inputs.problems.size() == 1);
+    CHECK(inputs.problems[0].code == "F008");
+    CHECK(inputs.problems[0].message == "a FIFO (named pipe) is not a regular file; skipped");
+    // read_file refuses it without blocking (no writer: a blocking open would hang here).
+    const auto bytes = read_file(t.path("pipe.sgf"), 1000);
+    CHECK_FALSE(bytes.ok);
+    CHECK(bytes.problem.code == "F008");
+    // Named on the command line: F006, as before.
+    const std::vector<std::string> direct{t.path("pipe.sgf")};
+    const auto named = collect_inputs(direct);
+    REQUIRE(named.problems.size() == 1);
+    CHECK(named.problems[0].code == "F006");
+    CHECK_FALSE(named.missing_argument);
+}
+
+TEST_CASE("F008: a character device is refused", "[pipeline][inputs][hostile]") {
+    TempTree t;
+    fs::create_symlink("/dev/zero", t.root / "zero.sgf");
+    const std::vector<std::string> args{t.path()};
+    const auto inputs = collect_inputs(args);
+    CHECK(inputs.files.empty());
+    REQUIRE(inputs.problems.size() == 1);
+    CHECK(inputs.problems[0].code == "F008");
+    const auto bytes = read_file("/dev/zero", 1000);
+    CHECK_FALSE(bytes.ok);
+    CHECK(bytes.problem.code == "F008");
+}
+
+TEST_CASE("F003: a symbolic link that leads to itself is a loop, in a folder and named",
+          "[pipeline][inputs][hostile]") {
+    TempTree t;
+    t.file("a.sgf");
+    fs::create_symlink(t.root / "self.sgf", t.root / "self.sgf");
+    fs::create_symlink(t.root / "ping.sgf", t.root / "pong.sgf");
+    fs::create_symlink(t.root / "pong.sgf", t.root / "ping.sgf");
+    const std::vector<std::string> args{t.path()};
+    const auto inputs = collect_inputs(args);
+    CHECK(relative(inputs.files, t) == std::vector<std::string>{"a.sgf"});
+    CHECK(inputs.problems.size() == 3);
+    CHECK(has_code(inputs.problems, "F003", "/self.sgf"));
+    CHECK(has_code(inputs.problems, "F003", "/ping.sgf"));
+    CHECK(has_code(inputs.problems, "F003", "/pong.sgf"));
+    // Named on the command line it is not "missing" (which would stop the run): F003.
+    const std::vector<std::string> direct{t.path("self.sgf")};
+    const auto named = collect_inputs(direct);
+    CHECK_FALSE(named.missing_argument);
+    REQUIRE(named.problems.size() == 1);
+    CHECK(named.problems[0].code == "F003");
+    const auto bytes = read_file(t.path("self.sgf"), 1000);
+    CHECK_FALSE(bytes.ok);
+    CHECK(bytes.problem.code == "F003");
+}
+
+TEST_CASE("A folder named like a file is walked, and given to read_file it is F004",
+          "[pipeline][inputs][hostile]") {
+    TempTree t;
+    t.file("games.sgf/inner.sgf");
+    const std::vector<std::string> args{t.path()};
+    const auto inputs = collect_inputs(args);
+    CHECK(inputs.problems.empty());
+    CHECK(relative(inputs.files, t) == std::vector<std::string>{"games.sgf/inner.sgf"});
+    const auto bytes = read_file(t.path("games.sgf"), 1000);
+    CHECK_FALSE(bytes.ok);
+    CHECK(bytes.problem.code == "F004");
+    CHECK(bytes.problem.message == "is a folder, not a file; not read");
+}
+
+TEST_CASE("F004: a file whose read fails is reported (root reads everything: /proc/self/mem)",
+          "[pipeline][inputs][hostile]") {
+    // Reading offset 0 of a process's own memory file fails with EIO for every user, root
+    // included; a link to it stands for an unreadable file.
+    TempTree t;
+    fs::create_symlink("/proc/self/mem", t.root / "unreadable.sgf");
+    const std::vector<std::string> args{t.path()};
+    const auto inputs = collect_inputs(args);
+    REQUIRE(relative(inputs.files, t) == std::vector<std::string>{"unreadable.sgf"});
+    const auto bytes = read_file(inputs.files[0], 1000);
+    CHECK_FALSE(bytes.ok);
+    CHECK(bytes.problem.code == "F004");
+    CHECK(bytes.problem.message.rfind("read error: ", 0) == 0);
+    if (::geteuid() != 0) {
+        t.file("locked.sgf");
+        fs::permissions(t.root / "locked.sgf", fs::perms::none);
+        const auto locked = read_file(t.path("locked.sgf"), 1000);
+        CHECK_FALSE(locked.ok);
+        CHECK(locked.problem.code == "F004");
+    } else {
+        WARN("running as root: chmod 000 does not make a file unreadable; /proc/self/mem only");
+    }
+}
+
+TEST_CASE("F005: a file over the limit is refused from its size, before reading",
+          "[pipeline][inputs][hostile]") {
+    TempTree t;
+    // A sparse file of 1 GiB costs no disk and would cost a gigabyte of memory if read.
+    { std::ofstream(t.root / "huge.sgf") << "(;"; }
+    fs::resize_file(t.root / "huge.sgf", std::uintmax_t{1} << 30);
+    const auto bytes = read_file(t.path("huge.sgf"), 64u << 20);
+    CHECK_FALSE(bytes.ok);
+    CHECK(bytes.problem.code == "F005");
+    CHECK(bytes.problem.message ==
+          "file is 1073741824 bytes, larger than the limit of 67108864; not read");
+    CHECK(bytes.bytes.capacity() < 4096);
+}
+
+TEST_CASE("F007: a file that grows while it is read is not taken", "[pipeline][inputs][hostile]") {
+    TempTree t;
+    const std::string path = t.path("growing.sgf");
+    {
+        std::ofstream out(path);
+        out << "(;GM[1]" << std::string(4u << 20, ' ');
+    }
+    // A writer appends 4 KiB every 100 microseconds (at most 16 MiB) while the reader tries;
+    // one read of the file takes about a millisecond.
+    std::atomic<bool> stop{false};
+    std::thread writer([&] {
+        std::ofstream out(path, std::ios::app);
+        const std::string chunk = ";B[aa]" + std::string(4090, ' ');
+        for (int i = 0; i < 4096 && !stop.load(); ++i) {
+            out << chunk;
+            out.flush();
+            std::this_thread::sleep_for(std::chrono::microseconds(100));
+        }
+    });
+    int changed = 0, tries = 0;
+    for (; tries < 1000 && changed == 0; ++tries) {
+        const auto bytes = read_file(path, std::size_t{64} << 20);
+        if (!bytes.ok) {
+            CHECK(bytes.problem.code == "F007");
+            CHECK(bytes.bytes.empty());
+            ++changed;
+        }
+    }
+    stop = true;
+    writer.join();
+    INFO(tries << " tries");
+    CHECK(changed == 1);
+    // Once the writer has stopped the same file reads fine.
+    const auto settled = read_file(path, std::size_t{64} << 20);
+    CHECK(settled.ok);
+    CHECK(settled.bytes.size() == fs::file_size(path));
 }

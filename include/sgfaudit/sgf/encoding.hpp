@@ -55,6 +55,11 @@ struct DecodeResult {
 // decoding), trimmed; nullopt when there is none.
 std::optional<std::string> find_declared_charset(std::string_view bytes);
 
+// True when decode_to_utf8 takes `bytes` for UTF-16 or UTF-32: a UTF-16/32 byte-order mark, or
+// NUL bytes alternating with ASCII (UTF-16 without a mark, S004). Such a file is full of NUL
+// bytes and must not be judged binary before it is decoded.
+bool is_wide_unicode(std::string_view bytes) noexcept;
+
 // Decodes a whole SGF file to UTF-8 following the rules in docs/diagnostics.md ("Encodings", kept
 // at the top of src/sgf/encoding.cpp): BOM, else UTF-16 without BOM, else CA[], else valid UTF-8,
 // else detection, else ISO-8859-1. ASCII bytes always decode to themselves. Invalid sequences

@@ -52,14 +52,25 @@ struct GameTree {
 };
 
 // Bounds on what one file may make the reader allocate. Defaults are far above any real record.
+// Every limit has a code (docs/diagnostics.md) and a flag of `sgfaudit parse`
+// (docs/robustness.md).
 struct ReadLimits {
-    std::size_t max_file_bytes = 64u << 20;       // 64 MiB
-    std::uint32_t max_nodes_per_game = 1u << 20;  // 1,048,576
-    std::uint32_t max_depth = 1u << 20;           // nesting of variations
-    std::uint32_t max_values_per_property = 1u << 16;
-    std::size_t max_value_bytes = 1u << 20;  // 1 MiB of text in one value
-    std::uint32_t max_games = 1u << 20;
+    std::size_t max_file_bytes = 64u << 20;       // 64 MiB (S120); never more than kMaxFileBytes
+    std::uint32_t max_nodes_per_game = 1u << 20;  // 1,048,576 (S122)
+    std::uint32_t max_depth = 1u << 20;           // nesting of variations (S121)
+    std::uint32_t max_values_per_property = 1u << 16;  // 65,536 (S123)
+    std::uint32_t max_values_per_node = 1u << 18;      // 262,144, all properties together (S126)
+    std::uint32_t max_properties_per_node = 1u << 16;  // 65,536 (S127)
+    std::size_t max_value_bytes = 1u << 20;            // 1 MiB of text in one value (S124)
+    std::uint32_t max_games = 1u << 20;                // game trees in one file (S125)
+    // Diagnostics listed for one file by the reader, and for one game by read_record; past it
+    // they are counted in one S128 (the file still has errors when a dropped one was an error).
+    std::uint32_t max_diagnostics = 10000;
 };
+
+// The largest file the reader accepts whatever the limits say: decoding may triple its size
+// (windows-1252 to UTF-8) and offsets into the decoded text are 32-bit.
+inline constexpr std::size_t kMaxFileBytes = std::size_t{1} << 30;  // 1 GiB
 
 class Document {
   public:
@@ -94,12 +105,14 @@ class Document {
     // Line and column (code points, 1-based) of a byte offset of text().
     Location locate(std::uint32_t offset) const;
 
-    // Every diagnostic of this file, in the order found (reader, then typed layers may add).
+    // Every diagnostic of this file, in the order found (reader, then typed layers may add), up
+    // to ReadLimits::max_diagnostics; then one S128 that counts the rest.
     const std::vector<Diagnostic>& diagnostics() const noexcept { return diagnostics_; }
     void add(Severity severity, std::string_view code, std::uint32_t offset, std::string message,
              int game = -1);
     void add_at(Severity severity, std::string_view code, Location where, std::string message,
                 int game = -1);
+    // True when some diagnostic, listed or only counted, is an error.
     bool has_errors() const noexcept;
 
   private:
@@ -110,6 +123,14 @@ class Document {
     std::string bytes_;  // the file as read
     DecodeResult decoding_;
     std::vector<std::uint32_t> line_starts_;
+    // Column (1-based, in code points) of the byte at offset k * kColumnStep, for every k: so
+    // that locate() counts at most kColumnStep bytes whatever the length of the line.
+    static constexpr std::uint32_t kColumnStep = 4096;
+    std::vector<std::uint32_t> column_marks_;
+    std::uint32_t max_diagnostics_ = ReadLimits{}.max_diagnostics;
+    std::size_t dropped_diagnostics_ = 0;  // past max_diagnostics_
+    std::size_t summary_index_ = 0;        // of the S128 that counts them
+    bool dropped_error_ = false;
     std::vector<GameTree> games_;
     std::vector<Node> nodes_;
     std::vector<Property> properties_;

@@ -65,7 +65,8 @@ struct GameRecord {
     bool has_errors() const noexcept;
 };
 
-// Reads game `index` of `doc` (0 <= index < doc.games().size()). Never throws.
-GameRecord read_record(const Document& doc, std::size_t index);
+// Reads game `index` of `doc` (0 <= index < doc.games().size()). Never throws. At most
+// `limits.max_diagnostics` diagnostics are listed; the rest are counted in one S128.
+GameRecord read_record(const Document& doc, std::size_t index, const ReadLimits& limits = {});
 
 }  // namespace sgfaudit::sgf
