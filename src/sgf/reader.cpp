@@ -44,14 +44,6 @@ constexpr std::string_view limit_diagnostics = "S128";
 // ---------------------------------------------------------------------------------------------
 // Document
 
-const Property* Document::find(const Node& node, std::string_view id) const {
-    for (std::uint32_t i = 0; i < node.property_count; ++i) {
-        const Property& p = properties_[node.first_property + i];
-        if (p.id == id) return &p;
-    }
-    return nullptr;
-}
-
 bool Document::first_value(const Node& node, std::string_view id, std::string_view& out) const {
     const Property* p = find(node, id);
     if (p == nullptr || p->value_count == 0) return false;
@@ -59,7 +51,29 @@ bool Document::first_value(const Node& node, std::string_view id, std::string_vi
     return true;
 }
 
+void Document::index_lines() const {
+    lines_indexed_ = true;
+    // Line starts: after "\n", after "\r" not followed by "\n". Column marks every
+    // kColumnStep bytes.
+    const std::string_view text = this->text();
+    line_starts_.assign(1, 0);
+    column_marks_.clear();
+    column_marks_.reserve(text.size() / kColumnStep + 1);
+    std::uint32_t column = 1;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (i % kColumnStep == 0) column_marks_.push_back(column);
+        const char c = text[i];
+        if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+            line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
+            column = 1;
+        } else if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) {
+            ++column;
+        }
+    }
+}
+
 Location Document::locate(std::uint32_t offset) const {
+    if (!lines_indexed_) index_lines();
     const std::string_view t = text();
     if (offset > t.size()) offset = static_cast<std::uint32_t>(t.size());
     // line_starts_ is sorted and starts with 0.
@@ -119,28 +133,41 @@ bool Document::has_errors() const noexcept {
 
 namespace {
 
-// White space between tokens. A NUL byte counts as white space there (reported once, S115);
-// inside a value it is kept.
+// Character classes, one table lookup each. White space between tokens: a NUL byte counts as
+// white space there (reported once, S115); inside a value it is kept.
+constexpr std::uint8_t kSpace = 1, kUpper = 2, kLower = 4;
+struct CharClasses {
+    std::array<std::uint8_t, 256> of{};
+    constexpr CharClasses() {
+        for (const char c : {' ', '\t', '\n', '\r', '\v', '\f', '\0'}) {
+            of[static_cast<unsigned char>(c)] = kSpace;
+        }
+        for (int c = 'A'; c <= 'Z'; ++c) of[static_cast<std::size_t>(c)] = kUpper;
+        for (int c = 'a'; c <= 'z'; ++c) of[static_cast<std::size_t>(c)] = kLower;
+    }
+};
+constexpr CharClasses kClasses{};
+
 bool is_space(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' || c == '\0';
+    return kClasses.of[static_cast<unsigned char>(c)] == kSpace;
 }
 bool is_upper(char c) noexcept {
-    return c >= 'A' && c <= 'Z';
-}
-bool is_lower(char c) noexcept {
-    return c >= 'a' && c <= 'z';
+    return kClasses.of[static_cast<unsigned char>(c)] == kUpper;
 }
 bool is_letter(char c) noexcept {
-    return is_upper(c) || is_lower(c);
+    return (kClasses.of[static_cast<unsigned char>(c)] & (kUpper | kLower)) != 0;
 }
 
 // Properties whose values are Text or SimpleText: only in these may an unescaped ']' be taken
 // for part of the value (recovery S104). In a move or point value it always ends the value.
-bool is_text_property(std::string_view id) noexcept {
-    static constexpr std::array<std::string_view, 25> kText = {
-        "C",  "GC", "N",  "PB", "PW", "BR", "WR", "BT", "WT", "GN", "EV", "RO", "PC",
-        "DT", "SO", "US", "AN", "CP", "ON", "OT", "RE", "RU", "TE", "LC", "KO"};
-    return std::find(kText.begin(), kText.end(), id) != kText.end();
+bool is_text_property(std::uint32_t key) noexcept {
+    static constexpr std::array<std::uint32_t, 25> kText = {
+        id_key("C"),  id_key("GC"), id_key("N"),  id_key("PB"), id_key("PW"),
+        id_key("BR"), id_key("WR"), id_key("BT"), id_key("WT"), id_key("GN"),
+        id_key("EV"), id_key("RO"), id_key("PC"), id_key("DT"), id_key("SO"),
+        id_key("US"), id_key("AN"), id_key("CP"), id_key("ON"), id_key("OT"),
+        id_key("RE"), id_key("RU"), id_key("TE"), id_key("LC"), id_key("KO")};
+    return key != 0 && std::find(kText.begin(), kText.end(), key) != kText.end();
 }
 
 // Text quoted in a message: at most 40 code points (never cut inside a UTF-8 sequence, so the
@@ -264,7 +291,10 @@ class Parser {
         doc_.games_.push_back(game);
         game_nodes_ = 0;
         reported_ids_.clear();
-        node_ids_.clear();
+        if (node_ids_filled_) {
+            node_ids_.clear();
+            node_ids_filled_ = false;
+        }
         stack_.clear();
         stack_.push_back(Frame{kNone, kNone, false});
         open_node_ = kNone;
@@ -335,7 +365,10 @@ class Parser {
             return false;
         }
         ++game_nodes_;
-        node_ids_.clear();
+        if (node_ids_filled_) {
+            node_ids_.clear();
+            node_ids_filled_ = false;
+        }
         node_values_ = 0;
         Frame& f = stack_.back();
         const std::uint32_t parent = f.last != kNone ? f.last : f.parent;
@@ -478,17 +511,20 @@ class Parser {
 
     bool parse_property() {
         const std::size_t id_begin = pos_;
-        std::string id;
         bool lowercase = false;
         while (pos_ < t_.size() && is_letter(t_[pos_])) {
-            if (is_upper(t_[pos_])) {
-                id += t_[pos_];
-            } else {
-                lowercase = true;
-            }
+            lowercase = lowercase || !is_upper(t_[pos_]);
             ++pos_;
         }
         const std::string_view written = t_.substr(id_begin, pos_ - id_begin);
+        std::string id;
+        if (!lowercase) {
+            id = written;
+        } else {
+            for (const char c : written) {
+                if (is_upper(c)) id += c;
+            }
+        }
         pos_ = skip_space(pos_);
         if (pos_ >= t_.size() || t_[pos_] != '[') {
             doc_.add(Severity::warning, codes::no_value, off(id_begin),
@@ -525,9 +561,8 @@ class Parser {
                      game_index());
             return false;
         }
-        // A set of the identifiers seen in this node: a node with thousands of properties must
-        // not cost a quadratic scan.
-        if (!node_ids_.insert(id).second) {
+        const std::uint32_t key = id_key(id);
+        if (repeated_in_node(id, key)) {
             doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
                      fmt::format("property {} repeated in one node; the first one is used "
                                  "where one value is expected",
@@ -537,8 +572,9 @@ class Parser {
         Property prop;
         prop.offset = off(id_begin);
         prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
-        const bool text = is_text_property(id);
+        const bool text = is_text_property(key);
         prop.id = std::move(id);
+        prop.key = key;
         while (pos_ < t_.size() && t_[pos_] == '[') {
             const std::size_t open = pos_;
             std::size_t end = 0;
@@ -589,6 +625,28 @@ class Parser {
         return true;
     }
 
+    // True when the open node already has a property `id`. The node's few properties are
+    // compared by key; past kScanned properties a set of the identifiers takes over, so a node
+    // with thousands of properties costs no quadratic scan.
+    bool repeated_in_node(const std::string& id, std::uint32_t key) {
+        const Node& node = doc_.nodes_[open_node_];
+        static constexpr std::uint32_t kScanned = 16;
+        if (node.property_count < kScanned) {
+            for (std::uint32_t i = 0; i < node.property_count; ++i) {
+                const Property& p = doc_.properties_[node.first_property + i];
+                if (key != 0 ? p.key == key : p.id == id) return true;
+            }
+            return false;
+        }
+        if (!node_ids_filled_) {
+            node_ids_filled_ = true;
+            for (std::uint32_t i = 0; i < node.property_count; ++i) {
+                node_ids_.insert(doc_.properties_[node.first_property + i].id);
+            }
+        }
+        return !node_ids_.insert(id).second;
+    }
+
     void skip_values() {
         while (pos_ < t_.size() && t_[pos_] == '[') {
             std::size_t end = 0;
@@ -608,7 +666,8 @@ class Parser {
     std::uint32_t recovered_brackets_ = 0;
     std::uint32_t node_values_ = 0;                 // values in the open node
     std::unordered_set<std::string> reported_ids_;  // lower-case identifiers reported (S102)
-    std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103)
+    std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103), once
+    bool node_ids_filled_ = false;                  // it has many properties
 };
 
 namespace {
@@ -652,7 +711,6 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
     doc.file_ = std::move(file);
     doc.bytes_ = std::move(bytes);
     doc.max_diagnostics_ = limits.max_diagnostics;
-    doc.line_starts_.push_back(0);
     const std::size_t max_bytes = std::min(limits.max_file_bytes, kMaxFileBytes);
     if (doc.bytes_.size() > max_bytes) {
         doc.add_at(Severity::error, codes::limit_file, Location{},
@@ -685,20 +743,6 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
         doc.add_at(Severity::error, codes::limit_file, Location{},
                    fmt::format("decoded text of {} bytes is too large to read", text.size()));
         return doc;
-    }
-    // Line starts: after "\n", after "\r" not followed by "\n". Column marks every
-    // kColumnStep bytes.
-    doc.column_marks_.reserve(text.size() / Document::kColumnStep + 1);
-    std::uint32_t column = 1;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (i % Document::kColumnStep == 0) doc.column_marks_.push_back(column);
-        const char c = text[i];
-        if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
-            doc.line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
-            column = 1;
-        } else if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) {
-            ++column;
-        }
     }
     for (const DecodeNote& note : doc.decoding_.notes) {
         doc.add(note.severity, note.code, note.offset, note.message);

@@ -184,35 +184,73 @@ class RecordReader {
         return std::nullopt;
     }
 
+    // Keys of the properties a node of the main line is read for.
+    static constexpr std::uint32_t kB = id_key("B"), kW = id_key("W"), kAB = id_key("AB"),
+                                   kAW = id_key("AW"), kAE = id_key("AE"), kKO = id_key("KO"),
+                                   kMN = id_key("MN"), kSZ = id_key("SZ"), kKM = id_key("KM"),
+                                   kHA = id_key("HA"), kRE = id_key("RE"), kRU = id_key("RU");
+
     void read_node(const Node& node, std::uint32_t depth) {
-        const bool forced = doc_.find(node, "KO") != nullptr;
-        if (const Property* mn = doc_.find(node, "MN"); mn != nullptr && mn->value_count > 0) {
-            move_number(*mn);
+        bool forced = false;
+        const Property* mn = nullptr;
+        bool any_setup = false, any_move = false, any_info = false;
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            const Property& p = doc_.property(node.first_property + i);
+            switch (p.key) {
+                case kKO:
+                    forced = true;
+                    break;
+                case kMN:
+                    if (mn == nullptr) mn = &p;
+                    break;
+                case kB:
+                case kW:
+                    any_move = true;
+                    break;
+                case kAB:
+                case kAW:
+                case kAE:
+                    any_setup = true;
+                    break;
+                case kSZ:
+                case kKM:
+                case kHA:
+                case kRE:
+                case kRU:
+                    any_info = true;
+                    break;
+                default:
+                    break;
+            }
         }
+        if (mn != nullptr && mn->value_count > 0) move_number(*mn);
+        if (any_setup || (depth > 0 && any_info)) {
+            for (std::uint32_t i = 0; i < node.property_count; ++i) {
+                const Property& p = doc_.property(node.first_property + i);
+                if (p.key == kAB) {
+                    setup(p, EventKind::add_black, depth);
+                } else if (p.key == kAW) {
+                    setup(p, EventKind::add_white, depth);
+                } else if (p.key == kAE) {
+                    setup(p, EventKind::add_empty, depth);
+                } else if (depth > 0 && p.key == kSZ) {
+                    add(Severity::warning, codes::size_not_in_root, p.offset,
+                        "SZ outside the root node ignored");
+                } else if (depth > 0 &&
+                           (p.key == kKM || p.key == kHA || p.key == kRE || p.key == kRU)) {
+                    add(Severity::info, codes::info_not_in_root, p.offset,
+                        fmt::format("{} outside the root node ignored", p.id));
+                }
+            }
+        }
+        if (!any_move) return;
+        // Moves after setup, in the order written.
         Color first_move_color = Color::black;
         int moves_here = 0;
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
             const Property& p = doc_.property(node.first_property + i);
-            if (p.id == "AB") {
-                setup(p, EventKind::add_black, depth);
-            } else if (p.id == "AW") {
-                setup(p, EventKind::add_white, depth);
-            } else if (p.id == "AE") {
-                setup(p, EventKind::add_empty, depth);
-            } else if (depth > 0 && (p.id == "SZ")) {
-                add(Severity::warning, codes::size_not_in_root, p.offset,
-                    "SZ outside the root node ignored");
-            } else if (depth > 0 &&
-                       (p.id == "KM" || p.id == "HA" || p.id == "RE" || p.id == "RU")) {
-                add(Severity::info, codes::info_not_in_root, p.offset,
-                    fmt::format("{} outside the root node ignored", p.id));
-            }
-        }
-        // Moves after setup, in the order written.
-        for (std::uint32_t i = 0; i < node.property_count; ++i) {
-            const Property& p = doc_.property(node.first_property + i);
-            const bool black = p.id == "B";
-            if (!black && p.id != "W") continue;
+            const bool black = p.key == kB;
+            if (!black && p.key != kW) continue;
             const Color color = black ? Color::black : Color::white;
             if (moves_here == 1) {
                 add(Severity::warning, codes::two_moves, p.offset,
@@ -223,22 +261,41 @@ class RecordReader {
             ++moves_here;
             if (p.value_count == 0) continue;
             const std::uint32_t at = doc_.value_offset(p.first_value);
-            ValueIssues issues;
-            auto mv = parse_move(doc_.value(p.first_value), rec_.size, issues);
-            report(issues, at);
-            if (!mv) continue;  // reported (S202); no move recorded
+            const std::string_view raw = doc_.value(p.first_value);
+            MoveValue mv;
+            if (!plain_point(raw, mv)) {
+                ValueIssues issues;
+                const auto parsed = parse_move(raw, rec_.size, issues);
+                report(issues, at);
+                if (!parsed) continue;  // reported (S202); no move recorded
+                mv = *parsed;
+            }
             Event e;
             e.kind = EventKind::move;
             e.color = color;
-            e.pass = mv->pass;
-            e.point = mv->point;
+            e.pass = mv.pass;
+            e.point = mv.point;
             e.forced = forced;
             e.depth = depth;
             e.offset = at;
             rec_.events.push_back(e);
             ++rec_.moves;
-            if (mv->pass) ++rec_.passes;
+            if (mv.pass) ++rec_.passes;
         }
+    }
+
+    // The common move value, two lower-case letters on the board ("pd") other than a "tt" that
+    // parse_move would read as a pass: read here without parse_move's general path. False for
+    // anything else (parse_move then reads it and reports what it finds).
+    bool plain_point(std::string_view raw, MoveValue& mv) const {
+        if (raw.size() != 2) return false;
+        const int x = raw[0] - 'a', y = raw[1] - 'a';
+        if (x < 0 || x >= 26 || y < 0 || y >= 26) return false;
+        if (x >= rec_.size.width || y >= rec_.size.height) return false;
+        if (x == 19 && y == 19) return false;  // "tt": parse_move decides (pass or point)
+        mv.pass = false;
+        mv.point = Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
+        return true;
     }
 
     // MN (FF[4]: the number of the move in this node): a whole number from 0 to kMaxMoveNumber.

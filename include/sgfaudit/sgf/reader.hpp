@@ -25,10 +25,24 @@ struct Value {
     std::uint32_t end = 0;
 };
 
+// A compact key for a property identifier of 1 to 6 upper-case letters: the letters packed
+// five bits each (A = 1 ... Z = 26), so that equal keys mean equal identifiers; 0 for anything
+// else (a longer identifier is compared by its text).
+constexpr std::uint32_t id_key(std::string_view id) noexcept {
+    if (id.empty() || id.size() > 6) return 0;
+    std::uint32_t key = 0;
+    for (const char c : id) {
+        if (c < 'A' || c > 'Z') return 0;
+        key = key << 5 | static_cast<std::uint32_t>(c - 'A' + 1);
+    }
+    return key;
+}
+
 // A property: its identifier (upper-case letters only: FF[3] lower-case letters are dropped, as
 // in "AddBlack" -> "AB"), and its values, values_[first_value, first_value + value_count).
 struct Property {
     std::string id;
+    std::uint32_t key = 0;  // id_key(id)
     std::uint32_t first_value = 0;
     std::uint32_t value_count = 0;
     std::uint32_t offset = 0;  // of the identifier's first letter in Document::text()
@@ -91,14 +105,22 @@ class Document {
 
     // The first property `id` of a node, or nullptr. (A repeated property is reported by the
     // reader; `for_each_property` visits every occurrence.)
-    const Property* find(const Node& node, std::string_view id) const;
+    const Property* find(const Node& node, std::string_view id) const {
+        const std::uint32_t key = id_key(id);
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            const Property& p = properties_[node.first_property + i];
+            if (key != 0 ? p.key == key : p.id == id) return &p;
+        }
+        return nullptr;
+    }
     // The first value of the first property `id` of a node, or nullopt-like empty view + false.
     bool first_value(const Node& node, std::string_view id, std::string_view& out) const;
     template <class F>
     void for_each_property(const Node& node, std::string_view id, F&& f) const {
+        const std::uint32_t key = id_key(id);
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
             const Property& p = properties_[node.first_property + i];
-            if (p.id == id) f(p);
+            if (key != 0 ? p.key == key : p.id == id) f(p);
         }
     }
 
@@ -122,11 +144,15 @@ class Document {
     std::string file_;
     std::string bytes_;  // the file as read
     DecodeResult decoding_;
-    std::vector<std::uint32_t> line_starts_;
+    // Line starts and column marks, made by locate() the first time a diagnostic needs a
+    // location (most files never do).
+    void index_lines() const;
+    mutable bool lines_indexed_ = false;
+    mutable std::vector<std::uint32_t> line_starts_;
     // Column (1-based, in code points) of the byte at offset k * kColumnStep, for every k: so
     // that locate() counts at most kColumnStep bytes whatever the length of the line.
     static constexpr std::uint32_t kColumnStep = 4096;
-    std::vector<std::uint32_t> column_marks_;
+    mutable std::vector<std::uint32_t> column_marks_;
     std::uint32_t max_diagnostics_ = ReadLimits{}.max_diagnostics;
     std::size_t dropped_diagnostics_ = 0;  // past max_diagnostics_
     std::size_t summary_index_ = 0;        // of the S128 that counts them
