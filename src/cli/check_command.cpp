@@ -62,6 +62,7 @@ void usage(std::ostream& s) {
 // What the parallel stage makes of one file: its text for stdout and stderr, and counts.
 struct CheckedFile : pipeline::FileWork::Result {
     std::string out, err;
+    bool file = false;  // a file was taken (not a walk problem)
     bool findings = false;
     std::size_t games = 0, games_with_findings = 0;
 };
@@ -74,6 +75,18 @@ class CheckWork : public pipeline::FileWork {
 
     std::unique_ptr<Result> process(pipeline::FileInput& input) const override {
         auto r = std::make_unique<CheckedFile>();
+        if (input.walk_problem) {
+            // A folder entry that could not be taken: a finding, not a file.
+            const sgf::Diagnostic& p = input.bytes.problem;
+            r->findings = p.severity == sgf::Severity::error;
+            if (json_) {
+                report::append_file_json(r->out, p.file, std::span(&p, 1));
+            } else {
+                r->err = sgf::format(p) + "\n";
+            }
+            return r;
+        }
+        r->file = true;
         const pipeline::FileAudit file =
             pipeline::audit_file(input, settings_, [&](const pipeline::AuditedGame& g) {
                 ++r->games;
@@ -108,11 +121,13 @@ class CheckWork : public pipeline::FileWork {
         err_ << r.err;
         out_ << r.out;
         findings_ = findings_ || r.findings;
+        files_ += r.file ? 1 : 0;
         games_ += r.games;
         games_with_findings_ += r.games_with_findings;
     }
 
     bool findings() const { return findings_; }
+    std::size_t files() const { return files_; }
     std::size_t games() const { return games_; }
     std::size_t games_with_findings() const { return games_with_findings_; }
 
@@ -121,7 +136,7 @@ class CheckWork : public pipeline::FileWork {
     const bool json_;
     std::ostream &out_, &err_;
     bool findings_ = false;
-    std::size_t games_ = 0, games_with_findings_ = 0;
+    std::size_t files_ = 0, games_ = 0, games_with_findings_ = 0;
 };
 
 }  // namespace
@@ -157,35 +172,23 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kClean;
     }
 
-    const pipeline::InputList inputs = pipeline::collect_inputs(parsed.paths);
-    if (inputs.missing_argument) {
-        for (const auto& p : inputs.problems) {
-            if (p.code == "F001") err << sgf::format(p) << "\n";
-        }
+    pipeline::FileWalk walk(parsed.paths);
+    if (walk.missing_argument()) {
+        for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
-    }
-
-    bool findings = false;
-    for (const sgf::Diagnostic& p : inputs.problems) {
-        if (p.severity == sgf::Severity::error) findings = true;
-        if (json) {
-            report::write_check_json_file(out, p.file, std::span(&p, 1));
-        } else {
-            err << sgf::format(p) << "\n";
-        }
     }
 
     CheckWork work(settings, json, out, err);
     pipeline::RunOptions run;
     run.jobs = jobs;
     run.max_file_bytes = settings.limits.max_file_bytes;
-    pipeline::run_files(inputs.files, work, run);
+    pipeline::run_files(walk, work, run);
     if (!json) {
         out << fmt::format("checked {} game{} in {} file{}: {} with findings\n", work.games(),
-                           work.games() == 1 ? "" : "s", inputs.files.size(),
-                           inputs.files.size() == 1 ? "" : "s", work.games_with_findings());
+                           work.games() == 1 ? "" : "s", work.files(), work.files() == 1 ? "" : "s",
+                           work.games_with_findings());
     }
-    return findings || work.findings() ? kFindings : kClean;
+    return work.findings() ? kFindings : kClean;
 }
 
 }  // namespace sgfaudit::cli

@@ -167,6 +167,8 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
 
 // What the parallel stage makes of one file.
 struct Chunk : FileWork::Result {
+    bool walk_problem = false;  // a folder entry the walk could not take, not a file
+    sgf::Diagnostic problem;    // its diagnostic
     FileAudit file;
     std::string jsonl, divergences_csv, diagnostics_csv;
     std::vector<report::HtmlPiece> html;
@@ -189,6 +191,13 @@ class ArchiveWork : public FileWork {
 
     std::unique_ptr<Result> process(FileInput& input) const override {
         auto chunk = std::make_unique<Chunk>();
+        if (input.walk_problem) {
+            chunk->walk_problem = true;
+            chunk->problem = input.bytes.problem;
+            report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
+            report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
+            return chunk;
+        }
         const bool draw = !cap_reached_.load(std::memory_order_relaxed);
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, options_.settings, [&](const AuditedGame& g) {
@@ -211,6 +220,12 @@ class ArchiveWork : public FileWork {
 
     void consume(std::unique_ptr<Result> result) override {
         auto& chunk = static_cast<Chunk&>(*result);
+        if (chunk.walk_problem) {
+            jsonl_.write(chunk.jsonl);
+            diagnostics_.write(chunk.diagnostics_csv);
+            summary_.add_walk_problem(chunk.problem);
+            return;
+        }
         jsonl_.write(chunk.jsonl);
         divergences_.write(chunk.divergences_csv);
         diagnostics_.write(chunk.diagnostics_csv);
@@ -264,13 +279,18 @@ std::string dead_description(const audit::AuditOptions& o) {
 
 ArchiveResult audit_archive(const ArchiveOptions& options) {
     ArchiveResult result;
-    const InputList inputs = collect_inputs(options.paths);
-    if (inputs.missing_argument) {
+    FileWalk walk(options.paths);
+    if (walk.missing_argument()) {
         result.status = ArchiveStatus::missing_input;
-        for (const sgf::Diagnostic& p : inputs.problems) {
-            if (p.code == "F001") result.missing.push_back(p);
-        }
+        result.missing = walk.missing();
         return result;
+    }
+    // The number of files, for a progress display's ETA: a walk of its own, names only.
+    std::size_t files_total = 0;
+    if (options.progress && options.count_files) {
+        FileWalk count(options.paths);
+        WalkItem item;
+        while (count.next(item)) files_total += item.is_problem ? 0 : 1;
     }
 
     // The staging folder beside the target.
@@ -333,23 +353,12 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.max_diagrams = options.max_diagrams;
     report::Summary summary(run);
 
-    // Folder entries that could not be listed come first, as lines of their own.
-    std::string walk_json, walk_csv;
-    for (const sgf::Diagnostic& p : inputs.problems) {
-        summary.add_walk_problem(p);
-        report::append_file_json(walk_json, p.file, std::span(&p, 1));
-    }
-    report::append_diagnostic_rows(walk_csv, inputs.problems);
-    jsonl.write(walk_json);
-    diagnostics.write(walk_csv);
-
-    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, html_body,
-                     inputs.files.size());
+    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, html_body, files_total);
     RunOptions run_options;
     run_options.jobs = options.jobs;
     run_options.max_file_bytes = options.settings.limits.max_file_bytes;
     run_options.cancel = options.cancel;
-    const RunOutcome outcome = run_files(inputs.files, work, run_options);
+    const RunOutcome outcome = run_files(walk, work, run_options);
     if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
 
     // summary.md, then index.html around the body written so far.

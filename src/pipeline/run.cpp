@@ -16,8 +16,7 @@ unsigned effective_jobs(unsigned jobs) {
     return static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
 }
 
-RunOutcome run_files(std::span<const std::string> files, FileWork& work,
-                     const RunOptions& options) {
+RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) {
     const unsigned jobs = effective_jobs(options.jobs);
     // A few files per thread in flight: enough to keep every thread busy while one reads and
     // one writes, few enough that memory stays flat.
@@ -29,21 +28,26 @@ RunOutcome run_files(std::span<const std::string> files, FileWork& work,
     // when an exception cancels the run, so nothing leaks.
     using Input = std::unique_ptr<FileInput>;
     using Output = std::unique_ptr<FileWork::Result>;
+    WalkItem item;
     const auto read = [&](tbb::flow_control& fc) -> Input {
-        if (next >= files.size()) {
-            fc.stop();
-            return nullptr;
-        }
         if (options.cancel != nullptr && options.cancel->load() != 0) {
             outcome.cancelled = true;
             fc.stop();
             return nullptr;
         }
+        if (!walk.next(item)) {
+            fc.stop();
+            return nullptr;
+        }
         auto input = std::make_unique<FileInput>();
-        input->index = next;
-        input->path = files[next];
-        input->bytes = read_file(input->path, options.max_file_bytes);
-        ++next;
+        input->index = next++;
+        input->path = std::move(item.path);
+        if (item.is_problem) {
+            input->walk_problem = true;
+            input->bytes.problem = std::move(item.problem);
+        } else {
+            input->bytes = read_file(input->path, options.max_file_bytes);
+        }
         return input;
     };
     const auto process = [&](Input input) -> Output { return work.process(*input); };

@@ -161,13 +161,36 @@ bool is_letter(char c) noexcept {
 // Properties whose values are Text or SimpleText: only in these may an unescaped ']' be taken
 // for part of the value (recovery S104). In a move or point value it always ends the value.
 bool is_text_property(std::uint32_t key) noexcept {
-    static constexpr std::array<std::uint32_t, 25> kText = {
-        id_key("C"),  id_key("GC"), id_key("N"),  id_key("PB"), id_key("PW"),
-        id_key("BR"), id_key("WR"), id_key("BT"), id_key("WT"), id_key("GN"),
-        id_key("EV"), id_key("RO"), id_key("PC"), id_key("DT"), id_key("SO"),
-        id_key("US"), id_key("AN"), id_key("CP"), id_key("ON"), id_key("OT"),
-        id_key("RE"), id_key("RU"), id_key("TE"), id_key("LC"), id_key("KO")};
-    return key != 0 && std::find(kText.begin(), kText.end(), key) != kText.end();
+    switch (key) {
+        case id_key("C"):
+        case id_key("GC"):
+        case id_key("N"):
+        case id_key("PB"):
+        case id_key("PW"):
+        case id_key("BR"):
+        case id_key("WR"):
+        case id_key("BT"):
+        case id_key("WT"):
+        case id_key("GN"):
+        case id_key("EV"):
+        case id_key("RO"):
+        case id_key("PC"):
+        case id_key("DT"):
+        case id_key("SO"):
+        case id_key("US"):
+        case id_key("AN"):
+        case id_key("CP"):
+        case id_key("ON"):
+        case id_key("OT"):
+        case id_key("RE"):
+        case id_key("RU"):
+        case id_key("TE"):
+        case id_key("LC"):
+        case id_key("KO"):
+            return true;
+        default:
+            return false;
+    }
 }
 
 // Text quoted in a message: at most 40 code points (never cut inside a UTF-8 sequence, so the
@@ -672,11 +695,6 @@ class Parser {
 
 namespace {
 
-bool is_text_control(unsigned char u) noexcept {
-    // C0 controls other than white space and the ESC of ISO-2022.
-    return u < 0x20 && u != '\t' && u != '\n' && u != '\r' && u != '\v' && u != '\f' && u != 0x1B;
-}
-
 // A file is not text when more than one byte in twenty of its first 4 KiB is a control
 // character other than NUL, or more than one in four is NUL, once NUL and Ctrl-Z padding at its
 // end are set aside (a crash can leave a record followed by zeroed blocks; DOS editors end files
@@ -696,11 +714,20 @@ ControlCount count_controls(std::string_view bytes) noexcept {
         return c;
     }
     c.sample = std::min<std::size_t>(end + 1, 4096);
+    // Control characters: C0 controls other than white space and the ESC of ISO-2022, NUL
+    // counted apart. Counted with plain comparisons that the compiler turns into vector code:
+    // bytes under 0x20, NULs, and the control characters that text allows.
+    std::uint32_t low = 0, nul = 0, allowed = 0;
     for (std::size_t i = 0; i < c.sample; ++i) {
         const auto u = static_cast<unsigned char>(bytes[i]);
-        c.nul += u == 0;
-        c.control += is_text_control(u) && u != 0;
+        low += u < 0x20;
+        nul += u == 0;
+        allowed +=
+            (u == '\t') + (u == '\n') + (u == '\r') + (u == '\v') + (u == '\f') + (u == 0x1B);
     }
+    const std::uint32_t control = low - nul - allowed;
+    c.nul = nul;
+    c.control = control;
     return c;
 }
 
@@ -759,6 +786,12 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
                             "between values, kept inside values",
                             count, count == 1 ? "" : "s"));
     }
+    // Room for the tree up front (a move node ";B[pd]" takes six bytes), bounded so that a
+    // large file does not reserve more than it may need.
+    const std::size_t expected = std::min<std::size_t>(text.size() / 6 + 16, 1u << 16);
+    doc.nodes_.reserve(expected);
+    doc.properties_.reserve(expected);
+    doc.values_.reserve(expected);
     Parser parser(doc, limits);
     parser.run();
     return doc;

@@ -45,6 +45,7 @@ class RecordReader {
             return std::move(rec_);
         }
         const Node& root = doc_.node(game.root);
+        rec_.events.reserve(game.node_count + 16);  // about one move per node
         read_game_info(root);
         std::uint32_t depth = 0;
         // Moves and points of another game (GM != 1) mean something else: only count nodes.

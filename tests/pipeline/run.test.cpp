@@ -39,6 +39,7 @@ class TempFolder {
         std::ofstream(dir_ / name, std::ios::binary) << content;
         return (dir_ / name).string();
     }
+    const fs::path& dir() const { return dir_; }
 
   private:
     fs::path dir_;
@@ -48,6 +49,7 @@ struct Echo : pipeline::FileWork::Result {
     std::size_t index = 0;
     std::string bytes;
     bool ok = false;
+    bool walk_problem = false;
 };
 
 // Sleeps longer on early files so that later ones finish first when threads run in parallel.
@@ -63,13 +65,14 @@ class EchoWork : public pipeline::FileWork {
         auto r = std::make_unique<Echo>();
         r->index = in.index;
         r->ok = in.bytes.ok;
+        r->walk_problem = in.walk_problem;
         r->bytes = in.bytes.bytes;
         return r;
     }
     void consume(std::unique_ptr<Result> result) override {
         auto& e = static_cast<Echo&>(*result);
         order.push_back(e.index);
-        bytes.push_back(e.ok ? e.bytes : "(unreadable)");
+        bytes.push_back(e.walk_problem ? "(walk problem)" : e.ok ? e.bytes : "(unreadable)");
     }
     std::vector<std::size_t> order;
     std::vector<std::string> bytes;
@@ -85,22 +88,29 @@ class EchoWork : public pipeline::FileWork {
 
 TEST_CASE("run_files hands results on in input order for any number of threads", "[pipeline]") {
     TempFolder t;
-    std::vector<std::string> files;
-    for (int i = 0; i < 40; ++i)
-        files.push_back(t.add(std::to_string(i) + ".sgf", std::to_string(i)));
-    files.insert(files.begin() + 7, "/nonexistent/sgfaudit/x.sgf");
+    for (int i = 0; i < 40; ++i) {
+        t.add((i < 10 ? "0" : "") + std::to_string(i) + ".sgf", std::to_string(i));
+    }
+    t.add("07b.sgf", "longer than the limit");                      // read_file refuses it
+    fs::create_symlink(t.dir() / "gone.sgf", t.dir() / "08b.sgf");  // the walk cannot take it
     const unsigned jobs = GENERATE(1u, 2u, 4u);
-    EchoWork work(files.size());
+    const std::vector<std::string> paths{t.dir().string()};
+    pipeline::FileWalk walk(paths);
+    EchoWork work(42);
     pipeline::RunOptions options;
     options.jobs = jobs;
-    const pipeline::RunOutcome outcome = pipeline::run_files(files, work, options);
+    options.max_file_bytes = 8;
+    const pipeline::RunOutcome outcome = pipeline::run_files(walk, work, options);
     CHECK_FALSE(outcome.cancelled);
-    CHECK(outcome.consumed == files.size());
-    REQUIRE(work.order.size() == files.size());
-    for (std::size_t i = 0; i < files.size(); ++i) CHECK(work.order[i] == i);
-    CHECK(work.bytes[7] == "(unreadable)");
-    CHECK(work.bytes[8] == "7");
-    CHECK(work.bytes[40] == "39");
+    CHECK(outcome.consumed == 42);
+    REQUIRE(work.order.size() == 42);
+    for (std::size_t i = 0; i < 42; ++i) CHECK(work.order[i] == i);
+    CHECK(work.bytes[7] == "7");
+    CHECK(work.bytes[8] == "(unreadable)");  // 07b.sgf
+    CHECK(work.bytes[9] == "8");
+    CHECK(work.bytes[10] == "(walk problem)");  // 08b.sgf
+    CHECK(work.bytes[11] == "9");
+    CHECK(work.bytes[41] == "39");
     if (jobs == 1) CHECK(work.threads() == 1);
 }
 
@@ -108,6 +118,7 @@ TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
     TempFolder t;
     std::vector<std::string> files;
     for (int i = 0; i < 200; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
+    pipeline::FileWalk walk(files);
     std::atomic<int> cancel{0};
 
     class CancelAfter : public pipeline::FileWork {
@@ -128,7 +139,7 @@ TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
     pipeline::RunOptions options;
     options.jobs = 2;
     options.cancel = &cancel;
-    const pipeline::RunOutcome outcome = pipeline::run_files(files, work, options);
+    const pipeline::RunOutcome outcome = pipeline::run_files(walk, work, options);
     CHECK(outcome.cancelled);
     // Files in flight when the flag was set are finished: at most a few tokens more.
     CHECK(outcome.consumed >= 10);
@@ -140,6 +151,7 @@ TEST_CASE("An exception in the work cancels the run and reaches the caller", "[p
     TempFolder t;
     std::vector<std::string> files;
     for (int i = 0; i < 50; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
+    pipeline::FileWalk walk(files);
     class Throws : public pipeline::FileWork {
       public:
         std::unique_ptr<Result> process(pipeline::FileInput& in) const override {
@@ -150,7 +162,7 @@ TEST_CASE("An exception in the work cancels the run and reaches the caller", "[p
     } work;
     pipeline::RunOptions options;
     options.jobs = 2;
-    CHECK_THROWS_WITH(pipeline::run_files(files, work, options), "boom");
+    CHECK_THROWS_WITH(pipeline::run_files(walk, work, options), "boom");
 }
 
 TEST_CASE("effective_jobs: 0 means the machine's cores", "[pipeline]") {

@@ -19,7 +19,7 @@ namespace sgfaudit::pipeline {
 
 // Where a run stands, for a progress display (called in input order, on one thread).
 struct ArchiveProgress {
-    std::size_t files_done = 0, files_total = 0;
+    std::size_t files_done = 0, files_total = 0;  // files_total 0: not counted
     std::uint64_t games = 0, divergences = 0;
 };
 
@@ -31,6 +31,9 @@ struct ArchiveOptions {
     std::size_t max_diagrams = 1000;           // SVG diagrams drawn into index.html, in input order
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
     std::function<void(const ArchiveProgress&)> progress;  // may be empty
+    // With `progress`: count the files first (a walk of names only) so that files_total, and
+    // with it an ETA, is known; else files_total is 0.
+    bool count_files = true;
 };
 
 enum class ArchiveStatus : std::uint8_t {

@@ -3,6 +3,8 @@
 // their bytes. Problems are diagnostics (codes F0xx, docs/diagnostics.md), never exceptions.
 
 #include <cstddef>
+#include <cstdint>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -11,13 +13,51 @@
 
 namespace sgfaudit::pipeline {
 
+// One step of a walk: a file to read, or an entry that could not be taken (a folder that
+// cannot be listed, a link loop, a FIFO named *.sgf, ...).
+struct WalkItem {
+    std::string path;
+    bool is_problem = false;
+    sgf::Diagnostic problem;  // when is_problem
+};
+
+// The files of a run, found as they are needed: folders are listed one at a time, when the
+// walk reaches them, so memory holds the names of the folders on the current path only, not of
+// the whole archive. The order and the rules are those of collect_inputs below.
+class FileWalk {
+  public:
+    // Checks every path named by the user first: one that does not exist is F001 and the run
+    // cannot go on (missing_argument()).
+    explicit FileWalk(std::span<const std::string> paths);
+    ~FileWalk();
+    FileWalk(const FileWalk&) = delete;
+    FileWalk& operator=(const FileWalk&) = delete;
+
+    bool missing_argument() const noexcept { return !missing_.empty(); }
+    const std::vector<sgf::Diagnostic>& missing() const noexcept { return missing_; }
+
+    // The next file or problem, in run order; false at the end of the walk.
+    bool next(WalkItem& item);
+
+  private:
+    struct Folder;
+    bool enter(const std::string& path, WalkItem& item);  // false: `item` is a problem
+
+    std::vector<std::string> roots_;
+    std::size_t next_root_ = 0;
+    std::vector<Folder> stack_;
+    std::vector<sgf::Diagnostic> missing_;
+    std::set<std::pair<std::uint64_t, std::uint64_t>> walked_;  // folders (device, inode)
+};
+
 struct InputList {
     std::vector<std::string> files;         // in the order they are to be read and reported
     std::vector<sgf::Diagnostic> problems;  // entries that could not be listed
     bool missing_argument = false;          // a path named by the user does not exist: cannot run
 };
 
-// Files named directly are taken whatever their extension; folders are walked recursively in
+// Every file of `paths`, walked to the end (FileWalk), problems apart. Files named directly are
+// taken whatever their extension; folders are walked recursively in
 // byte-wise sorted order of entry names, taking regular files ending in .sgf or .mgt (any case).
 // A folder is walked whatever its name ("games.sgf/" too). Symbolic links to folders are
 // followed once: a link back to a folder already being walked, or a link that leads to itself,

@@ -8,17 +8,18 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
-#include <span>
 #include <string>
 
 #include "sgfaudit/pipeline/inputs.hpp"
 
 namespace sgfaudit::pipeline {
 
-// One file of a run, as the reading stage hands it on.
+// One file of a run, as the reading stage hands it on, or a folder entry the walk could not
+// take (`walk_problem`: no file was read, `bytes.problem` says why).
 struct FileInput {
-    std::size_t index = 0;  // position in the run's file list
+    std::size_t index = 0;  // position in the run (files and walk problems, from 0)
     std::string path;
+    bool walk_problem = false;
     FileBytes bytes;  // bytes.ok false: it could not be read (bytes.problem says why)
 };
 
@@ -46,13 +47,13 @@ struct RunOptions {
 };
 
 struct RunOutcome {
-    std::size_t consumed = 0;  // files handed to consume
+    std::size_t consumed = 0;  // files (and walk problems) handed to consume
     bool cancelled = false;    // stopped by `cancel` before the last file
 };
 
-// Runs `work` over `files`. Exceptions from `work` (resource exhaustion, bugs) cancel the run
-// and are rethrown here.
-RunOutcome run_files(std::span<const std::string> files, FileWork& work, const RunOptions& options);
+// Runs `work` over the files of `walk` (and its problems), in walk order. Exceptions from
+// `work` (resource exhaustion, bugs) cancel the run and are rethrown here.
+RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options);
 
 // The number of threads `jobs` stands for (0: the machine's cores).
 unsigned effective_jobs(unsigned jobs);
