@@ -25,7 +25,7 @@ std::size_t touch(const sgfaudit::sgf::Document& doc) {
         const auto& node = doc.node(static_cast<std::uint32_t>(n));
         for (std::uint32_t p = 0; p < node.property_count; ++p) {
             const auto& prop = doc.property(node.first_property + p);
-            h += prop.id.size();
+            h += doc.id(prop).size();
             for (std::uint32_t v = 0; v < prop.value_count; ++v) {
                 h += doc.value(prop.first_value + v).size();
                 h += doc.locate(doc.value_offset(prop.first_value + v)).column;

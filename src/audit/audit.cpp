@@ -345,8 +345,8 @@ class Replay {
                 ru_lane_ = lanes_.size() - 1;
             }
         }
-        // At most one kept board and one tally per lane: no reallocation while they are used.
-        end_boards_.reserve(lanes_.size());
+        // At most one tally per lane: no reallocation while one is in use. (end_boards_ grows
+        // only during the replay and is read after it: most games keep no board there.)
         tallies_.reserve(lanes_.size());
     }
 

@@ -4,6 +4,7 @@
 #include "scoring.hpp"
 
 #include <array>
+#include <bit>
 #include <cmath>
 
 namespace sgfaudit::audit::detail {
@@ -21,41 +22,86 @@ namespace {
 
 // Territory (AGA 12; TT 9 "empty points that reach only her colour"): every maximal connected
 // set of empty points is scored for C when every stone adjacent to it is C. A region touching no
-// stone at all (an empty board) is neutral. Explicit stack, no recursion, no allocation.
+// stone at all (an empty board) is neutral.
+//
+// Connected components by runs: each row's empty points are bit masks (a row has at most 52
+// points), every horizontal run of empty points is a node, runs that overlap in adjacent rows are
+// joined (union-find), and each run notes whether a black or white stone is next to it. No
+// recursion, no stack of points, few branches.
 void count_regions(const game::Board& board, Tally& t) {
-    std::array<bool, game::kCells> seen{};
-    std::array<game::Vertex, game::kMaxPoints> stack;
-    for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) {
-            const game::Vertex start = game::to_vertex(x, y);
-            if (seen[start] || board.at(start) != game::Cell::empty) continue;
-            bool reaches_black = false, reaches_white = false;
-            int size = 0;
-            std::size_t top = 0;
-            stack[top++] = start;
-            seen[start] = true;
-            while (top > 0) {
-                const game::Vertex v = stack[--top];
-                ++size;
-                for (game::Vertex n : game::neighbours(v)) {
-                    const game::Cell c = board.at(n);
-                    if (c == game::Cell::black) {
-                        reaches_black = true;
-                    } else if (c == game::Cell::white) {
-                        reaches_white = true;
-                    } else if (c == game::Cell::empty && !seen[n]) {
-                        seen[n] = true;
-                        stack[top++] = n;
-                    }
-                }
+    const int w = board.width(), h = board.height();
+    std::array<std::uint64_t, game::kMaxSide> empty{}, black{}, white{};
+    for (int y = 0; y < h; ++y) {
+        std::uint64_t e = 0, b = 0, wh = 0;
+        for (int x = 0; x < w; ++x) {
+            const game::Cell c = board.at(x, y);
+            const std::uint64_t bit = std::uint64_t{1} << x;
+            e |= c == game::Cell::empty ? bit : 0;
+            b |= c == game::Cell::black ? bit : 0;
+            wh |= c == game::Cell::white ? bit : 0;
+        }
+        empty[static_cast<std::size_t>(y)] = e;
+        black[static_cast<std::size_t>(y)] = b;
+        white[static_cast<std::size_t>(y)] = wh;
+    }
+
+    // Runs: at most 26 per row of 52 points.
+    constexpr std::size_t kMaxRuns = game::kMaxSide * (game::kMaxSide + 1) / 2;
+    std::array<std::uint16_t, kMaxRuns> parent;
+    std::array<std::uint16_t, kMaxRuns> size;
+    std::array<std::uint8_t, kMaxRuns> reach;  // 1: a black stone next to it, 2: a white one
+    std::array<std::uint64_t, game::kMaxSide / 2 + 1> previous_masks{}, current_masks{};
+    std::array<std::uint16_t, game::kMaxSide / 2 + 1> previous_ids{}, current_ids{};
+    std::size_t previous = 0, runs = 0;
+    const auto find = [&](std::uint16_t i) {
+        while (parent[i] != i) {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        return i;
+    };
+    for (int y = 0; y < h; ++y) {
+        const auto row = static_cast<std::size_t>(y);
+        const std::uint64_t above_black = y > 0 ? black[row - 1] : 0;
+        const std::uint64_t below_black = y + 1 < h ? black[row + 1] : 0;
+        const std::uint64_t above_white = y > 0 ? white[row - 1] : 0;
+        const std::uint64_t below_white = y + 1 < h ? white[row + 1] : 0;
+        std::size_t current = 0;
+        for (std::uint64_t m = empty[row]; m != 0;) {
+            const std::uint64_t low = m & (~m + 1);  // the run's first point
+            const std::uint64_t run = m & ~(m + low);
+            m &= ~run;
+            const std::uint64_t around = run << 1 | run >> 1;
+            const auto id = static_cast<std::uint16_t>(runs++);
+            parent[id] = id;
+            size[id] = static_cast<std::uint16_t>(std::popcount(run));
+            reach[id] = static_cast<std::uint8_t>(
+                (((black[row] & around) | ((above_black | below_black) & run)) != 0 ? 1 : 0) |
+                (((white[row] & around) | ((above_white | below_white) & run)) != 0 ? 2 : 0));
+            for (std::size_t p = 0; p < previous; ++p) {
+                if ((previous_masks[p] & run) == 0) continue;
+                const std::uint16_t a = find(previous_ids[p]), r = find(id);
+                if (a == r) continue;
+                parent[r] = a;
+                size[a] = static_cast<std::uint16_t>(size[a] + size[r]);
+                reach[a] = static_cast<std::uint8_t>(reach[a] | reach[r]);
             }
-            if (reaches_black && !reaches_white) {
-                t.black_territory += size;
-            } else if (reaches_white && !reaches_black) {
-                t.white_territory += size;
-            } else {
-                t.neutral += size;
-            }
+            current_masks[current] = run;
+            current_ids[current] = id;
+            ++current;
+        }
+        previous_masks = current_masks;
+        previous_ids = current_ids;
+        previous = current;
+    }
+    for (std::size_t i = 0; i < runs; ++i) {
+        if (parent[i] != i) continue;
+        if (reach[i] == 1) {
+            t.black_territory += size[i];
+        } else if (reach[i] == 2) {
+            t.white_territory += size[i];
+        } else {
+            t.neutral += size[i];
         }
     }
 }

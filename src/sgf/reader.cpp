@@ -540,14 +540,25 @@ class Parser {
             ++pos_;
         }
         const std::string_view written = t_.substr(id_begin, pos_ - id_begin);
-        std::string id;
+        // The identifier goes to the end of the document's identifier buffer (taken back if
+        // the property is not kept).
+        const std::size_t ids_mark = doc_.ids_.size();
         if (!lowercase) {
-            id = written;
+            doc_.ids_ += written;
         } else {
             for (const char c : written) {
-                if (is_upper(c)) id += c;
+                if (is_upper(c)) doc_.ids_ += c;
             }
         }
+        const std::string_view id = std::string_view(doc_.ids_).substr(ids_mark);
+        struct Unkept {  // gives the identifier back unless the property is kept
+            std::string& ids;
+            std::size_t mark;
+            bool kept = false;
+            ~Unkept() {
+                if (!kept) ids.resize(mark);
+            }
+        } unkept{doc_.ids_, ids_mark};
         pos_ = skip_space(pos_);
         if (pos_ >= t_.size() || t_[pos_] != '[') {
             doc_.add(Severity::warning, codes::no_value, off(id_begin),
@@ -596,33 +607,33 @@ class Parser {
         prop.offset = off(id_begin);
         prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
         const bool text = is_text_property(key);
-        prop.id = std::move(id);
         prop.key = key;
+        prop.id_begin = static_cast<std::uint32_t>(ids_mark);
+        prop.id_length = static_cast<std::uint32_t>(id.size());
         while (pos_ < t_.size() && t_[pos_] == '[') {
             const std::size_t open = pos_;
             std::size_t end = 0;
             const bool closed = scan_value(open + 1, text, end);
             if (!closed) {
-                doc_.add(
-                    Severity::error, codes::unclosed_value, off(open),
-                    fmt::format("value of {} is not closed before the end of the file", prop.id),
-                    game_index());
+                doc_.add(Severity::error, codes::unclosed_value, off(open),
+                         fmt::format("value of {} is not closed before the end of the file", id),
+                         game_index());
                 doc_.games_.back().complete = false;
             } else if (recovered_brackets_ > 0) {
                 doc_.add(Severity::warning, codes::unescaped_bracket, off(open),
-                         fmt::format("unescaped ']' taken as part of the {} value", prop.id),
+                         fmt::format("unescaped ']' taken as part of the {} value", id),
                          game_index());
             }
             if (end - (open + 1) > limits_.max_value_bytes) {
-                doc_.add(Severity::error, codes::limit_value_bytes, off(open),
-                         fmt::format("value of {} is longer than {} bytes", prop.id,
-                                     limits_.max_value_bytes),
-                         game_index());
+                doc_.add(
+                    Severity::error, codes::limit_value_bytes, off(open),
+                    fmt::format("value of {} is longer than {} bytes", id, limits_.max_value_bytes),
+                    game_index());
                 doc_.games_.back().complete = false;
             }
             if (prop.value_count >= limits_.max_values_per_property) {
                 doc_.add(Severity::error, codes::limit_values, off(open),
-                         fmt::format("property {} has more than {} values", prop.id,
+                         fmt::format("property {} has more than {} values", id,
                                      limits_.max_values_per_property),
                          game_index());
                 doc_.games_.back().complete = false;
@@ -643,7 +654,8 @@ class Parser {
             pos_ = end < t_.size() ? end + 1 : t_.size();
             pos_ = skip_space(pos_);
         }
-        doc_.properties_.push_back(std::move(prop));
+        doc_.properties_.push_back(prop);
+        unkept.kept = true;
         ++doc_.nodes_[open_node_].property_count;
         return true;
     }
@@ -651,23 +663,23 @@ class Parser {
     // True when the open node already has a property `id`. The node's few properties are
     // compared by key; past kScanned properties a set of the identifiers takes over, so a node
     // with thousands of properties costs no quadratic scan.
-    bool repeated_in_node(const std::string& id, std::uint32_t key) {
+    bool repeated_in_node(std::string_view id, std::uint32_t key) {
         const Node& node = doc_.nodes_[open_node_];
         static constexpr std::uint32_t kScanned = 16;
         if (node.property_count < kScanned) {
             for (std::uint32_t i = 0; i < node.property_count; ++i) {
                 const Property& p = doc_.properties_[node.first_property + i];
-                if (key != 0 ? p.key == key : p.id == id) return true;
+                if (key != 0 ? p.key == key : doc_.id(p) == id) return true;
             }
             return false;
         }
         if (!node_ids_filled_) {
             node_ids_filled_ = true;
             for (std::uint32_t i = 0; i < node.property_count; ++i) {
-                node_ids_.insert(doc_.properties_[node.first_property + i].id);
+                node_ids_.emplace(doc_.id(doc_.properties_[node.first_property + i]));
             }
         }
-        return !node_ids_.insert(id).second;
+        return !node_ids_.emplace(id).second;
     }
 
     void skip_values() {
@@ -792,6 +804,7 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
     doc.nodes_.reserve(expected);
     doc.properties_.reserve(expected);
     doc.values_.reserve(expected);
+    doc.ids_.reserve(expected * 2);
     Parser parser(doc, limits);
     parser.run();
     return doc;

@@ -240,7 +240,7 @@ class RecordReader {
                 } else if (depth > 0 &&
                            (p.key == kKM || p.key == kHA || p.key == kRE || p.key == kRU)) {
                     add(Severity::info, codes::info_not_in_root, p.offset,
-                        fmt::format("{} outside the root node ignored", p.id));
+                        fmt::format("{} outside the root node ignored", doc_.id(p)));
                 }
             }
         }
@@ -255,8 +255,8 @@ class RecordReader {
             const Color color = black ? Color::black : Color::white;
             if (moves_here == 1) {
                 add(Severity::warning, codes::two_moves, p.offset,
-                    fmt::format("a second move ({}) in one node after {}; both kept in order", p.id,
-                                first_move_color == Color::black ? "B" : "W"));
+                    fmt::format("a second move ({}) in one node after {}; both kept in order",
+                                doc_.id(p), first_move_color == Color::black ? "B" : "W"));
             }
             first_move_color = color;
             ++moves_here;
@@ -318,7 +318,7 @@ class RecordReader {
                 doc_.value(p.first_value).find_first_not_of(" \t\r\n") == std::string_view::npos) {
                 // "AE[]": an empty list, as some editors write it.
                 add(Severity::warning, codes::empty_setup, doc_.value_offset(p.first_value),
-                    fmt::format("{}[] with no point ignored", p.id));
+                    fmt::format("{}[] with no point ignored", doc_.id(p)));
                 return;
             }
             ValueIssues issues;

@@ -52,9 +52,9 @@ std::string main_line(const Document& doc, std::size_t g = 0) {
         const Node& node = doc.node(n);
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
             const Property& p = doc.property(node.first_property + i);
-            if (p.id != "B" && p.id != "W") continue;
+            if (doc.id(p) != "B" && doc.id(p) != "W") continue;
             if (!out.empty()) out += ' ';
-            out += p.id + "[" + std::string(doc.value(p.first_value)) + "]";
+            out += std::string(doc.id(p)) + "[" + std::string(doc.value(p.first_value)) + "]";
         }
     }
     return out;

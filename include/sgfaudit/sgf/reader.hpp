@@ -41,8 +41,9 @@ constexpr std::uint32_t id_key(std::string_view id) noexcept {
 // A property: its identifier (upper-case letters only: FF[3] lower-case letters are dropped, as
 // in "AddBlack" -> "AB"), and its values, values_[first_value, first_value + value_count).
 struct Property {
-    std::string id;
-    std::uint32_t key = 0;  // id_key(id)
+    std::uint32_t key = 0;       // id_key of the identifier
+    std::uint32_t id_begin = 0;  // the identifier, in Document::ids() (see Document::id)
+    std::uint32_t id_length = 0;
     std::uint32_t first_value = 0;
     std::uint32_t value_count = 0;
     std::uint32_t offset = 0;  // of the identifier's first letter in Document::text()
@@ -97,6 +98,10 @@ class Document {
     const Node& node(std::uint32_t index) const { return nodes_[index]; }
     std::size_t node_count() const noexcept { return nodes_.size(); }
     const Property& property(std::uint32_t index) const { return properties_[index]; }
+    // A property's identifier ("B", "AB"; lower-case letters already dropped).
+    std::string_view id(const Property& p) const {
+        return std::string_view(ids_).substr(p.id_begin, p.id_length);
+    }
     std::string_view value(std::uint32_t index) const {
         const Value& v = values_[index];
         return text().substr(v.begin, v.end - v.begin);
@@ -109,7 +114,7 @@ class Document {
         const std::uint32_t key = id_key(id);
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
             const Property& p = properties_[node.first_property + i];
-            if (key != 0 ? p.key == key : p.id == id) return &p;
+            if (key != 0 ? p.key == key : this->id(p) == id) return &p;
         }
         return nullptr;
     }
@@ -120,7 +125,7 @@ class Document {
         const std::uint32_t key = id_key(id);
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
             const Property& p = properties_[node.first_property + i];
-            if (key != 0 ? p.key == key : p.id == id) f(p);
+            if (key != 0 ? p.key == key : this->id(p) == id) f(p);
         }
     }
 
@@ -160,6 +165,7 @@ class Document {
     std::vector<GameTree> games_;
     std::vector<Node> nodes_;
     std::vector<Property> properties_;
+    std::string ids_;  // the identifiers of properties_, one after the other
     std::vector<Value> values_;
     std::vector<Diagnostic> diagnostics_;
 };
