@@ -30,19 +30,13 @@ namespace {
 // recursion, no stack of points, few branches.
 void count_regions(const game::Board& board, Tally& t) {
     const int w = board.width(), h = board.height();
-    std::array<std::uint64_t, game::kMaxSide> empty{}, black{}, white{};
+    std::array<std::uint64_t, game::kMaxSide> empty, black, white;
+    const std::uint64_t full = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
     for (int y = 0; y < h; ++y) {
-        std::uint64_t e = 0, b = 0, wh = 0;
-        for (int x = 0; x < w; ++x) {
-            const game::Cell c = board.at(x, y);
-            const std::uint64_t bit = std::uint64_t{1} << x;
-            e |= c == game::Cell::empty ? bit : 0;
-            b |= c == game::Cell::black ? bit : 0;
-            wh |= c == game::Cell::white ? bit : 0;
-        }
-        empty[static_cast<std::size_t>(y)] = e;
-        black[static_cast<std::size_t>(y)] = b;
-        white[static_cast<std::size_t>(y)] = wh;
+        const auto row = static_cast<std::size_t>(y);
+        black[row] = board.row_mask(game::Color::black, y);
+        white[row] = board.row_mask(game::Color::white, y);
+        empty[row] = full & ~(black[row] | white[row]);
     }
 
     // Runs: at most 26 per row of 52 points.

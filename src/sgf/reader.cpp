@@ -330,6 +330,7 @@ class Parser {
             } else if (c == ';') {
                 if (!new_node(pos_)) return skip_rest_of_game();
                 ++pos_;
+                plain_move();
             } else if (c == '(') {
                 open_variation();
                 ++pos_;
@@ -658,6 +659,43 @@ class Parser {
         unkept.kept = true;
         ++doc_.nodes_[open_node_].property_count;
         return true;
+    }
+
+    // The common node ";B[pd]": right after the ';' of a new node, a move property of one
+    // letter with one value of two characters that holds no '\\' or ']', not followed by another
+    // value. It is taken here with exactly what parse_property would record (no diagnostic can
+    // arise: no lower case, a first property, not a text property, within every limit); anything
+    // else is left to parse_property.
+    void plain_move() {
+        const std::size_t p = pos_;
+        if (p + 5 > t_.size()) return;
+        const char letter = t_[p];
+        if ((letter != 'B' && letter != 'W') || t_[p + 1] != '[' || t_[p + 4] != ']') return;
+        for (const char v : {t_[p + 2], t_[p + 3]}) {
+            if (v == ']' || v == '\\') return;
+        }
+        const std::size_t after = skip_space(p + 5);
+        if (after < t_.size() && t_[after] == '[') return;  // more values: the general path
+        Node& node = doc_.nodes_[open_node_];
+        if (node.property_count != 0 || limits_.max_properties_per_node < 1 ||
+            limits_.max_values_per_property < 1 || limits_.max_values_per_node < 1 ||
+            limits_.max_value_bytes < 2) {
+            return;
+        }
+        Property prop;
+        prop.key = id_key(std::string_view(&letter, 1));
+        prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
+        prop.id_length = 1;
+        prop.offset = off(p);
+        prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
+        prop.value_count = 1;
+        doc_.ids_ += letter;
+        doc_.values_.push_back(Value{off(p + 2), off(p + 4)});
+        doc_.properties_.push_back(prop);
+        ++node.property_count;
+        ++node_values_;
+        recovered_brackets_ = 0;
+        pos_ = after;
     }
 
     // True when the open node already has a property `id`. The node's few properties are

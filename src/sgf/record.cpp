@@ -51,7 +51,7 @@ class RecordReader {
         // Moves and points of another game (GM != 1) mean something else: only count nodes.
         const bool go = rec_.gm == 1;
         for (std::uint32_t n = game.root; n != kNone; n = doc_.node(n).first_child, ++depth) {
-            if (go) read_node(doc_.node(n), depth);
+            if (go && !plain_move_node(doc_.node(n), depth)) read_node(doc_.node(n), depth);
             last_ = n;
         }
         rec_.main_line_nodes = depth;
@@ -283,6 +283,26 @@ class RecordReader {
             ++rec_.moves;
             if (mv.pass) ++rec_.passes;
         }
+    }
+
+    // The common node of the main line: one property, B or W, with one plain move value. It
+    // gives exactly what read_node would (one move event, no diagnostic); false for anything
+    // else, which read_node reads.
+    bool plain_move_node(const Node& node, std::uint32_t depth) {
+        if (node.property_count != 1) return false;
+        const Property& p = doc_.property(node.first_property);
+        if ((p.key != kB && p.key != kW) || p.value_count != 1) return false;
+        MoveValue mv;
+        if (!plain_point(doc_.value(p.first_value), mv)) return false;
+        Event e;
+        e.kind = EventKind::move;
+        e.color = p.key == kB ? Color::black : Color::white;
+        e.point = mv.point;
+        e.depth = depth;
+        e.offset = doc_.value_offset(p.first_value);
+        rec_.events.push_back(e);
+        ++rec_.moves;
+        return true;
     }
 
     // The common move value, two lower-case letters on the board ("pd") other than a "tt" that

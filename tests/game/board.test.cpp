@@ -63,6 +63,16 @@ std::string invariant_error(const Board& b) {
                 static_cast<std::uint8_t>(static_cast<int>(b.at(pt(x, y))) << (2 * (point % 4)));
         }
     }
+    for (int y = 0; y < h; ++y) {
+        std::uint64_t black = 0, white = 0;
+        for (int x = 0; x < w; ++x) {
+            if (b.at(pt(x, y)) == Cell::black) black |= std::uint64_t{1} << x;
+            if (b.at(pt(x, y)) == Cell::white) white |= std::uint64_t{1} << x;
+        }
+        if (b.row_mask(B, y) != black || b.row_mask(W, y) != white) {
+            return "the row masks do not match the cells\n" + b.to_ascii();
+        }
+    }
     const auto snap = b.snapshot();
     if (!std::equal(snap.begin(), snap.end(), packed.begin(), packed.end())) {
         return "the snapshot does not match the cells\n" + b.to_ascii();

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "sgfaudit/sgf/record.hpp"
 #include "sgfaudit/sgf/values.hpp"
 
 using namespace sgfaudit::sgf;
@@ -357,4 +358,72 @@ TEST_CASE("Declared Latin-1, GB2312 and UTF-16 files are decoded to UTF-8",
     REQUIRE(utf16.games().size() == 1);
     CHECK(root_value(utf16, "PB") == "\xE6\x9D\x8E\xE4\xB8\x96\xE4\xB9\xAD");  // 李世乭
     CHECK(main_line(utf16) == "B[ee]");
+}
+
+namespace {
+
+// Every node of every game as "id[value][value] id[...] ; ..." with the offsets of values, and
+// the diagnostics as "code@line:col": the whole of what the reader recorded.
+std::string dump(const Document& doc) {
+    std::string out;
+    for (std::uint32_t n = 0; n < doc.node_count(); ++n) {
+        const Node& node = doc.node(n);
+        out += "; parent " + std::to_string(node.parent) + " ";
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            const Property& p = doc.property(node.first_property + i);
+            CHECK(p.key == sgfaudit::sgf::id_key(doc.id(p)));
+            out += std::string(doc.id(p));
+            for (std::uint32_t v = 0; v < p.value_count; ++v) {
+                out += "[" + std::string(doc.value(p.first_value + v)) + "]";
+            }
+            out += ' ';
+        }
+    }
+    for (const auto& d : doc.diagnostics()) {
+        out += " " + std::string(d.code);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Plain move nodes and their near misses read as the general reader reads them",
+          "[sgf][reader]") {
+    // A space after each ';' keeps every node off the fast path for plain moves; the reading
+    // must be the same either way.
+    const char* const texts[] = {
+        "(;GM[1]SZ[19];B[pd];W[dp];B[pp];W[dd])",
+        "(;B[aa];W[bb]C[x];B[cc][dd];W[d\\]];B[ee]  ;W[ff])",
+        "(;W[];B[tt];W[a];B[abc];W[aa]B[bb];B[AB];W[ee]\n[ff];B[b\\\\];W[)",
+        "(;B[aa](;W[bb];B[cc])(;W[cc]))(;B[dd];b[ee];B[ff]W[gg])",
+        "(;KO[];B[aa];MN[3]W[bb];B[cc]\n)",
+    };
+    for (const char* text : texts) {
+        std::string spaced;
+        for (const char* c = text; *c != '\0'; ++c) {
+            spaced += *c;
+            if (*c == ';') spaced += ' ';
+        }
+        CAPTURE(text);
+        const Document plain = read_text(text);
+        const Document general = read_text(spaced);
+        CHECK(dump(plain) == dump(general));
+        REQUIRE(plain.games().size() == general.games().size());
+        for (std::size_t g = 0; g < plain.games().size(); ++g) {
+            const auto a = sgfaudit::sgf::read_record(plain, g);
+            const auto b = sgfaudit::sgf::read_record(general, g);
+            REQUIRE(a.events.size() == b.events.size());
+            for (std::size_t i = 0; i < a.events.size(); ++i) {
+                CHECK(a.events[i].kind == b.events[i].kind);
+                CHECK(a.events[i].color == b.events[i].color);
+                CHECK(a.events[i].pass == b.events[i].pass);
+                CHECK(a.events[i].forced == b.events[i].forced);
+                CHECK(a.events[i].point == b.events[i].point);
+                CHECK(a.events[i].depth == b.events[i].depth);
+            }
+            CHECK(a.moves == b.moves);
+            CHECK(a.passes == b.passes);
+            CHECK(a.diagnostics.size() == b.diagnostics.size());
+        }
+    }
 }

@@ -180,6 +180,11 @@ class Board {
     std::size_t snapshot_size() const {
         return (static_cast<std::size_t>(width_) * height_ + 3) / 4;
     }
+    // The stones of colour c in row y as a bit mask (bit x set when (x, y) holds one), kept up
+    // to date with every change. Precondition: 0 <= y < height().
+    std::uint64_t row_mask(Color c, int y) const {
+        return rows_[static_cast<std::size_t>(c)][static_cast<std::size_t>(y)];
+    }
     // The colouring as a snapshot, kept up to date with every change (no scan of the board).
     std::span<const std::uint8_t> snapshot() const { return {packed_.data(), snapshot_size()}; }
     // Appends snapshot() to out.
@@ -188,12 +193,18 @@ class Board {
     bool matches_snapshot(std::span<const std::uint8_t> snapshot) const;
 
   private:
-    // Keep packed_ in step with cells_[v] = cell (v is a point of the board).
+    // Keep packed_ and rows_ in step with cells_[v] = cell (v is a point of the board).
     void pack(Vertex v, Cell cell) {
-        const int point = (vertex_y(v) * width_ + vertex_x(v)) * 2;
+        const int x = vertex_x(v), y = vertex_y(v);
+        const int point = (y * width_ + x) * 2;
         std::uint8_t& byte = packed_[static_cast<std::size_t>(point >> 3)];
         const int shift = point & 7;
         byte = static_cast<std::uint8_t>((byte & ~(3 << shift)) | static_cast<int>(cell) << shift);
+        const std::uint64_t bit = std::uint64_t{1} << x;
+        auto& black = rows_[0][static_cast<std::size_t>(y)];
+        auto& white = rows_[1][static_cast<std::size_t>(y)];
+        black = cell == Cell::black ? black | bit : black & ~bit;
+        white = cell == Cell::white ? white | bit : white & ~bit;
     }
     void place_stone(Vertex v, Color c);  // add a stone, merge strings, no captures
     void merge_chains(Vertex a, Vertex b);
@@ -208,7 +219,8 @@ class Board {
     std::array<Vertex, kCells> next_;  // circular list of the stones of each string
     std::array<std::uint16_t, kCells> chain_stones_;  // valid at heads
     std::array<std::uint16_t, kCells> chain_libs_;    // valid at heads: exact distinct liberties
-    std::array<std::uint8_t, (kMaxPoints + 3) / 4> packed_{};  // the colouring, see snapshot()
+    std::array<std::uint8_t, (kMaxPoints + 3) / 4> packed_{};    // the colouring, see snapshot()
+    std::array<std::array<std::uint64_t, kMaxSide>, 2> rows_{};  // see row_mask()
     std::uint64_t hash_ = 0;
     std::array<std::uint16_t, 2> stone_count_{};
     std::uint8_t width_ = 0;
