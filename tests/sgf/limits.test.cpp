@@ -3,7 +3,6 @@
 // inputs that used to cost quadratic time.
 
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -106,15 +105,13 @@ TEST_CASE("Thousands of properties in one node cost linear time (was quadratic)"
         }
     }
     text += ")";
-    const auto start = std::chrono::steady_clock::now();
+    // Not a timed assertion (speed is measured by benchmarks): the quadratic check would make
+    // this read take hours, far past CTest's timeout for a test.
     const Document doc = read_document("wide.sgf", text);
-    const auto seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     REQUIRE(doc.games().size() == 1);
     CHECK(count_code(doc, "S127") == 0);
     CHECK(count_code(doc, "S103") == 0);
     CHECK(doc.node(doc.games()[0].root).property_count == 65536);
-    CHECK(seconds < 5.0);
     // Repeats are still found, each one.
     CHECK(count_code(read_document("r.sgf", "(;C[a]B[aa]C[b]C[c])"), "S103") == 2);
 }
