@@ -270,25 +270,8 @@ std::span<const audit::Ruleset> three_presets() {
 report::CheckInput check_input(std::string_view file, const sgf::Document& doc,
                                const sgf::GameRecord& record, const audit::GameAudit& audit,
                                std::vector<sgf::Location>& issue_locations) {
-    issue_locations.clear();
-    for (const audit::RecordIssue& issue : audit.record_issues) {
-        issue_locations.push_back(issue.offset != 0 ? doc.locate(issue.offset) : sgf::Location{});
-    }
-    report::CheckInput in;
-    in.file = file;
-    in.game = record.index;
-    in.black_name = record.black_name;
-    in.black_rank = record.black_rank;
-    in.white_name = record.white_name;
-    in.white_rank = record.white_rank;
-    in.rules = record.rules;
-    if (record.result) {
-        in.result = record.result->text;
-        in.result_kind = record.result->kind;
-    }
-    if (record.komi) in.komi = record.komi->value;
-    in.komi_text = record.komi_text;
-    in.audit = &audit;
+    issue_locations = report::locate_issues(doc, audit);
+    report::CheckInput in = report::check_input(file, record, audit);
     in.issue_locations = issue_locations;
     in.diagnostics = record.diagnostics;
     return in;

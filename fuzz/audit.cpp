@@ -43,24 +43,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 options.on_illegal = on_illegal;
                 options.dead = dead;
                 const audit::GameAudit a = audit::audit_game(record, rulesets.rulesets, options);
-                std::vector<sgf::Location> locations;
-                for (const audit::RecordIssue& issue : a.record_issues) {
-                    locations.push_back(issue.offset != 0 ? doc.locate(issue.offset)
-                                                          : sgf::Location{});
-                }
-                report::CheckInput in;
-                in.file = doc.file();
-                in.game = static_cast<int>(g);
-                in.black_name = record.black_name;
-                in.black_rank = record.black_rank;
-                in.white_name = record.white_name;
-                in.white_rank = record.white_rank;
-                in.rules = record.rules;
-                if (record.result) in.result = record.result->text;
-                if (record.komi) in.komi = record.komi->value;
-                in.komi_text = record.komi_text;
+                const std::vector<sgf::Location> locations = report::locate_issues(doc, a);
+                report::CheckInput in = report::check_input(doc.file(), record, a);
                 in.options = options;
-                in.audit = &a;
                 in.issue_locations = locations;
                 in.diagnostics = record.diagnostics;
                 report::write_check_json(sink, in);

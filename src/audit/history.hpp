@@ -3,9 +3,10 @@
 // with its compact snapshot; a lookup confirms each hash hit by comparing the board, so a Zobrist
 // collision can never produce a false repetition. No look-back window, never cleared.
 //
-// Storage is flat and reused: entries and snapshots in two vectors, and an open-addressing table
-// from a position's hash to the first and last entry with that hash (entries with equal hashes
-// are chained in game order). reset() keeps the memory for the next game.
+// Storage is flat: entries and snapshots in two vectors, and an open-addressing table from a
+// position's hash to the first and last entry with that hash (entries with equal hashes are
+// chained in game order). reset() keeps the memory, so one History could serve game after game
+// (the audit makes one per game).
 
 #include <cstdint>
 #include <cstring>

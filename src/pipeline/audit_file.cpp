@@ -29,37 +29,19 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
         by_game[own ? static_cast<std::size_t>(d.game) : 0].push_back(d);
     }
 
-    std::vector<sgf::Location> locations;
     for (std::size_t g = 0; g < result.games; ++g) {
         const sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
         const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);
 
-        locations.clear();
-        for (const audit::RecordIssue& issue : a.record_issues) {
-            locations.push_back(issue.offset != 0 ? doc.locate(issue.offset) : sgf::Location{});
-        }
+        const std::vector<sgf::Location> locations = report::locate_issues(doc, a);
         std::vector<sgf::Diagnostic>& diagnostics = by_game[g];
         diagnostics.insert(diagnostics.end(), record.diagnostics.begin(), record.diagnostics.end());
         result.diagnostics.insert(result.diagnostics.end(), record.diagnostics.begin(),
                                   record.diagnostics.end());
 
-        report::CheckInput in;
-        in.file = input.path;
-        in.game = static_cast<int>(g);
-        in.black_name = record.black_name;
-        in.black_rank = record.black_rank;
-        in.white_name = record.white_name;
-        in.white_rank = record.white_rank;
-        in.rules = record.rules;
-        if (record.result) {
-            in.result = record.result->text;
-            in.result_kind = record.result->kind;
-        }
-        if (record.komi) in.komi = record.komi->value;
-        in.komi_text = record.komi_text;
+        report::CheckInput in = report::check_input(input.path, record, a);
         in.options = settings.options;
-        in.audit = &a;
         in.issue_locations = locations;
         in.diagnostics = diagnostics;
         on_game(AuditedGame{record, a, in});

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
 
@@ -19,6 +20,9 @@ std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 std::optional<std::string> board_point(sgf::Point p, int width, int height);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
+// The rows of a board picture (Board::to_ascii: rows top to bottom, each ended by '\n'), when
+// it is one: 1..52 rows of one width 1..52; else no rows.
+std::vector<std::string_view> board_rows(std::string_view board);
 // Text for HTML element content and attribute values: & < > " ' escaped.
 std::string html_escape(std::string_view s);
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/report/check.hpp"
 
@@ -34,21 +35,10 @@ int window_start(int at, int size, int window) {
 }  // namespace
 
 std::string crop_diagram(std::string_view board, sgf::Point play, int window) {
-    std::vector<std::string_view> rows;
-    while (!board.empty()) {
-        const std::size_t eol = board.find('\n');
-        rows.push_back(board.substr(0, eol));
-        if (eol == std::string_view::npos) break;
-        board.remove_prefix(eol + 1);
-    }
-    if (rows.empty() || rows.size() > 52 || rows.front().empty() || rows.front().size() > 52) {
-        return {};
-    }
+    const std::vector<std::string_view> rows = detail::board_rows(board);
+    if (rows.empty()) return {};
     const int width = static_cast<int>(rows.front().size());
     const int height = static_cast<int>(rows.size());
-    for (const std::string_view row : rows) {
-        if (static_cast<int>(row.size()) != width) return {};
-    }
     window = std::max(window, 1);
     const int px = play.x, py = play.y;
     const int x0 = window_start(px, width, window), x1 = std::min(width, x0 + window);

@@ -9,31 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "common.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/report/archive.hpp"
 
 namespace sgfaudit::report {
 
 namespace {
-
-std::vector<std::string_view> rows_of(std::string_view board) {
-    std::vector<std::string_view> rows;
-    while (!board.empty()) {
-        const std::size_t eol = board.find('\n');
-        rows.push_back(board.substr(0, eol));
-        if (eol == std::string_view::npos) break;
-        board.remove_prefix(eol + 1);
-    }
-    return rows;
-}
-
-bool rectangular(const std::vector<std::string_view>& rows) {
-    if (rows.empty() || rows.size() > 52 || rows.front().empty() || rows.front().size() > 52) {
-        return false;
-    }
-    return std::all_of(rows.begin(), rows.end(),
-                       [&](std::string_view r) { return r.size() == rows.front().size(); });
-}
 
 // Star points of the usual sizes (none for others).
 std::vector<std::pair<int, int>> star_points(int width, int height) {
@@ -54,13 +36,10 @@ std::vector<std::pair<int, int>> star_points(int width, int height) {
 }  // namespace
 
 std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before) {
-    const std::vector<std::string_view> rows = rows_of(board);
-    if (!rectangular(rows)) return {};
-    std::vector<std::string_view> prev = rows_of(before);
-    if (prev.size() != rows.size() || !rectangular(prev) ||
-        prev.front().size() != rows.front().size()) {
-        prev.clear();
-    }
+    const std::vector<std::string_view> rows = detail::board_rows(board);
+    if (rows.empty()) return {};
+    std::vector<std::string_view> prev = detail::board_rows(before);
+    if (prev.size() != rows.size() || prev.front().size() != rows.front().size()) prev.clear();
     const int w = static_cast<int>(rows.front().size());
     const int h = static_cast<int>(rows.size());
     const int pixels = std::min(420, 20 * (std::max(w, h) + 2));

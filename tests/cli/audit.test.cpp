@@ -19,32 +19,12 @@
 #include <vector>
 
 #include "sgfaudit/pipeline/archive.hpp"
-
+#include "temp_folder.hpp"
 namespace fs = std::filesystem;
 
 extern char** environ;
 
 namespace {
-
-class TempFolder {
-  public:
-    TempFolder() {
-        static int counter = 0;
-        dir_ = fs::temp_directory_path() /
-               ("sgfaudit-audit-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-        fs::create_directories(dir_);
-    }
-    ~TempFolder() {
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
-    }
-    TempFolder(const TempFolder&) = delete;
-    TempFolder& operator=(const TempFolder&) = delete;
-    fs::path path() const { return dir_; }
-
-  private:
-    fs::path dir_;
-};
 
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -144,7 +124,7 @@ bool shared_present() {
 TEST_CASE("The audit report of corpus/ matches the approved copy, file by file",
           "[cli][audit][approval]") {
     // Run from the source folder with the relative path "corpus/", as tools/approve.sh does.
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     const fs::path out = t.path() / "report";
     const Result r = audit({"--quiet", "--jobs", "2", "--out", out.string(), "corpus/"}, t.path());
     CHECK(r.status == 1);  // findings: the corpus holds broken files and rule cases
@@ -160,7 +140,7 @@ TEST_CASE("The audit report of corpus/ matches the approved copy, file by file",
 }
 
 TEST_CASE("The report is the same bytes for --jobs 1 and --jobs 2", "[cli][audit]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     const fs::path one = t.path() / "one", two = t.path() / "two";
     CHECK(audit({"--quiet", "--jobs", "1", "--out", one.string(), kSource + "/corpus"}, t.path())
               .status == 1);
@@ -174,7 +154,7 @@ TEST_CASE("The report is the same bytes for --jobs 1 and --jobs 2", "[cli][audit
 
 TEST_CASE("Every divergence of games.jsonl has its section and diagram in index.html",
           "[cli][audit][html]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     const fs::path out = t.path() / "r";
     REQUIRE(audit({"--quiet", "--out", out.string(), kSource + "/corpus"}, t.path()).status == 1);
     const std::string jsonl = slurp(out / "games.jsonl");
@@ -219,7 +199,7 @@ TEST_CASE("Every divergence of games.jsonl has its section and diagram in index.
 }
 
 TEST_CASE("audit exit codes: 0 clean, 1 findings, 2 could not run", "[cli][audit]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     { std::ofstream(t.path() / "clean.sgf") << "(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc];B[gg])"; }
     Result r =
         audit({"--out", (t.path() / "a").string(), (t.path() / "clean.sgf").string()}, t.path());
@@ -262,7 +242,7 @@ TEST_CASE("audit exit codes: 0 clean, 1 findings, 2 could not run", "[cli][audit
 }
 
 TEST_CASE("audit --name writes reports/NAME relative to the working folder", "[cli][audit]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     { std::ofstream(t.path() / "g.sgf") << "(;GM[1]FF[4]SZ[9];B[ee])"; }
     // posix_spawn keeps our working folder: run through the shell in the temp folder instead.
     const std::string command = "cd \"" + t.path().string() + "\" && \"" + SGFAUDIT_BINARY +
@@ -294,7 +274,7 @@ void many_games(const fs::path& dir, int n) {
 }
 
 void interrupt_test(int signal_number, const std::string& name) {
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     const fs::path out = t.path() / "reports" / "r";
     REQUIRE(audit({"--quiet", "--out", out.string(), kSource + "/corpus/rules"}, t.path()).status ==
             1);
@@ -368,7 +348,7 @@ std::string run_on_terminal(const std::vector<std::string>& args) {
 
 TEST_CASE("The progress line shows on a terminal, not elsewhere, and not with --quiet",
           "[cli][audit]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     const std::string on_terminal =
         run_on_terminal({"audit", "--out", (t.path() / "a").string(), kSource + "/corpus/rules"});
     CHECK(on_terminal.find("files 6/6  games 6  ") != std::string::npos);
@@ -390,7 +370,7 @@ TEST_CASE("The progress line shows on a terminal, not elsewhere, and not with --
 TEST_CASE("The shared corpus: every file and game accounted for, the same bytes for 1 and 2 jobs",
           "[cli][audit][shared][integration]") {
     if (!shared_present()) return;
-    TempFolder t;
+    TempFolder t("sgfaudit-audit");
     const fs::path one = t.path() / "one", two = t.path() / "two";
     const std::string corpus = std::string(SGFAUDIT_SHARED_DIR) + "/corpus";
     const Result r1 = audit({"--quiet", "--jobs", "1", "--out", one.string(), corpus}, t.path());

@@ -14,36 +14,12 @@
 
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "temp_folder.hpp"
 
 using namespace sgfaudit;
 namespace fs = std::filesystem;
 
 namespace {
-
-class TempFolder {
-  public:
-    TempFolder() {
-        static int counter = 0;
-        dir_ = fs::temp_directory_path() /
-               ("sgfaudit-archive-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-        fs::create_directories(dir_);
-    }
-    ~TempFolder() {
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
-    }
-    TempFolder(const TempFolder&) = delete;
-    TempFolder& operator=(const TempFolder&) = delete;
-    fs::path path() const { return dir_; }
-    std::string add(const std::string& name, const std::string& content) {
-        fs::create_directories((dir_ / name).parent_path());
-        std::ofstream(dir_ / name, std::ios::binary) << content;
-        return (dir_ / name).string();
-    }
-
-  private:
-    fs::path dir_;
-};
 
 std::string slurp(const fs::path& p) {
     std::ifstream in(p, std::ios::binary);
@@ -81,7 +57,7 @@ const std::string kRules = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules";
 
 TEST_CASE("audit_archive writes the five report files and counts every file and game",
           "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     t.add("in/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])(;GM[1]FF[4]SZ[9];B[dd])");
     t.add("in/b.sgf", "not sgf at all");
     const fs::path out = t.path() / "reports" / "run";
@@ -105,7 +81,7 @@ TEST_CASE("audit_archive writes the five report files and counts every file and 
 
 TEST_CASE("A second run replaces a report folder; the bytes are the same for 1 and 4 threads",
           "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     const fs::path out = t.path() / "r";
     pipeline::ArchiveOptions o = options_for(kRules, out);
     o.jobs = 1;
@@ -122,7 +98,7 @@ TEST_CASE("A second run replaces a report folder; the bytes are the same for 1 a
 }
 
 TEST_CASE("A folder that is not a report, or a file, is never replaced", "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     t.add("mine/notes.txt", "keep me");
     pipeline::ArchiveResult r = pipeline::audit_archive(options_for(kRules, t.path() / "mine"));
     CHECK(r.status == pipeline::ArchiveStatus::failed);
@@ -138,7 +114,7 @@ TEST_CASE("A folder that is not a report, or a file, is never replaced", "[pipel
 }
 
 TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     const fs::path out = t.path() / "r";
     pipeline::ArchiveOptions o = options_for(kRules, out);
     REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
@@ -165,7 +141,7 @@ TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline]
 
 TEST_CASE("Staging folders left by a killed run are removed; a live run's are kept",
           "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     // A process id that no process has.
     pid_t dead = 4194303;
     while (dead > 1000 && ::kill(dead, 0) == 0) --dead;
@@ -179,7 +155,7 @@ TEST_CASE("Staging folders left by a killed run are removed; a live run's are ke
 
 TEST_CASE("A path that does not exist stops the run before anything is written",
           "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     const pipeline::ArchiveResult r =
         pipeline::audit_archive(options_for((t.path() / "nothing").string(), t.path() / "r"));
     CHECK(r.status == pipeline::ArchiveStatus::missing_input);
@@ -190,7 +166,7 @@ TEST_CASE("A path that does not exist stops the run before anything is written",
 
 TEST_CASE("The diagram cap draws the first N diagrams in input order and says so",
           "[pipeline][archive]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-archive");
     pipeline::ArchiveOptions o = options_for(kRules, t.path() / "capped");
     o.max_diagrams = 2;
     REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);

@@ -16,34 +16,12 @@
 #include <thread>
 #include <vector>
 
+#include "temp_folder.hpp"
+
 using namespace sgfaudit;
 namespace fs = std::filesystem;
 
 namespace {
-
-class TempFolder {
-  public:
-    TempFolder() {
-        static int counter = 0;
-        dir_ = fs::temp_directory_path() /
-               ("sgfaudit-run-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-        fs::create_directories(dir_);
-    }
-    ~TempFolder() {
-        std::error_code ec;
-        fs::remove_all(dir_, ec);
-    }
-    TempFolder(const TempFolder&) = delete;
-    TempFolder& operator=(const TempFolder&) = delete;
-    std::string add(const std::string& name, const std::string& content) {
-        std::ofstream(dir_ / name, std::ios::binary) << content;
-        return (dir_ / name).string();
-    }
-    const fs::path& dir() const { return dir_; }
-
-  private:
-    fs::path dir_;
-};
 
 struct Echo : pipeline::FileWork::Result {
     std::size_t index = 0;
@@ -87,14 +65,14 @@ class EchoWork : public pipeline::FileWork {
 }  // namespace
 
 TEST_CASE("run_files hands results on in input order for any number of threads", "[pipeline]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-run");
     for (int i = 0; i < 40; ++i) {
         t.add((i < 10 ? "0" : "") + std::to_string(i) + ".sgf", std::to_string(i));
     }
-    t.add("07b.sgf", "longer than the limit");                      // read_file refuses it
-    fs::create_symlink(t.dir() / "gone.sgf", t.dir() / "08b.sgf");  // the walk cannot take it
+    t.add("07b.sgf", "longer than the limit");                        // read_file refuses it
+    fs::create_symlink(t.path() / "gone.sgf", t.path() / "08b.sgf");  // the walk cannot take it
     const unsigned jobs = GENERATE(1u, 2u, 4u);
-    const std::vector<std::string> paths{t.dir().string()};
+    const std::vector<std::string> paths{t.path().string()};
     pipeline::FileWalk walk(paths);
     EchoWork work(42);
     pipeline::RunOptions options;
@@ -115,7 +93,7 @@ TEST_CASE("run_files hands results on in input order for any number of threads",
 }
 
 TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-run");
     std::vector<std::string> files;
     for (int i = 0; i < 200; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
     pipeline::FileWalk walk(files);
@@ -148,7 +126,7 @@ TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
 }
 
 TEST_CASE("An exception in the work cancels the run and reaches the caller", "[pipeline]") {
-    TempFolder t;
+    TempFolder t("sgfaudit-run");
     std::vector<std::string> files;
     for (int i = 0; i < 50; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
     pipeline::FileWalk walk(files);

@@ -34,16 +34,7 @@ struct Audited {
         : doc(sgf::read_document(std::move(file), sgf_text)), record(sgf::read_record(doc, 0)) {
         const auto list = audit::parse_ruleset_list("tromp-taylor,aga,french");
         audit = audit::audit_game(record, list.rulesets);
-        input.file = doc.file();
-        input.black_name = record.black_name;
-        input.white_name = record.white_name;
-        input.rules = record.rules;
-        if (record.result) {
-            input.result = record.result->text;
-            input.result_kind = record.result->kind;
-        }
-        input.komi_text = record.komi_text;
-        input.audit = &audit;
+        input = report::check_input(doc.file(), record, audit);
     }
     Audited(const Audited&) = delete;
 };

@@ -10,9 +10,12 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/sgf/diagnostic.hpp"
+#include "sgfaudit/sgf/reader.hpp"
+#include "sgfaudit/sgf/record.hpp"
 #include "sgfaudit/sgf/values.hpp"
 
 namespace sgfaudit::report {
@@ -41,6 +44,15 @@ struct CheckInput {
     // in text mode the command prints them to stderr.
     std::span<const sgf::Diagnostic> diagnostics;
 };
+
+// A CheckInput for `audit` of `record`, a game of the file named `file`: its identity from the
+// record (index, players, RU, RE, KM) and the audit. The caller adds what the run knows: the
+// options, the record issues' locations and the diagnostics.
+CheckInput check_input(std::string_view file, const sgf::GameRecord& record,
+                       const audit::GameAudit& audit);
+// Where each record issue of `audit` is in `doc` ({0, 0} when unknown), parallel to
+// audit.record_issues, for CheckInput::issue_locations.
+std::vector<sgf::Location> locate_issues(const sgf::Document& doc, const audit::GameAudit& audit);
 
 // True when the game has something to report: an illegal play under some ruleset, a divergence,
 // a record issue, an RE that disagrees with the computed result, or a game that could not be
