@@ -1,9 +1,9 @@
 #pragma once
 // The pipeline's threads: a oneTBB parallel_pipeline over the files of a run. A serial stage
-// reads each file's bytes in input order, a parallel stage does the caller's work on it, and a
-// serial stage hands the results to the caller in input order, so the output is the same bytes
-// for any number of threads. A few files per thread are in flight; nothing else is held, so
-// memory does not grow with the number of files.
+// walks the inputs in order, a parallel stage reads each file's bytes and does the caller's work
+// on them, and a serial stage hands the results to the caller in input order, so the output is
+// the same bytes for any number of threads. A few files per thread are in flight; nothing else is
+// held, so memory does not grow with the number of files.
 
 #include <atomic>
 #include <cstddef>
@@ -14,8 +14,9 @@
 
 namespace sgfaudit::pipeline {
 
-// One file of a run, as the reading stage hands it on, or a folder entry the walk could not
-// take (`walk_problem`: no file was read, `bytes.problem` says why).
+// One file of a run, as the parallel stage hands it to the caller's work (its bytes read), or a
+// folder entry the walk could not take (`walk_problem`: no file was read, `bytes.problem` says
+// why).
 struct FileInput {
     std::size_t index = 0;  // position in the run (files and walk problems, from 0)
     std::string path;
