@@ -165,9 +165,25 @@ std::uint64_t Board::zobrist_key(Vertex v, Color c) {
     return key(v, c);
 }
 
-// Keeps packed_ and rows_ in step with cells_[v] = cell.
+// Column and row of each vertex of the padded grid (0 off a 52x52 board): pack() needs no division.
+struct VertexXY {
+    std::array<std::uint8_t, kCells> x{};
+    std::array<std::uint8_t, kCells> y{};
+    constexpr VertexXY() {
+        for (int row = 0; row < kMaxSide; ++row) {
+            for (int col = 0; col < kMaxSide; ++col) {
+                x[to_vertex(col, row)] = static_cast<std::uint8_t>(col);
+                y[to_vertex(col, row)] = static_cast<std::uint8_t>(row);
+            }
+        }
+    }
+};
+constexpr VertexXY kVertexXY{};
+
+// Keeps packed_ and rows_ in step with cells_[v] = cell. A stone is only ever put on an empty
+// point, so its row mask gains a bit and the other colour's mask already lacks it.
 inline void Board::pack(Vertex v, Cell cell) {
-    const int x = vertex_x(v), y = vertex_y(v);
+    const int x = kVertexXY.x[v], y = kVertexXY.y[v];
     const int point = (y * width_ + x) * 2;
     std::uint8_t& byte = packed_[static_cast<std::size_t>(point >> 3)];
     const int shift = point & 7;
@@ -175,8 +191,12 @@ inline void Board::pack(Vertex v, Cell cell) {
     const std::uint64_t bit = std::uint64_t{1} << x;
     auto& black = rows_[0][static_cast<std::size_t>(y)];
     auto& white = rows_[1][static_cast<std::size_t>(y)];
-    black = cell == Cell::black ? black | bit : black & ~bit;
-    white = cell == Cell::white ? white | bit : white & ~bit;
+    if (cell == Cell::empty) {
+        black &= ~bit;
+        white &= ~bit;
+    } else {
+        (cell == Cell::black ? black : white) |= bit;
+    }
 }
 
 int Board::chain_liberties(Vertex v) const {
@@ -213,7 +233,7 @@ void Board::merge_chains(Vertex a, Vertex b) {
     pseudo_libs_[a] = static_cast<std::uint16_t>(pseudo_libs_[a] + pseudo_libs_[b]);
 }
 
-void Board::place_stone(Vertex v, Color c) {
+[[gnu::always_inline]] inline void Board::place_stone(Vertex v, Color c) {
     const Cell own = to_cell(c);
     cells_[v] = own;
     pack(v, own);
