@@ -241,21 +241,25 @@ void Board::merge_chains(Vertex a, Vertex b) {
     ++stone_count_[static_cast<int>(c)];
 
     // Each adjacency of v to a stone was one pseudo-liberty of that stone's string.
+    const std::array<Vertex, 4> around = neighbours(v);
     std::uint16_t empties = 0;
-    for (Vertex n : neighbours(v)) {
-        const Cell cell = cells_[n];
+    unsigned own_neighbours = 0;  // bit i: around[i] holds an own stone
+    for (unsigned i = 0; i < 4; ++i) {
+        const Cell cell = cells_[around[i]];
         if (cell == Cell::empty) {
             ++empties;
         } else if (is_stone(cell)) {
-            --pseudo_libs_[head_[n]];
+            --pseudo_libs_[head_[around[i]]];
+            if (cell == own) own_neighbours |= 1u << i;
         }
     }
     head_[v] = v;
     next_[v] = v;
     chain_stones_[v] = 1;
     pseudo_libs_[v] = empties;
-    for (Vertex n : neighbours(v)) {
-        if (cells_[n] == own && head_[n] != head_[v]) merge_chains(head_[n], head_[v]);
+    for (; own_neighbours != 0; own_neighbours &= own_neighbours - 1) {
+        const Vertex n = around[static_cast<unsigned>(std::countr_zero(own_neighbours))];
+        if (head_[n] != head_[v]) merge_chains(head_[n], head_[v]);
     }
 }
 
