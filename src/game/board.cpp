@@ -1,6 +1,7 @@
 #include "sgfaudit/game/board.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstring>
 #include <stdexcept>
@@ -54,16 +55,24 @@ inline std::uint64_t key(Vertex v, Color c) {
     return kZobrist.keys[2 * static_cast<std::size_t>(v) + static_cast<std::size_t>(c)];
 }
 
-// Collects distinct string heads among at most four neighbours.
-struct HeadSet {
+// The distinct strings around a point (at most four), each with how many of the point's
+// neighbours belong to it and the first such neighbour in neighbours() order.
+struct Around {
     std::array<Vertex, 4> heads{};
+    std::array<Vertex, 4> first{};
+    std::array<std::uint16_t, 4> touching{};
     int size = 0;
-    bool insert(Vertex h) {
+    void add(Vertex h, Vertex n) {
         for (int i = 0; i < size; ++i) {
-            if (heads[i] == h) return false;
+            if (heads[i] == h) {
+                ++touching[i];
+                return;
+            }
         }
-        heads[size++] = h;
-        return true;
+        heads[size] = h;
+        first[size] = n;
+        touching[size] = 1;
+        ++size;
     }
 };
 
@@ -73,7 +82,7 @@ Board::Board(int width, int height) {
     assert(width >= 1 && width <= kMaxSide && height >= 1 && height <= kMaxSide);
     width_ = static_cast<std::uint8_t>(width);
     height_ = static_cast<std::uint8_t>(height);
-    // head_, next_, chain_stones_ and chain_libs_ are read only at stones (their entries are
+    // head_, next_, chain_stones_ and pseudo_libs_ are read only at stones (their entries are
     // written when a stone is placed), so they are left as they are: a new board costs the
     // 3 KB of cells, not the 27 KB of the whole value.
     cells_.fill(Cell::border);
@@ -156,77 +165,118 @@ std::uint64_t Board::zobrist_key(Vertex v, Color c) {
     return key(v, c);
 }
 
-bool Board::touches_chain(Vertex p, Vertex head, Cell colour) const {
-    for (Vertex n : neighbours(p)) {
-        if (cells_[n] == colour && head_[n] == head) return true;
+// Column and row of each vertex of the padded grid (0 off a 52x52 board): pack() needs no division.
+struct VertexXY {
+    std::array<std::uint8_t, kCells> x{};
+    std::array<std::uint8_t, kCells> y{};
+    constexpr VertexXY() {
+        for (int row = 0; row < kMaxSide; ++row) {
+            for (int col = 0; col < kMaxSide; ++col) {
+                x[to_vertex(col, row)] = static_cast<std::uint8_t>(col);
+                y[to_vertex(col, row)] = static_cast<std::uint8_t>(row);
+            }
+        }
     }
-    return false;
+};
+constexpr VertexXY kVertexXY{};
+
+// Keeps packed_ and rows_ in step with cells_[v] = cell. A stone is only ever put on an empty
+// point, so its row mask gains a bit and the other colour's mask already lacks it.
+inline void Board::pack(Vertex v, Cell cell) {
+    const int x = kVertexXY.x[v], y = kVertexXY.y[v];
+    const int point = (y * width_ + x) * 2;
+    std::uint8_t& byte = packed_[static_cast<std::size_t>(point >> 3)];
+    const int shift = point & 7;
+    byte = static_cast<std::uint8_t>((byte & ~(3 << shift)) | static_cast<int>(cell) << shift);
+    const std::uint64_t bit = std::uint64_t{1} << x;
+    auto& black = rows_[0][static_cast<std::size_t>(y)];
+    auto& white = rows_[1][static_cast<std::size_t>(y)];
+    if (cell == Cell::empty) {
+        black &= ~bit;
+        white &= ~bit;
+    } else {
+        (cell == Cell::black ? black : white) |= bit;
+    }
 }
 
-// Merges the strings with heads a and b (same colour, distinct) into one. Liberties stay exact:
-// a liberty of the smaller string is added only if no stone of the larger one (or of the part of
-// the smaller one already relabelled) touches it.
+int Board::chain_liberties(Vertex v) const {
+    const Vertex h = head_[v];
+    // No pseudo-liberty, no liberty; a one-stone string counts each empty neighbour once.
+    if (pseudo_libs_[h] == 0 || chain_stones_[h] == 1) return pseudo_libs_[h];
+    std::array<std::uint64_t, (kCells + 63) / 64> seen{};
+    int libs = 0;
+    for_each_chain_stone(v, [&](Vertex s) {
+        for (Vertex n : neighbours(s)) {
+            if (cells_[n] != Cell::empty) continue;
+            std::uint64_t& word = seen[n >> 6];
+            const std::uint64_t bit = std::uint64_t{1} << (n & 63);
+            if ((word & bit) == 0) {
+                word |= bit;
+                ++libs;
+            }
+        }
+    });
+    return libs;
+}
+
+// Merges the strings with heads a and b (same colour, distinct) into one: the stones of the
+// smaller are relabelled and the pseudo-liberties add up (each adjacency still counts once).
 void Board::merge_chains(Vertex a, Vertex b) {
     if (chain_stones_[a] < chain_stones_[b]) std::swap(a, b);
-    const Cell colour = cells_[a];
-    std::uint16_t libs = chain_libs_[a];
     Vertex s = b;
     do {
-        for (Vertex n : neighbours(s)) {
-            if (cells_[n] == Cell::empty && !touches_chain(n, a, colour)) ++libs;
-        }
         head_[s] = a;
         s = next_[s];
     } while (s != b);
     std::swap(next_[a], next_[b]);  // splice the two circular lists
     chain_stones_[a] = static_cast<std::uint16_t>(chain_stones_[a] + chain_stones_[b]);
-    chain_libs_[a] = libs;
+    pseudo_libs_[a] = static_cast<std::uint16_t>(pseudo_libs_[a] + pseudo_libs_[b]);
 }
 
-void Board::place_stone(Vertex v, Color c) {
+[[gnu::always_inline]] inline void Board::place_stone(Vertex v, Color c) {
     const Cell own = to_cell(c);
     cells_[v] = own;
     pack(v, own);
     hash_ ^= key(v, c);
     ++stone_count_[static_cast<int>(c)];
 
-    // v was one liberty of each distinct neighbouring string.
-    HeadSet touched;
+    // Each adjacency of v to a stone was one pseudo-liberty of that stone's string.
+    const std::array<Vertex, 4> around = neighbours(v);
     std::uint16_t empties = 0;
-    for (Vertex n : neighbours(v)) {
-        const Cell cell = cells_[n];
+    unsigned own_neighbours = 0;  // bit i: around[i] holds an own stone
+    for (unsigned i = 0; i < 4; ++i) {
+        const Cell cell = cells_[around[i]];
         if (cell == Cell::empty) {
             ++empties;
-        } else if (is_stone(cell) && touched.insert(head_[n])) {
-            --chain_libs_[head_[n]];
+        } else if (is_stone(cell)) {
+            --pseudo_libs_[head_[around[i]]];
+            if (cell == own) own_neighbours |= 1u << i;
         }
     }
     head_[v] = v;
     next_[v] = v;
     chain_stones_[v] = 1;
-    chain_libs_[v] = empties;
-    for (Vertex n : neighbours(v)) {
-        if (cells_[n] == own && head_[n] != head_[v]) merge_chains(head_[n], head_[v]);
+    pseudo_libs_[v] = empties;
+    for (; own_neighbours != 0; own_neighbours &= own_neighbours - 1) {
+        const Vertex n = around[static_cast<unsigned>(std::countr_zero(own_neighbours))];
+        if (head_[n] != head_[v]) merge_chains(head_[n], head_[v]);
     }
 }
 
 std::uint16_t Board::remove_chain(Vertex head, std::vector<Vertex>* removed) {
     const Color c = to_color(cells_[head]);
-    std::uint16_t count = 0;
+    const Cell other = to_cell(opponent(c));
+    const std::uint16_t count = chain_stones_[head];
     Vertex s = head;
     do {
         if (removed != nullptr) removed->push_back(s);
         cells_[s] = Cell::empty;
         pack(s, Cell::empty);
         hash_ ^= key(s, c);
-        ++count;
-        // s becomes one liberty of each distinct neighbouring string (stones of the string being
-        // removed still carry `head`, those already removed are empty).
-        HeadSet touched;
+        // Each adjacency of s to a stone of the other colour becomes a pseudo-liberty of that
+        // stone's string (a string is maximal: its other neighbouring stones are its own).
         for (Vertex n : neighbours(s)) {
-            if (is_stone(cells_[n]) && head_[n] != head && touched.insert(head_[n])) {
-                ++chain_libs_[head_[n]];
-            }
+            if (cells_[n] == other) ++pseudo_libs_[head_[n]];
         }
         s = next_[s];
     } while (s != head);
@@ -238,34 +288,35 @@ std::uint16_t Board::remove_chain(Vertex head, std::vector<Vertex>* removed) {
 PlayEffect Board::preview(Vertex v, Color c) const {
     assert(on_board(v) && cells_[v] == Cell::empty);
     const Cell own = to_cell(c);
-    const Cell opp = to_cell(opponent(c));
     PlayEffect e;
     std::uint64_t captured_hash = 0;
-    HeadSet own_heads;
-    HeadSet opp_heads;
     int empties = 0;
-    bool own_has_other_liberty = false;
-    std::uint16_t string_stones = 1;
-    Vertex single_capture = kNoVertex;
+    Around around;
     for (Vertex n : neighbours(v)) {
         const Cell cell = cells_[n];
         if (cell == Cell::empty) {
             ++empties;
-        } else if (cell == own) {
-            const Vertex h = head_[n];
-            if (own_heads.insert(h)) {
-                string_stones = static_cast<std::uint16_t>(string_stones + chain_stones_[h]);
-                if (chain_libs_[h] > 1) own_has_other_liberty = true;
-            }
-        } else if (cell == opp) {
-            const Vertex h = head_[n];
-            if (opp_heads.insert(h) && chain_libs_[h] == 1) {  // v is its last liberty
-                e.captured_at[e.captured_strings++] = n;
-                e.captured_stones =
-                    static_cast<std::uint16_t>(e.captured_stones + chain_stones_[h]);
-                single_capture = n;
-                for_each_chain_stone(n, [&](Vertex s) { captured_hash ^= key(s, opponent(c)); });
-            }
+        } else if (is_stone(cell)) {
+            around.add(head_[n], n);
+        }
+    }
+    // v is the last liberty of a neighbouring string exactly when all its pseudo-liberties are
+    // adjacencies to v.
+    bool own_has_other_liberty = false;
+    std::uint16_t string_stones = 1;
+    Vertex single_capture = kNoVertex;
+    for (int i = 0; i < around.size; ++i) {
+        const Vertex h = around.heads[i];
+        const bool last_liberty = pseudo_libs_[h] == around.touching[i];
+        if (cells_[h] == own) {
+            string_stones = static_cast<std::uint16_t>(string_stones + chain_stones_[h]);
+            if (!last_liberty) own_has_other_liberty = true;
+        } else if (last_liberty) {
+            const Vertex n = around.first[i];
+            e.captured_at[e.captured_strings++] = n;
+            e.captured_stones = static_cast<std::uint16_t>(e.captured_stones + chain_stones_[h]);
+            single_capture = n;
+            for_each_chain_stone(n, [&](Vertex s) { captured_hash ^= key(s, opponent(c)); });
         }
     }
     e.string_stones = string_stones;
@@ -276,8 +327,9 @@ PlayEffect Board::preview(Vertex v, Color c) const {
     if (e.suicide) {
         e.suicide_stones = string_stones;
         std::uint64_t own_hash = 0;
-        for (int i = 0; i < own_heads.size; ++i) {
-            for_each_chain_stone(own_heads.heads[i], [&](Vertex s) { own_hash ^= key(s, c); });
+        for (int i = 0; i < around.size; ++i) {
+            if (cells_[around.heads[i]] != own) continue;
+            for_each_chain_stone(around.heads[i], [&](Vertex s) { own_hash ^= key(s, c); });
         }
         e.hash_after = hash_ ^ own_hash;  // the new stone comes and goes
     } else {
@@ -295,7 +347,7 @@ PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties,
     place_stone(v, c);
     // TT 7 / AGA order: clear the opponent first.
     for (Vertex n : neighbours(v)) {
-        if (cells_[n] == opp && chain_libs_[head_[n]] == 0) {
+        if (cells_[n] == opp && pseudo_libs_[head_[n]] == 0) {
             e.captured_at[e.captured_strings++] = n;
             e.captured_stones =
                 static_cast<std::uint16_t>(e.captured_stones + remove_chain(head_[n], removed));
@@ -303,7 +355,7 @@ PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties,
     }
     const Vertex h = head_[v];
     e.string_stones = chain_stones_[h];
-    e.suicide = chain_libs_[h] == 0;
+    e.suicide = pseudo_libs_[h] == 0;
     e.hash_own_kept = hash_;
     e.hash_after = hash_;
     if (e.suicide) {
@@ -314,7 +366,8 @@ PlayEffect Board::play(Vertex v, Color c, bool remove_own_if_no_liberties,
         } else {
             for_each_chain_stone(v, [&](Vertex s) { e.hash_after ^= key(s, c); });
         }
-    } else if (e.captured_stones == 1 && e.string_stones == 1 && chain_libs_[h] == 1) {
+    } else if (e.captured_stones == 1 && e.string_stones == 1 && pseudo_libs_[h] == 1) {
+        // A one-stone string's pseudo-liberties are its distinct liberties.
         e.ko_point = e.captured_at[0];
     }
     return e;
@@ -340,11 +393,10 @@ void Board::set_stone(Vertex v, Color c) {
 }
 
 // Flood-fills the string of same-coloured stones at start (none of them marked in seen), links
-// it as one string and counts its distinct liberties.
+// it as one string and counts its pseudo-liberties.
 void Board::rebuild_chain(Vertex start, std::array<bool, kCells>& seen) {
     const Cell colour = cells_[start];
     std::array<Vertex, kMaxPoints> stack;
-    std::array<bool, kCells> liberty{};
     int top = 0;
     std::uint16_t stones = 0;
     std::uint16_t libs = 0;
@@ -361,15 +413,14 @@ void Board::rebuild_chain(Vertex start, std::array<bool, kCells>& seen) {
             if (cells_[n] == colour && !seen[n]) {
                 seen[n] = true;
                 stack[top++] = n;
-            } else if (cells_[n] == Cell::empty && !liberty[n]) {
-                liberty[n] = true;
+            } else if (cells_[n] == Cell::empty) {
                 ++libs;
             }
         }
     }
     next_[prev] = start;
     chain_stones_[start] = stones;
-    chain_libs_[start] = libs;
+    pseudo_libs_[start] = libs;
 }
 
 void Board::clear(Vertex v) {
@@ -382,10 +433,10 @@ void Board::clear(Vertex v) {
     pack(v, Cell::empty);
     hash_ ^= key(v, c);
     --stone_count_[static_cast<int>(c)];
-    // v becomes a liberty of each distinct neighbouring string of the other colour.
-    HeadSet touched;
+    // Each adjacency of v to a stone of the other colour becomes a pseudo-liberty.
+    const Cell other = to_cell(opponent(c));
     for (Vertex n : neighbours(v)) {
-        if (cells_[n] == to_cell(opponent(c)) && touched.insert(head_[n])) ++chain_libs_[head_[n]];
+        if (cells_[n] == other) ++pseudo_libs_[head_[n]];
     }
     if (alone) return;
     // The rest of v's string may fall apart: rebuild each piece touching v (setup is rare).
@@ -401,10 +452,15 @@ int Board::remove_string(Vertex v) {
 }
 
 Vertex Board::find_string_without_liberties() const {
+    // Only stones can be in such a string: visit the stones of each row through the row masks,
+    // low bits first, so in row-major order.
     for (int y = 0; y < height_; ++y) {
-        for (int x = 0; x < width_; ++x) {
-            const Vertex v = to_vertex(x, y);
-            if (is_stone(cells_[v]) && chain_libs_[head_[v]] == 0) return v;
+        std::uint64_t stones =
+            rows_[0][static_cast<std::size_t>(y)] | rows_[1][static_cast<std::size_t>(y)];
+        while (stones != 0) {
+            const Vertex v = to_vertex(std::countr_zero(stones), y);
+            if (pseudo_libs_[head_[v]] == 0) return v;
+            stones &= stones - 1;
         }
     }
     return kNoVertex;

@@ -984,3 +984,178 @@ TEST_CASE("preview and play agree at every empty point of random positions",
     }
     CHECK(checked > 0);
 }
+
+namespace {
+
+// What a play of c at v does, computed by flood fill on a naive copy of b's cells (rules-model.md
+// section 3), in the terms of PlayEffect. Precondition: b.at(v) is empty.
+PlayEffect naive_effect(const Board& b, Vertex v, Color c) {
+    NaiveBoard naive(b.width(), b.height());
+    for (int y = 0; y < b.height(); ++y) {
+        for (int x = 0; x < b.width(); ++x) naive.at(x, y) = static_cast<int>(b.at(x, y));
+    }
+    const auto naive_hash = [&](const NaiveBoard& n) {
+        std::uint64_t hash = 0;
+        for (int y = 0; y < n.h; ++y) {
+            for (int x = 0; x < n.w; ++x) {
+                const int cell = n.cells[y * n.w + x];
+                if (cell != 0) hash ^= Board::zobrist_key(pt(x, y), cell == 1 ? B : W);
+            }
+        }
+        return hash;
+    };
+    const int own = c == B ? 1 : 2;
+    const int other = 3 - own;
+    const int x = vertex_x(v);
+    const int y = vertex_y(v);
+    PlayEffect e;
+    naive.at(x, y) = own;
+    std::vector<bool> captured(naive.cells.size(), false);
+    int empties = 0;
+    const std::array<std::array<int, 2>, 4> around{
+        {{x, y - 1}, {x - 1, y}, {x + 1, y}, {x, y + 1}}};
+    for (auto [nx, ny] : around) {
+        if (!b.contains(nx, ny)) continue;
+        if (naive.at(nx, ny) == 0) ++empties;
+        if (naive.at(nx, ny) != other || captured[ny * naive.w + nx]) continue;
+        bool alive = false;
+        const std::vector<int> stones = naive.string_at(nx, ny, alive);
+        if (alive) continue;
+        for (int s : stones) captured[s] = true;
+        e.captured_at[e.captured_strings++] = pt(nx, ny);
+        e.captured_stones = static_cast<std::uint16_t>(e.captured_stones + stones.size());
+    }
+    for (std::size_t s = 0; s < captured.size(); ++s) {
+        if (captured[s]) naive.cells[s] = 0;
+    }
+    bool alive = false;
+    const std::vector<int> string = naive.string_at(x, y, alive);
+    e.string_stones = static_cast<std::uint16_t>(string.size());
+    e.suicide = !alive;
+    e.hash_own_kept = naive_hash(naive);
+    if (e.suicide) {
+        e.suicide_stones = e.string_stones;
+        for (int s : string) naive.cells[s] = 0;
+    }
+    e.hash_after = naive_hash(naive);
+    if (e.captured_stones == 1 && e.string_stones == 1 && empties == 0) {
+        e.ko_point = e.captured_at[0];
+    }
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("preview, play and the string facts agree with a naive flood-fill model",
+          "[game][board][random]") {
+    // Random games mixing plays (captures, suicides kept and removed), setup stones that join and
+    // replace stones, clears that split strings, dead string removals and undone plays; after
+    // every step the strings, liberties, hash, snapshot and row masks are checked from the cells
+    // alone, and preview at a few empty points is checked against the naive model.
+    const auto [w, h, steps] = GENERATE(table<int, int, int>({
+        {1, 1, 100},
+        {2, 2, 1500},
+        {4, 1, 800},
+        {3, 3, 2000},
+        {5, 5, 3000},
+        {6, 4, 3000},
+        {9, 9, 3000},
+        {13, 13, 2000},
+        {19, 19, 2000},
+    }));
+    CAPTURE(w, h);
+    Rng rng{static_cast<std::uint64_t>(w * 977 + h * 31 + 5)};
+    Board b(w, h);
+    Color to_move = B;
+    int captures = 0;
+    int kept_suicides = 0;
+    int removed_suicides = 0;
+    int splits = 0;
+    int undos = 0;
+    int zero_liberty_strings = 0;
+    for (int i = 0; i < steps; ++i) {
+        CAPTURE(i);
+        const int roll = rng.below(100);
+        if (roll < 6) {  // setup stone, often next to stones (joins, replaces)
+            const Vertex v = pt(rng.below(w), rng.below(h));
+            b.set_stone(v, rng.below(2) == 0 ? B : W);
+        } else if (roll < 11) {  // setup clear, often in the middle of a string
+            const std::vector<Vertex> stones = stone_points(b);
+            if (stones.empty()) continue;
+            const Vertex v = stones[rng.below(static_cast<int>(stones.size()))];
+            const int before_stones = b.chain_stones(v);
+            b.clear(v);
+            if (before_stones > 2) ++splits;
+        } else if (roll < 13) {  // dead string removal
+            const std::vector<Vertex> stones = stone_points(b);
+            if (stones.empty()) continue;
+            const Vertex v = stones[rng.below(static_cast<int>(stones.size()))];
+            const int expected = b.chain_stones(v);
+            REQUIRE(b.remove_string(v) == expected);
+        } else {  // board play, sometimes undone
+            const std::vector<Vertex> empties = empty_points(b);
+            if (empties.empty()) {
+                b = Board(w, h);
+                continue;
+            }
+            const Vertex v = empties[rng.below(static_cast<int>(empties.size()))];
+            const Color c = rng.below(6) == 0 ? opponent(to_move) : to_move;
+            const bool remove_own = rng.below(3) != 0;
+            const PlayEffect naive = naive_effect(b, v, c);
+            REQUIRE(b.preview(v, c) == naive);
+            const Board before = b;
+            std::vector<Vertex> removed;
+            const PlayEffect e = b.play(v, c, remove_own, &removed);
+            REQUIRE(e == naive);
+            REQUIRE(b.hash() == (remove_own ? e.hash_after : e.hash_own_kept));
+            captures += e.captured_stones > 0;
+            if (e.suicide) ++(remove_own ? removed_suicides : kept_suicides);
+            if (rng.below(5) == 0) {
+                b.undo_play(v, c, e, removed);
+                REQUIRE(b.same_position(before));
+                REQUIRE(b.hash() == before.hash());
+                ++undos;
+            } else {
+                to_move = opponent(c);
+            }
+        }
+        REQUIRE(invariant_error(b) == "");
+        if (b.find_string_without_liberties() != kNoVertex) {
+            const Vertex z = b.find_string_without_liberties();
+            REQUIRE(is_stone(b.at(z)));
+            REQUIRE(b.chain_liberties(z) == 0);
+            ++zero_liberty_strings;
+        }
+        // preview at a few empty points, both colours, against the naive model.
+        const std::vector<Vertex> empties = empty_points(b);
+        for (int k = 0; k < 3 && !empties.empty(); ++k) {
+            const Vertex v = empties[rng.below(static_cast<int>(empties.size()))];
+            for (Color c : {B, W}) REQUIRE(b.preview(v, c) == naive_effect(b, v, c));
+        }
+    }
+    if (w * h >= 25) {
+        CHECK(captures > 0);
+        CHECK(kept_suicides > 0);
+        CHECK(removed_suicides > 0);
+        CHECK(splits > 0);
+        CHECK(undos > 0);
+        CHECK(zero_liberty_strings > 0);
+    }
+}
+
+TEST_CASE("find_string_without_liberties returns the first such stone in row order",
+          "[game][board]") {
+    Board b = Board::from_ascii({
+        "....XO",
+        "OX..OX",
+        "XO....",
+    });
+    // Two strings without liberties: the O at (5, 0) (between X stones) and the X at (0, 2)
+    // (between O stones); the first in row order comes first.
+    CHECK(b.find_string_without_liberties() == pt(5, 0));
+    b.clear(pt(5, 0));
+    CHECK(b.find_string_without_liberties() == pt(0, 2));
+    b.clear(pt(0, 2));
+    CHECK(b.find_string_without_liberties() == kNoVertex);
+    CHECK(invariant_error(b).empty());
+}

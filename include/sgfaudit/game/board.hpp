@@ -1,5 +1,5 @@
 #pragma once
-// The Go board: stones, strings (chains) with exact liberty counts, captures and a Zobrist hash.
+// The Go board: stones, strings (chains) with their liberties, captures and a Zobrist hash.
 // It knows no rules: no turn order, no ko or superko, no suicide policy, no scoring, no SGF and no
 // I/O. A rules layer drives it, asking `preview` what a play would do and then calling `play`
 // (rules-model.md section 3). Setup stones (`set_stone`, `clear`) never capture.
@@ -7,6 +7,14 @@
 // Layout: a fixed padded grid of kStride x kStride cells (the largest board, 52x52, plus a border
 // ring), so a Board is a plain trivially copyable value with no heap memory, and a Vertex means
 // the same (x, y) on every board size. Cells outside the board's width x height are `border`.
+//
+// Liberties: each string stores its pseudo-liberty count (every adjacency of an empty point to a
+// stone of the string counts once, so an empty point next to two of its stones counts twice).
+// That is all a play needs: a string has no liberty exactly when it has no pseudo-liberty, a
+// one-stone string's pseudo-liberties are its distinct liberties, and a point p is the last
+// liberty of a string exactly when all its pseudo-liberties are adjacencies to p. Updates are
+// cheap (a merge adds the counts, no deduplication). Exact distinct counts (chain_liberties)
+// are computed on demand by walking the string.
 
 #include <array>
 #include <cstddef>
@@ -153,8 +161,9 @@ class Board {
     // Stones in the string containing v. Precondition: is_stone(at(v)).
     int chain_stones(Vertex v) const { return chain_stones_[head_[v]]; }
     // Distinct liberties (empty neighbours) of the string containing v; 0 is possible after
-    // setup or a kept suicide. Precondition: is_stone(at(v)).
-    int chain_liberties(Vertex v) const { return chain_libs_[head_[v]]; }
+    // setup or a kept suicide. Computed by walking the string (O(stones)), not stored.
+    // Precondition: is_stone(at(v)).
+    int chain_liberties(Vertex v) const;
     // An identifier of the string containing v, equal for all its stones; valid until the next
     // change to the board. Precondition: is_stone(at(v)).
     Vertex chain_id(Vertex v) const { return head_[v]; }
@@ -168,7 +177,7 @@ class Board {
         } while (s != v);
     }
     // A stone of some string with zero liberties (only setup or a kept suicide makes them), or
-    // kNoVertex. O(board area).
+    // kNoVertex; the first such stone in row-major order. O(board height + stones).
     Vertex find_string_without_liberties() const;
 
     // True when both boards have the same size and the same colouring (exact, no hashing).
@@ -194,31 +203,19 @@ class Board {
 
   private:
     // Keep packed_ and rows_ in step with cells_[v] = cell (v is a point of the board).
-    void pack(Vertex v, Cell cell) {
-        const int x = vertex_x(v), y = vertex_y(v);
-        const int point = (y * width_ + x) * 2;
-        std::uint8_t& byte = packed_[static_cast<std::size_t>(point >> 3)];
-        const int shift = point & 7;
-        byte = static_cast<std::uint8_t>((byte & ~(3 << shift)) | static_cast<int>(cell) << shift);
-        const std::uint64_t bit = std::uint64_t{1} << x;
-        auto& black = rows_[0][static_cast<std::size_t>(y)];
-        auto& white = rows_[1][static_cast<std::size_t>(y)];
-        black = cell == Cell::black ? black | bit : black & ~bit;
-        white = cell == Cell::white ? white | bit : white & ~bit;
-    }
+    void pack(Vertex v, Cell cell);
     void place_stone(Vertex v, Color c);  // add a stone, merge strings, no captures
     void merge_chains(Vertex a, Vertex b);
     // Empties the string, returns its stone count; appends its stones to `removed` if given.
     std::uint16_t remove_chain(Vertex head, std::vector<Vertex>* removed = nullptr);
     void rebuild_chain(Vertex start, std::array<bool, kCells>& seen);
-    bool touches_chain(Vertex p, Vertex head, Cell colour) const;
 
     std::array<Cell, kCells> cells_;
     // The next four are meaningful at stones only (indeterminate elsewhere, never read there).
     std::array<Vertex, kCells> head_;  // string head of each stone (stale on empty cells)
     std::array<Vertex, kCells> next_;  // circular list of the stones of each string
     std::array<std::uint16_t, kCells> chain_stones_;  // valid at heads
-    std::array<std::uint16_t, kCells> chain_libs_;    // valid at heads: exact distinct liberties
+    std::array<std::uint16_t, kCells> pseudo_libs_;   // valid at heads: pseudo-liberties (above)
     std::array<std::uint8_t, (kMaxPoints + 3) / 4> packed_{};    // the colouring, see snapshot()
     std::array<std::array<std::uint64_t, kMaxSide>, 2> rows_{};  // see row_mask()
     std::uint64_t hash_ = 0;
