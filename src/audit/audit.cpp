@@ -265,6 +265,10 @@ std::optional<std::uint32_t> repeated_under(Ko ko, const Repeats& rep, game::Col
     return std::nullopt;
 }
 
+// Lane::end_board of a lane that ended on the board as it stands now: the board is copied into
+// Replay::end_boards_ only if it changes before the record ends (most games end right there).
+constexpr int kCurrentBoard = -2;
+
 // Per-ruleset replay state.
 struct Lane {
     RulesetResult result;
@@ -273,7 +277,8 @@ struct Lane {
     std::uint32_t last_double_pass = 0;
     detail::EndState end_state;
     int end_board = -1;     // the board when the game ended (final / stop): index into
-                            // Replay::end_boards_; -1: the board at the end of the record
+                            // Replay::end_boards_; -1: the board at the end of the record;
+                            // kCurrentBoard: the board as it stands (kept when it changes)
     bool internal = false;  // added only for the record check
 };
 
@@ -480,6 +485,7 @@ class Replay {
 
     // Setup after the first move: not a turn, the history is kept (rules-model.md 2).
     void on_setup(const sgf::Event& e) {
+        board_changes();
         apply_setup(e);
         // Positions after setup count for psk only. Record one per node: the last setup event
         // of a node adds the position.
@@ -552,7 +558,7 @@ class Replay {
         for (Lane& l : lanes_) {
             if (!l.active) continue;
             l.result.illegal.push_back(ill);
-            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, board_);
+            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
         }
         issue(move_, e.offset, std::string(to_string(why)),
               fmt::format("move {}: {} {} {}", move_, c == game::Color::black ? "B" : "W",
@@ -563,12 +569,13 @@ class Replay {
         prev_ko_ = game::kNoVertex;
     }
 
-    void stop_lane(Lane& l, const game::Board& before) {
+    // `before`: the board the lane stops on, or nullptr for the board as it stands.
+    void stop_lane(Lane& l, const game::Board* before) {
         l.active = false;
         l.result.end = EndKind::stopped;
         l.result.end_move = move_;
         l.end_state = state(false);
-        l.end_board = keep_end_board(before);
+        l.end_board = before != nullptr ? keep_end_board(*before) : end_on_current_board();
     }
 
     detail::EndState state(bool scored) const {
@@ -593,7 +600,7 @@ class Replay {
             for (Lane& l : lanes_) {
                 if (!l.active) continue;
                 l.result.illegal.push_back(ill);
-                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, board_);
+                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
             }
             issue(move_, e.offset, "out_of_turn",
                   fmt::format("move {}: {} passes out of turn", move_,
@@ -613,7 +620,7 @@ class Replay {
                 l.result.end = EndKind::two_passes;
                 l.result.end_move = move_;
                 l.end_state = state(true);
-                l.end_board = keep_end_board(board_);
+                l.end_board = end_on_current_board();
             } else {
                 l.pending_end = true;
                 l.last_double_pass = move_;
@@ -624,6 +631,7 @@ class Replay {
     void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn) {
         // TT 7 physics: as-it-stands (AGA 8) for every ruleset. The stones the play removes are
         // kept so that the board before it can be rebuilt when some ruleset finds it illegal.
+        board_changes();
         removed_.clear();
         const game::PlayEffect fx = board_.play(v, c, true, &removed_);
         captures_[idx(c)] += fx.captured_stones;
@@ -668,7 +676,7 @@ class Replay {
                 ill->color = c;
                 ill->point = e.point;
                 l.result.illegal.push_back(*ill);
-                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, *before);
+                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
             }
             if (l.pending_end) {
                 l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
@@ -805,6 +813,9 @@ class Replay {
 
     void finish() {
         out_.moves = move_;
+        for (Lane& l : lanes_) {
+            if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
+        }
         std::vector<Vertex> dead = dead_points();
         for (Lane& l : lanes_) {
             RulesetResult& res = l.result;
@@ -1096,8 +1107,28 @@ class Replay {
     // Keeps the board a lane ended on (an index into end_boards_); lanes that end on the same
     // position share it.
     int keep_end_board(const game::Board& b) {
-        if (end_boards_.empty() || !end_boards_.back().same_position(b)) end_boards_.push_back(b);
+        if (end_boards_.empty() || !end_boards_.back().same_position(b)) {
+            // A lane ends once: room for all of them, so no board is copied twice.
+            if (end_boards_.empty()) end_boards_.reserve(lanes_.size());
+            end_boards_.push_back(b);
+        }
         return static_cast<int>(end_boards_.size()) - 1;
+    }
+
+    // A lane ends on the board as it stands: it is copied only if it is about to change.
+    int end_on_current_board() {
+        current_kept_ = true;
+        return kCurrentBoard;
+    }
+
+    // Called before every change to board_ once the replay has started.
+    void board_changes() {
+        if (!current_kept_) return;
+        current_kept_ = false;
+        const int kept = keep_end_board(board_);
+        for (Lane& l : lanes_) {
+            if (l.end_board == kCurrentBoard) l.end_board = kept;
+        }
     }
 
     // The tally of a lane's end board, computed once per board and dead-stone choice.
@@ -1126,6 +1157,7 @@ class Replay {
     game::Board before_;                   // the board before a play some ruleset may forbid
     std::vector<game::Vertex> removed_;    // the stones the current play removed
     std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
+    bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
     std::vector<Tallied> tallies_;
     History history_;
     std::vector<Lane> lanes_;
