@@ -323,6 +323,19 @@ bool same_count(const Count& a, const Count& b) {
     return a.winner == b.winner && std::fabs(a.margin - b.margin) < 1e-9;
 }
 
+// What a replay uses only while it runs, kept by each thread from game to game so that a game
+// allocates nothing for it once the thread has seen one as long (History::reset keeps memory).
+struct ReplayScratch {
+    History history;
+    std::vector<game::Vertex> removed;
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
+};
+
+ReplayScratch& thread_scratch() {
+    thread_local ReplayScratch scratch;
+    return scratch;
+}
+
 class Replay {
   public:
     Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
@@ -330,6 +343,7 @@ class Replay {
         : rec_(rec), options_(options), board_(rec.size.width, rec.size.height) {
         out_.width = rec.size.width;
         out_.height = rec.size.height;
+        lanes_.reserve(rulesets.size() + 1);  // the chosen ones and perhaps the record's own
         for (const Ruleset& r : rulesets) {
             Lane lane;
             lane.result.ruleset = r;
@@ -660,8 +674,8 @@ class Replay {
         // Some ruleset may find the play illegal: the board before it, for the diagram and
         // for `stop`.
         before_ = board_;
-        before_.undo_play(v, c, fx, removed_);
-        const game::Board* before = &before_;
+        before_->undo_play(v, c, fx, removed_);
+        const game::Board* before = &*before_;
 
         // Judge under every active ruleset.
         std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts = verdicts_;
@@ -1154,12 +1168,14 @@ class Replay {
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
     game::Board board_;
-    game::Board before_;                   // the board before a play some ruleset may forbid
-    std::vector<game::Vertex> removed_;    // the stones the current play removed
+    // The board before a play some ruleset may forbid (made only when one comes).
+    std::optional<game::Board> before_;
+    ReplayScratch& scratch_ = thread_scratch();
+    std::vector<game::Vertex>& removed_ = scratch_.removed;  // the stones the current play removed
     std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
     bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
     std::vector<Tallied> tallies_;
-    History history_;
+    History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;
     RuMapping ru_;
@@ -1176,7 +1192,8 @@ class Replay {
     std::array<int, 2> captures_{};  // stones held by Black, by White
     std::array<int, 2> passes_{};
     game::Vertex prev_ko_ = game::kNoVertex;
-    std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts_;  // of the current play
+    // Of the current play.
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
 };
 
 }  // namespace
