@@ -336,6 +336,30 @@ ReplayScratch& thread_scratch() {
     return scratch;
 }
 
+// map_ru of `ru`, remembered for the last few RU texts the thread met (an archive repeats a
+// handful). The reference stays valid until the thread's next call (one per replay).
+const RuMapping& mapped_ru(const std::string& ru) {
+    struct Entry {
+        std::string text;
+        RuMapping mapping;
+        bool valid = false;  // false while being filled (nothing is kept if that throws)
+    };
+    constexpr std::size_t kEntries = 8;
+    thread_local std::array<Entry, kEntries> cache;
+    thread_local std::size_t used = 0, next = 0;
+    for (std::size_t i = 0; i < used; ++i) {
+        if (cache[i].valid && cache[i].text == ru) return cache[i].mapping;
+    }
+    Entry& e = cache[next];
+    next = (next + 1) % kEntries;
+    used = std::max(used, next == 0 ? kEntries : next);
+    e.valid = false;
+    e.text = ru;
+    e.mapping = map_ru(ru);
+    e.valid = true;
+    return e.mapping;
+}
+
 class Replay {
   public:
     Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
@@ -351,7 +375,6 @@ class Replay {
         }
         chosen_ = rulesets.size();
         // The record check needs the record's own RU ruleset; judge it too when not chosen.
-        ru_ = map_ru(rec.rules);
         if (ru_.ruleset) {
             ru_lane_ = find_lane(*ru_.ruleset);
             if (!ru_lane_) {
@@ -864,6 +887,7 @@ class Replay {
         }
         divergences_after_replay();
         record_check();
+        out_.results.reserve(chosen_);
         for (std::size_t i = 0; i < chosen_; ++i)
             out_.results.push_back(std::move(lanes_[i].result));
         std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
@@ -1178,7 +1202,7 @@ class Replay {
     History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;
-    RuMapping ru_;
+    const RuMapping& ru_ = mapped_ru(rec_.rules);
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
     std::size_t next_event_ = 0;
