@@ -661,6 +661,7 @@ class Replay {
             } else {
                 l.pending_end = true;
                 l.last_double_pass = move_;
+                any_pending_ = true;
             }
         }
     }
@@ -683,11 +684,14 @@ class Replay {
         if (!out_of_turn && !fx.suicide && !retake && !rep.any) {
             // Legal under every ruleset (no suicide, no ko shape retaken, no earlier position
             // repeated): nothing to judge, only a resumption to note. Most plays end here.
-            for (Lane& l : lanes_) {
-                if (l.active && l.pending_end) {
-                    l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
-                    l.result.resumed = true;
+            if (any_pending_) {
+                for (Lane& l : lanes_) {
+                    if (l.active && l.pending_end) {
+                        l.pending_end = false;  // play resumes after two passes (AGA 10, FFG 5a)
+                        l.result.resumed = true;
+                    }
                 }
+                any_pending_ = false;
             }
             history_.add(board_, move_, detail::maker_of(c), true);
             prev_ko_ = fx.ko_point;
@@ -1198,6 +1202,7 @@ class Replay {
     std::vector<game::Vertex>& removed_ = scratch_.removed;  // the stones the current play removed
     std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
     bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
+    bool any_pending_ = false;             // some active lane may have pending_end (else none has)
     std::vector<Tallied> tallies_;
     History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
