@@ -26,6 +26,50 @@ void append_json_number(std::string& out, double v);
 // Writes `v` as report::json_number does to `to` (room for 32 bytes); returns the end.
 char* write_json_number(char* to, double v);
 
+// Pieces of JSON text written straight into room a JsonWriter made (JsonWriter::members):
+// literal text, names that need no escape, numbers. The caller makes sure the room is enough.
+class JsonPieces {
+  public:
+    explicit JsonPieces(char* p) : p_(p) {}
+    // Literal JSON text, e.g. ",\"end_move\":".
+    template <std::size_t N>
+    JsonPieces& text(const char (&s)[N]) {
+        std::memcpy(p_, s, N - 1);
+        p_ += N - 1;
+        return *this;
+    }
+    // A string with no character to escape (a stable name: "two_passes", "B", "area"...).
+    JsonPieces& name(std::string_view s) {
+        *p_++ = '"';
+        std::memcpy(p_, s.data(), s.size());
+        p_ += s.size();
+        *p_++ = '"';
+        return *this;
+    }
+    JsonPieces& integer(std::int64_t v) {
+        p_ = std::to_chars(p_, p_ + 24, v).ptr;
+        return *this;
+    }
+    JsonPieces& num(double v) {
+        p_ = write_json_number(p_, v);
+        return *this;
+    }
+    JsonPieces& boolean(bool b) {
+        if (b) {
+            std::memcpy(p_, "true", 4);
+            p_ += 4;
+        } else {
+            std::memcpy(p_, "false", 5);
+            p_ += 5;
+        }
+        return *this;
+    }
+    char* end() const { return p_; }
+
+  private:
+    char* p_;
+};
+
 class JsonWriter {
   public:
     // Writes to the end of `out`, which must outlive the writer.
@@ -133,6 +177,13 @@ class JsonWriter {
         char* const p = begin_value(4);
         std::memcpy(p, "null", 4);
         p_ = p + 4;
+    }
+    // One value, or one or more members of the current object, written as pieces into `n`
+    // bytes of room (the separator before them is written here); finish with done().
+    JsonPieces members(std::size_t n) { return JsonPieces(begin_value(n)); }
+    void done(const JsonPieces& pieces) {
+        assert(pieces.end() <= end_);
+        p_ = pieces.end();
     }
     // Text written as it is (a line end after the object).
     void raw(std::string_view s) {
