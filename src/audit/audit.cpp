@@ -369,21 +369,18 @@ class Replay {
         out_.height = rec.size.height;
         lanes_.reserve(rulesets.size() + 1);  // the chosen ones and perhaps the record's own
         for (const Ruleset& r : rulesets) {
-            Lane lane;
-            lane.result.ruleset = r;
-            lanes_.push_back(std::move(lane));
+            lanes_.emplace_back().result.ruleset = r;  // built in place: no RulesetResult moved
         }
         chosen_ = rulesets.size();
         // The record check needs the record's own RU ruleset; judge it too when not chosen.
         if (ru_.ruleset) {
             ru_lane_ = find_lane(*ru_.ruleset);
             if (!ru_lane_) {
-                Lane lane;
+                Lane& lane = lanes_.emplace_back();
                 lane.result.ruleset = *ru_.ruleset;
                 if (!rulesets.empty())
                     lane.result.ruleset.komi_override = rulesets[0].komi_override;
                 lane.internal = true;
-                lanes_.push_back(std::move(lane));
                 ru_lane_ = lanes_.size() - 1;
             }
         }
