@@ -203,11 +203,14 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.begin_object();
     j.key("schema").str(kGameSchema);
     j.key("file").str(in.file);
-    j.key("game").integer(in.game + 1);
-    j.key("auditable").boolean(a.auditable);
-    j.key("findings").boolean(has_findings(a));
-    j.key("width").integer(a.width);
-    j.key("height").integer(a.height);
+    // Numbers, booleans and stable names as pieces (no escapes): at most 5 * 24 + 80 bytes.
+    detail::JsonPieces m = j.members(256);
+    m.text("\"game\":").integer(in.game + 1);
+    m.text(",\"auditable\":").boolean(a.auditable);
+    m.text(",\"findings\":").boolean(has_findings(a));
+    m.text(",\"width\":").integer(a.width);
+    m.text(",\"height\":").integer(a.height);
+    j.done(m);
     j.key("black");
     write_player(j, in.black_name, in.black_rank);
     j.key("white");
@@ -220,15 +223,19 @@ void append_game_json(std::string& out, const CheckInput& in) {
         j.key("komi").null();
     }
     j.key("komi_text").str(in.komi_text);
-    j.key("handicap").integer(a.handicap);
-    j.key("handicap_by_plays").boolean(a.handicap_by_plays);
-    j.key("first_player").str(color_letter(a.first_player));
-    j.key("moves").integer(a.moves);
-    j.key("dead").str(audit::to_string(in.options.dead));
+    m = j.members(256);  // at most 2 * 24 + 110 bytes
+    m.text("\"handicap\":").integer(a.handicap);
+    m.text(",\"handicap_by_plays\":").boolean(a.handicap_by_plays);
+    m.text(",\"first_player\":").name(color_letter(a.first_player));
+    m.text(",\"moves\":").integer(a.moves);
+    m.text(",\"dead\":").name(audit::to_string(in.options.dead));
+    j.done(m);
     j.key("dead_points").begin_array();
     for (const std::string& p : in.options.dead_points) j.str(p);
     j.end_array();
-    j.key("on_illegal").str(audit::to_string(in.options.on_illegal));
+    m = j.members(64);
+    m.text("\"on_illegal\":").name(audit::to_string(in.options.on_illegal));
+    j.done(m);
 
     j.key("rulesets").begin_array();
     for (const audit::RulesetResult& r : a.results) write_ruleset(j, r, a.width, a.height);
@@ -239,7 +246,9 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.end_array();
 
     j.key("record").begin_object();
-    j.key("check").str(audit::to_string(a.record.check));
+    m = j.members(64);
+    m.text("\"check\":").name(audit::to_string(a.record.check));
+    j.done(m);
     j.key("recorded").str(a.record.recorded);
     j.key("rules").str(a.record.rules);
     j.key("mapped").str(a.record.mapped);
