@@ -73,7 +73,10 @@ void count_regions(const game::Board& board, Tally& t) {
             const std::uint64_t around = run << 1 | run >> 1;
             const auto id = static_cast<std::uint16_t>(runs++);
             parent[id] = id;
-            size[id] = static_cast<std::uint16_t>(std::popcount(run));
+            // The run's length: run + low is the point just after it (a row has at most 52
+            // points: no overflow). Two bit scans, not a popcount call on plain x86-64.
+            size[id] =
+                static_cast<std::uint16_t>(std::countr_zero(run + low) - std::countr_zero(low));
             reach[id] = static_cast<std::uint8_t>(
                 (((black[row] & around) | ((above_black | below_black) & run)) != 0 ? 1 : 0) |
                 (((white[row] & around) | ((above_white | below_white) & run)) != 0 ? 2 : 0));
