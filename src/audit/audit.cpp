@@ -271,7 +271,8 @@ constexpr int kCurrentBoard = -2;
 
 // Per-ruleset replay state.
 struct Lane {
-    RulesetResult result;
+    explicit Lane(RulesetResult& r) : result(r) {}
+    RulesetResult& result;     // in GameAudit::results, where the lanes' results are built
     bool active = true;        // still judging plays (false: ended under `final`, or stopped)
     bool pending_end = false;  // resumable: a double pass was seen and nothing played since
     std::uint32_t last_double_pass = 0;
@@ -367,16 +368,20 @@ class Replay {
         : rec_(rec), options_(options), board_(rec.size.width, rec.size.height) {
         out_.width = rec.size.width;
         out_.height = rec.size.height;
-        lanes_.reserve(rulesets.size() + 1);  // the chosen ones and perhaps the record's own
+        // The chosen rulesets and perhaps the record's own: no reallocation afterwards, so the
+        // lanes' references into out_.results stay valid. The record's own (internal) result is
+        // dropped at the end.
+        lanes_.reserve(rulesets.size() + 1);
+        out_.results.reserve(rulesets.size() + 1);
         for (const Ruleset& r : rulesets) {
-            lanes_.emplace_back().result.ruleset = r;  // built in place: no RulesetResult moved
+            lanes_.emplace_back(out_.results.emplace_back()).result.ruleset = r;
         }
         chosen_ = rulesets.size();
         // The record check needs the record's own RU ruleset; judge it too when not chosen.
         if (ru_.ruleset) {
             ru_lane_ = find_lane(*ru_.ruleset);
             if (!ru_lane_) {
-                Lane& lane = lanes_.emplace_back();
+                Lane& lane = lanes_.emplace_back(out_.results.emplace_back());
                 lane.result.ruleset = *ru_.ruleset;
                 if (!rulesets.empty())
                     lane.result.ruleset.komi_override = rulesets[0].komi_override;
@@ -392,7 +397,7 @@ class Replay {
     GameAudit run() {
         if (!rec_.auditable) {
             out_.auditable = false;
-            for (std::size_t i = 0; i < chosen_; ++i) out_.results.push_back(lanes_[i].result);
+            drop_internal_results();
             return std::move(out_);
         }
         setup_start();
@@ -409,6 +414,12 @@ class Replay {
     }
 
   private:
+    // GameAudit::results holds the chosen rulesets' results only.
+    void drop_internal_results() {
+        out_.results.erase(out_.results.begin() + static_cast<std::ptrdiff_t>(chosen_),
+                           out_.results.end());
+    }
+
     std::optional<std::size_t> find_lane(const Ruleset& r) const {
         for (std::size_t i = 0; i < lanes_.size(); ++i) {
             if (same_rules(lanes_[i].result.ruleset, r)) return i;
@@ -890,9 +901,7 @@ class Replay {
         }
         divergences_after_replay();
         record_check();
-        out_.results.reserve(chosen_);
-        for (std::size_t i = 0; i < chosen_; ++i)
-            out_.results.push_back(std::move(lanes_[i].result));
+        drop_internal_results();
         std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                          [](const Divergence& a, const Divergence& b) {
                              if (a.kind != b.kind) return a.kind < b.kind;
