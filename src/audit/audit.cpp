@@ -977,14 +977,16 @@ class Replay {
             out_.divergences.push_back(std::move(d));
         }
         // 3. outcome: the deciding counts of the rulesets whose game was scored.
-        std::vector<std::size_t> scored;
-        for (std::size_t i = 0; i < chosen_; ++i) {
-            if (lanes_[i].result.score.scored) scored.push_back(i);
-        }
+        // (No list of the scored lanes is built unless their winners differ.)
+        std::optional<std::size_t> first_scored;
         bool winners_differ = false;
-        for (std::size_t k = 1; k < scored.size(); ++k) {
-            if (lanes_[scored[k]].result.score.decision().winner !=
-                lanes_[scored[0]].result.score.decision().winner) {
+        for (std::size_t i = 0; i < chosen_; ++i) {
+            const Score& s = lanes_[i].result.score;
+            if (!s.scored) continue;
+            if (!first_scored) {
+                first_scored = i;
+            } else if (s.decision().winner !=
+                       lanes_[*first_scored].result.score.decision().winner) {
                 winners_differ = true;
             }
         }
@@ -992,8 +994,9 @@ class Replay {
             Divergence d;
             d.kind = DivergenceKind::outcome;
             std::vector<std::string> parts;
-            for (std::size_t i : scored) {
+            for (std::size_t i = 0; i < chosen_; ++i) {
                 const Score& s = lanes_[i].result.score;
+                if (!s.scored) continue;
                 Verdict v;
                 v.ruleset = i;
                 v.text = describe_count(s.decision(), to_string(s.decisive));
@@ -1002,7 +1005,7 @@ class Replay {
                 d.verdicts.push_back(std::move(v));
             }
             d.summary = fmt::format("different winners: {}", join(parts, "; "));
-            position_at_end(d, scored.front());
+            position_at_end(d, *first_scored);
             out_.divergences.push_back(std::move(d));
         }
         // 4. accounting: AGA area vs territory (AGA 12 comment), FFG 6 vs 6a (Appendix B).
