@@ -265,15 +265,21 @@ std::optional<std::uint32_t> repeated_under(Ko ko, const Repeats& rep, game::Col
     return std::nullopt;
 }
 
+// Lane::end_board of a lane that ended on the board as it stands now: the board is copied into
+// Replay::end_boards_ only if it changes before the record ends (most games end right there).
+constexpr int kCurrentBoard = -2;
+
 // Per-ruleset replay state.
 struct Lane {
-    RulesetResult result;
+    explicit Lane(RulesetResult& r) : result(r) {}
+    RulesetResult& result;     // in GameAudit::results, where the lanes' results are built
     bool active = true;        // still judging plays (false: ended under `final`, or stopped)
     bool pending_end = false;  // resumable: a double pass was seen and nothing played since
     std::uint32_t last_double_pass = 0;
     detail::EndState end_state;
     int end_board = -1;     // the board when the game ended (final / stop): index into
-                            // Replay::end_boards_; -1: the board at the end of the record
+                            // Replay::end_boards_; -1: the board at the end of the record;
+                            // kCurrentBoard: the board as it stands (kept when it changes)
     bool internal = false;  // added only for the record check
 };
 
@@ -318,6 +324,43 @@ bool same_count(const Count& a, const Count& b) {
     return a.winner == b.winner && std::fabs(a.margin - b.margin) < 1e-9;
 }
 
+// What a replay uses only while it runs, kept by each thread from game to game so that a game
+// allocates nothing for it once the thread has seen one as long (History::reset keeps memory).
+struct ReplayScratch {
+    History history;
+    std::vector<game::Vertex> removed;
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
+};
+
+ReplayScratch& thread_scratch() {
+    thread_local ReplayScratch scratch;
+    return scratch;
+}
+
+// map_ru of `ru`, remembered for the last few RU texts the thread met (an archive repeats a
+// handful). The reference stays valid until the thread's next call (one per replay).
+const RuMapping& mapped_ru(const std::string& ru) {
+    struct Entry {
+        std::string text;
+        RuMapping mapping;
+        bool valid = false;  // false while being filled (nothing is kept if that throws)
+    };
+    constexpr std::size_t kEntries = 8;
+    thread_local std::array<Entry, kEntries> cache;
+    thread_local std::size_t used = 0, next = 0;
+    for (std::size_t i = 0; i < used; ++i) {
+        if (cache[i].valid && cache[i].text == ru) return cache[i].mapping;
+    }
+    Entry& e = cache[next];
+    next = (next + 1) % kEntries;
+    used = std::max(used, next == 0 ? kEntries : next);
+    e.valid = false;
+    e.text = ru;
+    e.mapping = map_ru(ru);
+    e.valid = true;
+    return e.mapping;
+}
+
 class Replay {
   public:
     Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
@@ -325,23 +368,24 @@ class Replay {
         : rec_(rec), options_(options), board_(rec.size.width, rec.size.height) {
         out_.width = rec.size.width;
         out_.height = rec.size.height;
+        // The chosen rulesets and perhaps the record's own: no reallocation afterwards, so the
+        // lanes' references into out_.results stay valid. The record's own (internal) result is
+        // dropped at the end.
+        lanes_.reserve(rulesets.size() + 1);
+        out_.results.reserve(rulesets.size() + 1);
         for (const Ruleset& r : rulesets) {
-            Lane lane;
-            lane.result.ruleset = r;
-            lanes_.push_back(std::move(lane));
+            lanes_.emplace_back(out_.results.emplace_back()).result.ruleset = r;
         }
         chosen_ = rulesets.size();
         // The record check needs the record's own RU ruleset; judge it too when not chosen.
-        ru_ = map_ru(rec.rules);
         if (ru_.ruleset) {
             ru_lane_ = find_lane(*ru_.ruleset);
             if (!ru_lane_) {
-                Lane lane;
+                Lane& lane = lanes_.emplace_back(out_.results.emplace_back());
                 lane.result.ruleset = *ru_.ruleset;
                 if (!rulesets.empty())
                     lane.result.ruleset.komi_override = rulesets[0].komi_override;
                 lane.internal = true;
-                lanes_.push_back(std::move(lane));
                 ru_lane_ = lanes_.size() - 1;
             }
         }
@@ -353,7 +397,7 @@ class Replay {
     GameAudit run() {
         if (!rec_.auditable) {
             out_.auditable = false;
-            for (std::size_t i = 0; i < chosen_; ++i) out_.results.push_back(lanes_[i].result);
+            drop_internal_results();
             return std::move(out_);
         }
         setup_start();
@@ -370,6 +414,12 @@ class Replay {
     }
 
   private:
+    // GameAudit::results holds the chosen rulesets' results only.
+    void drop_internal_results() {
+        out_.results.erase(out_.results.begin() + static_cast<std::ptrdiff_t>(chosen_),
+                           out_.results.end());
+    }
+
     std::optional<std::size_t> find_lane(const Ruleset& r) const {
         for (std::size_t i = 0; i < lanes_.size(); ++i) {
             if (same_rules(lanes_[i].result.ruleset, r)) return i;
@@ -443,7 +493,9 @@ class Replay {
         }
         out_.first_player = first_;
         expected_ = first_;
-        if (board_.find_string_without_liberties() != game::kNoVertex) {
+        // (An empty start position has no string at all: the scan of the board is skipped.)
+        if ((root_black > 0 || root_white > 0) &&
+            board_.find_string_without_liberties() != game::kNoVertex) {
             issue(0, 0, "no_liberties_after_setup",
                   "the start position has a string without liberties (setup never captures)");
         }
@@ -480,6 +532,7 @@ class Replay {
 
     // Setup after the first move: not a turn, the history is kept (rules-model.md 2).
     void on_setup(const sgf::Event& e) {
+        board_changes();
         apply_setup(e);
         // Positions after setup count for psk only. Record one per node: the last setup event
         // of a node adds the position.
@@ -552,7 +605,7 @@ class Replay {
         for (Lane& l : lanes_) {
             if (!l.active) continue;
             l.result.illegal.push_back(ill);
-            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, board_);
+            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
         }
         issue(move_, e.offset, std::string(to_string(why)),
               fmt::format("move {}: {} {} {}", move_, c == game::Color::black ? "B" : "W",
@@ -563,12 +616,13 @@ class Replay {
         prev_ko_ = game::kNoVertex;
     }
 
-    void stop_lane(Lane& l, const game::Board& before) {
+    // `before`: the board the lane stops on, or nullptr for the board as it stands.
+    void stop_lane(Lane& l, const game::Board* before) {
         l.active = false;
         l.result.end = EndKind::stopped;
         l.result.end_move = move_;
         l.end_state = state(false);
-        l.end_board = keep_end_board(before);
+        l.end_board = before != nullptr ? keep_end_board(*before) : end_on_current_board();
     }
 
     detail::EndState state(bool scored) const {
@@ -593,7 +647,7 @@ class Replay {
             for (Lane& l : lanes_) {
                 if (!l.active) continue;
                 l.result.illegal.push_back(ill);
-                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, board_);
+                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
             }
             issue(move_, e.offset, "out_of_turn",
                   fmt::format("move {}: {} passes out of turn", move_,
@@ -613,10 +667,11 @@ class Replay {
                 l.result.end = EndKind::two_passes;
                 l.result.end_move = move_;
                 l.end_state = state(true);
-                l.end_board = keep_end_board(board_);
+                l.end_board = end_on_current_board();
             } else {
                 l.pending_end = true;
                 l.last_double_pass = move_;
+                any_pending_ = true;
             }
         }
     }
@@ -624,6 +679,7 @@ class Replay {
     void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn) {
         // TT 7 physics: as-it-stands (AGA 8) for every ruleset. The stones the play removes are
         // kept so that the board before it can be rebuilt when some ruleset finds it illegal.
+        board_changes();
         removed_.clear();
         const game::PlayEffect fx = board_.play(v, c, true, &removed_);
         captures_[idx(c)] += fx.captured_stones;
@@ -638,11 +694,14 @@ class Replay {
         if (!out_of_turn && !fx.suicide && !retake && !rep.any) {
             // Legal under every ruleset (no suicide, no ko shape retaken, no earlier position
             // repeated): nothing to judge, only a resumption to note. Most plays end here.
-            for (Lane& l : lanes_) {
-                if (l.active && l.pending_end) {
-                    l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
-                    l.result.resumed = true;
+            if (any_pending_) {
+                for (Lane& l : lanes_) {
+                    if (l.active && l.pending_end) {
+                        l.pending_end = false;  // play resumes after two passes (AGA 10, FFG 5a)
+                        l.result.resumed = true;
+                    }
                 }
+                any_pending_ = false;
             }
             history_.add(board_, move_, detail::maker_of(c), true);
             prev_ko_ = fx.ko_point;
@@ -652,8 +711,8 @@ class Replay {
         // Some ruleset may find the play illegal: the board before it, for the diagram and
         // for `stop`.
         before_ = board_;
-        before_.undo_play(v, c, fx, removed_);
-        const game::Board* before = &before_;
+        before_->undo_play(v, c, fx, removed_);
+        const game::Board* before = &*before_;
 
         // Judge under every active ruleset.
         std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts = verdicts_;
@@ -668,7 +727,7 @@ class Replay {
                 ill->color = c;
                 ill->point = e.point;
                 l.result.illegal.push_back(*ill);
-                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, *before);
+                if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
             }
             if (l.pending_end) {
                 l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
@@ -805,6 +864,9 @@ class Replay {
 
     void finish() {
         out_.moves = move_;
+        for (Lane& l : lanes_) {
+            if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
+        }
         std::vector<Vertex> dead = dead_points();
         for (Lane& l : lanes_) {
             RulesetResult& res = l.result;
@@ -839,8 +901,7 @@ class Replay {
         }
         divergences_after_replay();
         record_check();
-        for (std::size_t i = 0; i < chosen_; ++i)
-            out_.results.push_back(std::move(lanes_[i].result));
+        drop_internal_results();
         std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                          [](const Divergence& a, const Divergence& b) {
                              if (a.kind != b.kind) return a.kind < b.kind;
@@ -916,14 +977,16 @@ class Replay {
             out_.divergences.push_back(std::move(d));
         }
         // 3. outcome: the deciding counts of the rulesets whose game was scored.
-        std::vector<std::size_t> scored;
-        for (std::size_t i = 0; i < chosen_; ++i) {
-            if (lanes_[i].result.score.scored) scored.push_back(i);
-        }
+        // (No list of the scored lanes is built unless their winners differ.)
+        std::optional<std::size_t> first_scored;
         bool winners_differ = false;
-        for (std::size_t k = 1; k < scored.size(); ++k) {
-            if (lanes_[scored[k]].result.score.decision().winner !=
-                lanes_[scored[0]].result.score.decision().winner) {
+        for (std::size_t i = 0; i < chosen_; ++i) {
+            const Score& s = lanes_[i].result.score;
+            if (!s.scored) continue;
+            if (!first_scored) {
+                first_scored = i;
+            } else if (s.decision().winner !=
+                       lanes_[*first_scored].result.score.decision().winner) {
                 winners_differ = true;
             }
         }
@@ -931,8 +994,9 @@ class Replay {
             Divergence d;
             d.kind = DivergenceKind::outcome;
             std::vector<std::string> parts;
-            for (std::size_t i : scored) {
+            for (std::size_t i = 0; i < chosen_; ++i) {
                 const Score& s = lanes_[i].result.score;
+                if (!s.scored) continue;
                 Verdict v;
                 v.ruleset = i;
                 v.text = describe_count(s.decision(), to_string(s.decisive));
@@ -941,7 +1005,7 @@ class Replay {
                 d.verdicts.push_back(std::move(v));
             }
             d.summary = fmt::format("different winners: {}", join(parts, "; "));
-            position_at_end(d, scored.front());
+            position_at_end(d, *first_scored);
             out_.divergences.push_back(std::move(d));
         }
         // 4. accounting: AGA area vs territory (AGA 12 comment), FFG 6 vs 6a (Appendix B).
@@ -1096,8 +1160,28 @@ class Replay {
     // Keeps the board a lane ended on (an index into end_boards_); lanes that end on the same
     // position share it.
     int keep_end_board(const game::Board& b) {
-        if (end_boards_.empty() || !end_boards_.back().same_position(b)) end_boards_.push_back(b);
+        if (end_boards_.empty() || !end_boards_.back().same_position(b)) {
+            // A lane ends once: room for all of them, so no board is copied twice.
+            if (end_boards_.empty()) end_boards_.reserve(lanes_.size());
+            end_boards_.push_back(b);
+        }
         return static_cast<int>(end_boards_.size()) - 1;
+    }
+
+    // A lane ends on the board as it stands: it is copied only if it is about to change.
+    int end_on_current_board() {
+        current_kept_ = true;
+        return kCurrentBoard;
+    }
+
+    // Called before every change to board_ once the replay has started.
+    void board_changes() {
+        if (!current_kept_) return;
+        current_kept_ = false;
+        const int kept = keep_end_board(board_);
+        for (Lane& l : lanes_) {
+            if (l.end_board == kCurrentBoard) l.end_board = kept;
+        }
     }
 
     // The tally of a lane's end board, computed once per board and dead-stone choice.
@@ -1123,14 +1207,18 @@ class Replay {
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
     game::Board board_;
-    game::Board before_;                   // the board before a play some ruleset may forbid
-    std::vector<game::Vertex> removed_;    // the stones the current play removed
+    // The board before a play some ruleset may forbid (made only when one comes).
+    std::optional<game::Board> before_;
+    ReplayScratch& scratch_ = thread_scratch();
+    std::vector<game::Vertex>& removed_ = scratch_.removed;  // the stones the current play removed
     std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
+    bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
+    bool any_pending_ = false;             // some active lane may have pending_end (else none has)
     std::vector<Tallied> tallies_;
-    History history_;
+    History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;
-    RuMapping ru_;
+    const RuMapping& ru_ = mapped_ru(rec_.rules);
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
     std::size_t next_event_ = 0;
@@ -1144,7 +1232,8 @@ class Replay {
     std::array<int, 2> captures_{};  // stones held by Black, by White
     std::array<int, 2> passes_{};
     game::Vertex prev_ko_ = game::kNoVertex;
-    std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts_;  // of the current play
+    // Of the current play.
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
 };
 
 }  // namespace

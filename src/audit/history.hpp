@@ -8,6 +8,7 @@
 // chained in game order). reset() keeps the memory, so one History could serve game after game
 // (the audit makes one per game).
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -38,9 +39,11 @@ class History {
     // reserved (more may be added).
     void reset(std::size_t snapshot_bytes, std::size_t expected = 0) {
         entries_.clear();
-        snapshots_.clear();
         entries_.reserve(expected);
-        snapshots_.reserve(expected * snapshot_bytes);
+        // Snapshot bytes in use are counted apart: the vector only grows (never zero-filled again).
+        snapshots_used_ = 0;
+        if (snapshots_.size() < expected * snapshot_bytes)
+            snapshots_.resize(expected * snapshot_bytes);
         std::size_t capacity = 64;
         while (capacity < 2 * expected) capacity *= 2;
         if (slots_.size() < capacity) slots_.resize(capacity);
@@ -58,8 +61,12 @@ class History {
     void add(const game::Board& board, std::uint32_t move, Maker maker, bool by_play) {
         const auto index = static_cast<std::uint32_t>(entries_.size());
         const std::span<const std::uint8_t> snap = board.snapshot();
-        const auto offset = static_cast<std::uint32_t>(snapshots_.size());
-        snapshots_.insert(snapshots_.end(), snap.begin(), snap.end());
+        const auto offset = static_cast<std::uint32_t>(snapshots_used_);
+        if (snapshots_used_ + snap.size() > snapshots_.size()) {
+            snapshots_.resize(std::max(2 * snapshots_.size(), snapshots_used_ + snap.size()));
+        }
+        std::memcpy(snapshots_.data() + snapshots_used_, snap.data(), snap.size());
+        snapshots_used_ += snap.size();
         const std::uint64_t hash = board.hash();
         entries_.push_back({offset, move, kNone, maker, by_play});
         Slot& slot = lookup(hash);
@@ -138,7 +145,8 @@ class History {
     }
 
     std::vector<Entry> entries_;
-    std::vector<std::uint8_t> snapshots_;
+    std::vector<std::uint8_t> snapshots_;  // the first snapshots_used_ bytes are in use
+    std::size_t snapshots_used_ = 0;
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;
     std::size_t used_ = 0;

@@ -44,8 +44,9 @@ void count_regions(const game::Board& board, Tally& t) {
     std::array<std::uint16_t, kMaxRuns> parent;
     std::array<std::uint16_t, kMaxRuns> size;
     std::array<std::uint8_t, kMaxRuns> reach;  // 1: a black stone next to it, 2: a white one
-    std::array<std::uint64_t, game::kMaxSide / 2 + 1> previous_masks{}, current_masks{};
-    std::array<std::uint16_t, game::kMaxSide / 2 + 1> previous_ids{}, current_ids{};
+    // The runs of the row above and of this row: two buffers that swap roles row by row.
+    std::array<std::array<std::uint64_t, game::kMaxSide / 2 + 1>, 2> masks;
+    std::array<std::array<std::uint16_t, game::kMaxSide / 2 + 1>, 2> ids;
     std::size_t previous = 0, runs = 0;
     const auto find = [&](std::uint16_t i) {
         while (parent[i] != i) {
@@ -60,6 +61,10 @@ void count_regions(const game::Board& board, Tally& t) {
         const std::uint64_t below_black = y + 1 < h ? black[row + 1] : 0;
         const std::uint64_t above_white = y > 0 ? white[row - 1] : 0;
         const std::uint64_t below_white = y + 1 < h ? white[row + 1] : 0;
+        const auto& previous_masks = masks[(row + 1) % 2];
+        const auto& previous_ids = ids[(row + 1) % 2];
+        auto& current_masks = masks[row % 2];
+        auto& current_ids = ids[row % 2];
         std::size_t current = 0;
         for (std::uint64_t m = empty[row]; m != 0;) {
             const std::uint64_t low = m & (~m + 1);  // the run's first point
@@ -68,7 +73,10 @@ void count_regions(const game::Board& board, Tally& t) {
             const std::uint64_t around = run << 1 | run >> 1;
             const auto id = static_cast<std::uint16_t>(runs++);
             parent[id] = id;
-            size[id] = static_cast<std::uint16_t>(std::popcount(run));
+            // The run's length: run + low is the point just after it (a row has at most 52
+            // points: no overflow). Two bit scans, not a popcount call on plain x86-64.
+            size[id] =
+                static_cast<std::uint16_t>(std::countr_zero(run + low) - std::countr_zero(low));
             reach[id] = static_cast<std::uint8_t>(
                 (((black[row] & around) | ((above_black | below_black) & run)) != 0 ? 1 : 0) |
                 (((white[row] & around) | ((above_white | below_white) & run)) != 0 ? 2 : 0));
@@ -84,8 +92,6 @@ void count_regions(const game::Board& board, Tally& t) {
             current_ids[current] = id;
             ++current;
         }
-        previous_masks = current_masks;
-        previous_ids = current_ids;
         previous = current;
     }
     for (std::size_t i = 0; i < runs; ++i) {

@@ -48,25 +48,20 @@ void write_board_rows(JsonWriter& j, std::string_view board) {
     j.end_array();
 }
 
-void write_count(JsonWriter& j, const audit::Count& c) {
-    j.begin_object();
-    j.key("black").num(c.black);
-    j.key("white").num(c.white);
-    j.key("winner").str(winner_letter(c.winner));
-    j.key("margin").num(c.margin);
-    j.end_object();
+// {"black":..,"white":..,"winner":..,"margin":..}: at most 3 * 32 + 50 bytes.
+void put_count(detail::JsonPieces& out, const audit::Count& c) {
+    out.text("{\"black\":").num(c.black).text(",\"white\":").num(c.white);
+    out.text(",\"winner\":").name(winner_letter(c.winner)).text(",\"margin\":").num(c.margin);
+    out.text("}");
 }
 
-void write_side(JsonWriter& j, int stones, int territory, int captures, int dead, int passes,
-                int pass_stones) {
-    j.begin_object();
-    j.key("stones").integer(stones);
-    j.key("territory").integer(territory);
-    j.key("captures").integer(captures);
-    j.key("dead").integer(dead);
-    j.key("passes").integer(passes);
-    j.key("pass_stones").integer(pass_stones);
-    j.end_object();
+// {"stones":..,"territory":..,...}: at most 6 * 11 + 70 bytes.
+void put_side(detail::JsonPieces& out, int stones, int territory, int captures, int dead,
+              int passes, int pass_stones) {
+    out.text("{\"stones\":").integer(stones).text(",\"territory\":").integer(territory);
+    out.text(",\"captures\":").integer(captures).text(",\"dead\":").integer(dead);
+    out.text(",\"passes\":").integer(passes).text(",\"pass_stones\":").integer(pass_stones);
+    out.text("}");
 }
 
 void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int height) {
@@ -92,40 +87,45 @@ void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int 
         j.end_object();
     }
     j.end_array();
-    j.key("end").str(audit::to_string(r.end));
-    j.key("end_move").integer(r.end_move);
-    j.key("moves_after_end").integer(r.moves_after_end);
-    j.key("resumed").boolean(r.resumed);
 
+    // The members below hold numbers and stable names only (no escapes), written as pieces;
+    // the two free texts (komi_source, dead_source) go through the writer.
     const audit::Score& s = r.score;
-    j.key("scored").boolean(s.scored);
-    j.key("decisive").str(audit::to_string(s.decisive));
-    j.key("winner").str(winner_letter(s.decision().winner));
-    j.key("margin").num(s.decision().margin);
-    j.key("terms").begin_object();
-    j.key("komi").num(s.komi);
+    detail::JsonPieces m = j.members(512);
+    m.text("\"end\":").name(audit::to_string(r.end));
+    m.text(",\"end_move\":").integer(r.end_move);
+    m.text(",\"moves_after_end\":").integer(r.moves_after_end);
+    m.text(",\"resumed\":").boolean(r.resumed);
+    m.text(",\"scored\":").boolean(s.scored);
+    m.text(",\"decisive\":").name(audit::to_string(s.decisive));
+    m.text(",\"winner\":").name(winner_letter(s.decision().winner));
+    m.text(",\"margin\":").num(s.decision().margin);
+    m.text(",\"terms\":{\"komi\":").num(s.komi);
+    j.done(m);
     j.key("komi_source").str(s.komi_source);
-    j.key("handicap").integer(s.handicap);
-    j.key("handicap_bonus").num(s.handicap_bonus);
+    m = j.members(128);
+    m.text("\"handicap\":").integer(s.handicap);
+    m.text(",\"handicap_bonus\":").num(s.handicap_bonus);
+    j.done(m);
     j.key("dead_source").str(s.dead_source);
-    j.key("black");
-    write_side(j, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,
-               s.passes_black, s.pass_stones_to_black);
-    j.key("white");
-    write_side(j, s.white_stones, s.white_territory, s.captures_by_white, s.dead_white,
-               s.passes_white, s.pass_stones_to_white);
-    j.key("neutral").integer(s.neutral);
-    j.key("white_extra_pass").boolean(s.white_extra_pass);
-    j.key("black_moved_last").boolean(s.black_moved_last);
-    j.end_object();
-    j.key("scores").begin_object();
-    j.key("area");
-    write_count(j, s.area);
-    j.key("territory");
-    write_count(j, s.territory);
-    j.key("quick");
-    write_count(j, s.quick);
-    j.end_object();
+    m = j.members(1024);
+    m.text("\"black\":");
+    put_side(m, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,
+             s.passes_black, s.pass_stones_to_black);
+    m.text(",\"white\":");
+    put_side(m, s.white_stones, s.white_territory, s.captures_by_white, s.dead_white,
+             s.passes_white, s.pass_stones_to_white);
+    m.text(",\"neutral\":").integer(s.neutral);
+    m.text(",\"white_extra_pass\":").boolean(s.white_extra_pass);
+    m.text(",\"black_moved_last\":").boolean(s.black_moved_last);
+    m.text("},\"scores\":{\"area\":");
+    put_count(m, s.area);
+    m.text(",\"territory\":");
+    put_count(m, s.territory);
+    m.text(",\"quick\":");
+    put_count(m, s.quick);
+    m.text("}");
+    j.done(m);
     j.end_object();
 }
 
@@ -203,11 +203,14 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.begin_object();
     j.key("schema").str(kGameSchema);
     j.key("file").str(in.file);
-    j.key("game").integer(in.game + 1);
-    j.key("auditable").boolean(a.auditable);
-    j.key("findings").boolean(has_findings(a));
-    j.key("width").integer(a.width);
-    j.key("height").integer(a.height);
+    // Numbers, booleans and stable names as pieces (no escapes): at most 5 * 24 + 80 bytes.
+    detail::JsonPieces m = j.members(256);
+    m.text("\"game\":").integer(in.game + 1);
+    m.text(",\"auditable\":").boolean(a.auditable);
+    m.text(",\"findings\":").boolean(has_findings(a));
+    m.text(",\"width\":").integer(a.width);
+    m.text(",\"height\":").integer(a.height);
+    j.done(m);
     j.key("black");
     write_player(j, in.black_name, in.black_rank);
     j.key("white");
@@ -220,15 +223,19 @@ void append_game_json(std::string& out, const CheckInput& in) {
         j.key("komi").null();
     }
     j.key("komi_text").str(in.komi_text);
-    j.key("handicap").integer(a.handicap);
-    j.key("handicap_by_plays").boolean(a.handicap_by_plays);
-    j.key("first_player").str(color_letter(a.first_player));
-    j.key("moves").integer(a.moves);
-    j.key("dead").str(audit::to_string(in.options.dead));
+    m = j.members(256);  // at most 2 * 24 + 110 bytes
+    m.text("\"handicap\":").integer(a.handicap);
+    m.text(",\"handicap_by_plays\":").boolean(a.handicap_by_plays);
+    m.text(",\"first_player\":").name(color_letter(a.first_player));
+    m.text(",\"moves\":").integer(a.moves);
+    m.text(",\"dead\":").name(audit::to_string(in.options.dead));
+    j.done(m);
     j.key("dead_points").begin_array();
     for (const std::string& p : in.options.dead_points) j.str(p);
     j.end_array();
-    j.key("on_illegal").str(audit::to_string(in.options.on_illegal));
+    m = j.members(64);
+    m.text("\"on_illegal\":").name(audit::to_string(in.options.on_illegal));
+    j.done(m);
 
     j.key("rulesets").begin_array();
     for (const audit::RulesetResult& r : a.results) write_ruleset(j, r, a.width, a.height);
@@ -239,7 +246,9 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.end_array();
 
     j.key("record").begin_object();
-    j.key("check").str(audit::to_string(a.record.check));
+    m = j.members(64);
+    m.text("\"check\":").name(audit::to_string(a.record.check));
+    j.done(m);
     j.key("recorded").str(a.record.recorded);
     j.key("rules").str(a.record.rules);
     j.key("mapped").str(a.record.mapped);

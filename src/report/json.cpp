@@ -87,11 +87,38 @@ void append_json_number(std::string& out, double v) {
     out.append(buffer, write_json_number(buffer, v));
 }
 
+namespace {
+
+// Each thread's scratch buffer for JsonWriter: its size only grows (the bytes are overwritten,
+// never cleared), so writers after the first make no allocation and zero-fill nothing.
+struct Scratch {
+    std::string buffer;
+    bool in_use = false;
+};
+thread_local Scratch scratch;
+
+}  // namespace
+
+JsonWriter::JsonWriter(std::string& out) : out_(out), scratch_(&own_) {
+    if (!scratch.in_use) {
+        scratch.in_use = true;
+        scratch_ = &scratch.buffer;
+    }
+    if (scratch_->size() < 4096) scratch_->resize(4096);
+    p_ = scratch_->data();
+    end_ = p_ + scratch_->size();
+}
+
+JsonWriter::~JsonWriter() {
+    out_.append(scratch_->data(), static_cast<std::size_t>(p_ - scratch_->data()));
+    if (scratch_ == &scratch.buffer) scratch.in_use = false;
+}
+
 void JsonWriter::grow(std::size_t n) {
-    const std::size_t used = p_ != nullptr ? static_cast<std::size_t>(p_ - out_.data()) : used_;
-    out_.resize(std::max(out_.size() + out_.size() / 2, used + n + 4096));
-    p_ = out_.data() + used;
-    end_ = out_.data() + out_.size();
+    const auto used = static_cast<std::size_t>(p_ - scratch_->data());
+    scratch_->resize(std::max(2 * scratch_->size(), used + n));
+    p_ = scratch_->data() + used;
+    end_ = scratch_->data() + scratch_->size();
 }
 
 void JsonWriter::escaped(std::string_view s) {

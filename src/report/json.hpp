@@ -3,9 +3,10 @@
 // escaped as report::json_string does, numbers written as report::json_number. No pretty
 // printing, no validation beyond placing commas: callers nest begin/end correctly.
 //
-// The game objects of a whole archive go through it, so it writes through a pointer into room
-// it makes at the end of the string (a few KB at a time) and gives the unused room back when it
-// is destroyed: the string must not be touched while a writer on it is alive.
+// The game objects of a whole archive go through it, so it writes through a pointer into a
+// scratch buffer of its thread (kept from writer to writer: no allocation and no zero-filling per
+// object) and appends what it wrote to the string when it is destroyed: the string must not be
+// touched while a writer on it is alive.
 
 #include <array>
 #include <cassert>
@@ -25,11 +26,55 @@ void append_json_number(std::string& out, double v);
 // Writes `v` as report::json_number does to `to` (room for 32 bytes); returns the end.
 char* write_json_number(char* to, double v);
 
+// Pieces of JSON text written straight into room a JsonWriter made (JsonWriter::members):
+// literal text, names that need no escape, numbers. The caller makes sure the room is enough.
+class JsonPieces {
+  public:
+    explicit JsonPieces(char* p) : p_(p) {}
+    // Literal JSON text, e.g. ",\"end_move\":".
+    template <std::size_t N>
+    JsonPieces& text(const char (&s)[N]) {
+        std::memcpy(p_, s, N - 1);
+        p_ += N - 1;
+        return *this;
+    }
+    // A string with no character to escape (a stable name: "two_passes", "B", "area"...).
+    JsonPieces& name(std::string_view s) {
+        *p_++ = '"';
+        std::memcpy(p_, s.data(), s.size());
+        p_ += s.size();
+        *p_++ = '"';
+        return *this;
+    }
+    JsonPieces& integer(std::int64_t v) {
+        p_ = std::to_chars(p_, p_ + 24, v).ptr;
+        return *this;
+    }
+    JsonPieces& num(double v) {
+        p_ = write_json_number(p_, v);
+        return *this;
+    }
+    JsonPieces& boolean(bool b) {
+        if (b) {
+            std::memcpy(p_, "true", 4);
+            p_ += 4;
+        } else {
+            std::memcpy(p_, "false", 5);
+            p_ += 5;
+        }
+        return *this;
+    }
+    char* end() const { return p_; }
+
+  private:
+    char* p_;
+};
+
 class JsonWriter {
   public:
     // Writes to the end of `out`, which must outlive the writer.
-    explicit JsonWriter(std::string& out) : out_(out), used_(out.size()) { grow(0); }
-    ~JsonWriter() { out_.resize(static_cast<std::size_t>(p_ - out_.data())); }
+    explicit JsonWriter(std::string& out);
+    ~JsonWriter();
     JsonWriter(const JsonWriter&) = delete;
     JsonWriter& operator=(const JsonWriter&) = delete;
 
@@ -40,33 +85,61 @@ class JsonWriter {
     // The key of the next value inside an object. Keys are plain ASCII names (no character
     // that needs an escape), written as they are.
     JsonWriter& key(std::string_view k) {
-        separate();
-        room(k.size() + 3);
-        *p_++ = '"';
-        std::memcpy(p_, k.data(), k.size());
-        p_ += k.size();
-        *p_++ = '"';
-        *p_++ = ':';
+        char* p = begin_value(k.size() + 3);
+        *p++ = '"';
+        std::memcpy(p, k.data(), k.size());
+        p += k.size();
+        *p++ = '"';
+        *p++ = ':';
+        p_ = p;
+        after_key_ = true;
+        return *this;
+    }
+    // The same for a literal: its length is known, so the copy is a few stores.
+    template <std::size_t N>
+    JsonWriter& key(const char (&k)[N]) {
+        static_assert(N >= 1);
+        char* const p = begin_value(N + 2);
+        p[0] = '"';
+        std::memcpy(p + 1, k, N - 1);
+        p[N] = '"';
+        p[N + 1] = ':';
+        p_ = p + N + 2;
         after_key_ = true;
         return *this;
     }
 
     void str(std::string_view s) {
-        separate();
-        // The common case: nothing to escape, copied in one piece.
-        room(s.size() + 2);
-        char* const start = p_;
-        *p_++ = '"';
-        for (const char ch : s) {
-            const auto c = static_cast<unsigned char>(ch);
-            if (c < 0x20 || c == '"' || c == '\\' || c == 0x7f) {
+        // The common case: nothing to escape, copied in one piece while checked eight bytes at
+        // a time (room for a whole last word).
+        char* const start = begin_value(s.size() + 2 + 8);
+        char* p = start;
+        *p++ = '"';
+        const char* from = s.data();
+        std::size_t left = s.size();
+        for (; left >= 8; left -= 8, from += 8, p += 8) {
+            std::uint64_t w;
+            std::memcpy(&w, from, 8);
+            if (needs_escape(w)) {
                 p_ = start;
                 escaped(s);
                 return;
             }
-            *p_++ = ch;
+            std::memcpy(p, &w, 8);
         }
-        *p_++ = '"';
+        if (left > 0) {
+            std::uint64_t w = 0x2020202020202020u;  // the rest of the word: spaces
+            std::memcpy(&w, from, left);
+            if (needs_escape(w)) {
+                p_ = start;
+                escaped(s);
+                return;
+            }
+            std::memcpy(p, &w, 8);
+            p += left;
+        }
+        *p++ = '"';
+        p_ = p;
     }
     void opt_str(const std::optional<std::string_view>& s) {
         if (s) {
@@ -76,14 +149,12 @@ class JsonWriter {
         }
     }
     void num(double v) {
-        separate();
-        room(32);
-        p_ = write_json_number(p_, v);
+        char* const p = begin_value(32);
+        p_ = write_json_number(p, v);
     }
     void integer(std::int64_t v) {
-        separate();
-        room(24);
-        p_ = std::to_chars(p_, p_ + 24, v).ptr;
+        char* const p = begin_value(24);
+        p_ = std::to_chars(p, p + 24, v).ptr;
     }
     void opt_integer(const std::optional<std::int64_t>& v) {
         if (v) {
@@ -93,12 +164,26 @@ class JsonWriter {
         }
     }
     void boolean(bool b) {
-        separate();
-        raw(b ? std::string_view("true") : std::string_view("false"));
+        char* const p = begin_value(5);
+        if (b) {
+            std::memcpy(p, "true", 4);
+            p_ = p + 4;
+        } else {
+            std::memcpy(p, "false", 5);
+            p_ = p + 5;
+        }
     }
     void null() {
-        separate();
-        raw("null");
+        char* const p = begin_value(4);
+        std::memcpy(p, "null", 4);
+        p_ = p + 4;
+    }
+    // One value, or one or more members of the current object, written as pieces into `n`
+    // bytes of room (the separator before them is written here); finish with done().
+    JsonPieces members(std::size_t n) { return JsonPieces(begin_value(n)); }
+    void done(const JsonPieces& pieces) {
+        assert(pieces.end() <= end_);
+        p_ = pieces.end();
     }
     // Text written as it is (a line end after the object).
     void raw(std::string_view s) {
@@ -110,23 +195,33 @@ class JsonWriter {
   private:
     static constexpr std::size_t kMaxDepth = 32;
 
-    void separate() {
+    // True when some byte of w is below 0x20, '"', '\\' or 0x7f (exact: bytes of 0x80 and
+    // above never count, so UTF-8 passes).
+    static bool needs_escape(std::uint64_t w) {
+        constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+        const auto zero_byte = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
+        const std::uint64_t control = (w - ones * 0x20) & ~w & highs;  // bytes below 0x20
+        return (control | zero_byte(w ^ (ones * '"')) | zero_byte(w ^ (ones * '\\')) |
+                zero_byte(w ^ (ones * 0x7f))) != 0;
+    }
+
+    // Makes room for the separator and n more bytes, writes the separator the next value needs
+    // (a comma after an earlier element, nothing after a key) and returns where the value goes.
+    char* begin_value(std::size_t n) {
+        room(n + 1);
+        char* p = p_;
         if (after_key_) {
             after_key_ = false;
-            return;
-        }
-        if (depth_ > 0) {
-            if (!first_[depth_ - 1]) {
-                room(1);
-                *p_++ = ',';
-            }
+        } else if (depth_ > 0) {
+            if (!first_[depth_ - 1]) *p++ = ',';
             first_[depth_ - 1] = false;
         }
+        return p;
     }
     void open(char bracket) {
-        separate();
-        room(1);
-        *p_++ = bracket;
+        char* const p = begin_value(1);
+        *p = bracket;
+        p_ = p + 1;
         assert(depth_ < kMaxDepth);
         first_[depth_++] = true;
     }
@@ -142,7 +237,8 @@ class JsonWriter {
     void escaped(std::string_view s);  // a string with characters to escape
 
     std::string& out_;
-    std::size_t used_;  // bytes of out_ in use when p_ is not yet set
+    std::string* scratch_;  // the thread's buffer, or own_ when another writer holds it
+    std::string own_;
     char* p_ = nullptr;
     char* end_ = nullptr;
     std::array<bool, kMaxDepth> first_{};  // per open container: no element written yet
