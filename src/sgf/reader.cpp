@@ -216,7 +216,9 @@ std::string printable(std::string_view text) {
 
 class Parser {
   public:
-    Parser(Document& doc, const ReadLimits& limits) : doc_(doc), limits_(limits), t_(doc.text()) {}
+    Parser(Document& doc, const ReadLimits& limits) : doc_(doc), limits_(limits), t_(doc.text()) {
+        stack_.reserve(64);  // an OGS record nests one variation per move
+    }
 
     void run() {
         std::size_t junk_begin = std::string::npos;
@@ -394,6 +396,7 @@ class Parser {
             node_ids_filled_ = false;
         }
         node_values_ = 0;
+        node_keys_ = 0;
         Frame& f = stack_.back();
         const std::uint32_t parent = f.last != kNone ? f.last : f.parent;
         const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
@@ -694,17 +697,32 @@ class Parser {
         doc_.properties_.push_back(prop);
         ++node.property_count;
         ++node_values_;
+        node_keys_ |= key_bit(prop.key);
         recovered_brackets_ = 0;
         pos_ = after;
     }
 
-    // True when the open node already has a property `id`. The node's few properties are
-    // compared by key; past kScanned properties a set of the identifiers takes over, so a node
-    // with thousands of properties costs no quadratic scan.
+    // One of 64 bits for a key, for node_keys_.
+    static std::uint64_t key_bit(std::uint32_t key) noexcept {
+        return std::uint64_t{1} << ((key * 0x9E3779B1u) >> 26);
+    }
+
+    // True when the open node already has a property `id`. The node's properties are compared
+    // by key, and only when node_keys_ says a property may have the same key; past kScanned
+    // properties a set of the identifiers takes over, so a node with thousands of properties
+    // costs no quadratic scan.
+
     bool repeated_in_node(std::string_view id, std::uint32_t key) {
         const Node& node = doc_.nodes_[open_node_];
-        static constexpr std::uint32_t kScanned = 16;
+        static constexpr std::uint32_t kScanned = 64;
         if (node.property_count < kScanned) {
+            if (key != 0) {
+                // No property of the node has a key with this bit: not repeated, no scan.
+                const std::uint64_t bit = key_bit(key);
+                const bool maybe = (node_keys_ & bit) != 0;
+                node_keys_ |= bit;
+                if (!maybe) return false;
+            }
             for (std::uint32_t i = 0; i < node.property_count; ++i) {
                 const Property& p = doc_.properties_[node.first_property + i];
                 if (key != 0 ? p.key == key : doc_.id(p) == id) return true;
@@ -741,6 +759,9 @@ class Parser {
     std::unordered_set<std::string> reported_ids_;  // lower-case identifiers reported (S102)
     std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103), once
     bool node_ids_filled_ = false;                  // it has many properties
+    // key_bit of the keys of the open node's properties (at least those: a filter that spares
+    // repeated_in_node its scan when a key's bit is not set).
+    std::uint64_t node_keys_ = 0;
 };
 
 namespace {
@@ -765,17 +786,23 @@ ControlCount count_controls(std::string_view bytes) noexcept {
     }
     c.sample = std::min<std::size_t>(end + 1, 4096);
     // Control characters: C0 controls other than white space and the ESC of ISO-2022, NUL
-    // counted apart. Counted with plain comparisons that the compiler turns into vector code:
-    // bytes under 0x20, NULs, and the control characters that text allows.
-    std::uint32_t low = 0, nul = 0, allowed = 0;
-    for (std::size_t i = 0; i < c.sample; ++i) {
-        const auto u = static_cast<unsigned char>(bytes[i]);
-        low += u < 0x20;
-        nul += u == 0;
-        allowed +=
-            (u == '\t') + (u == '\n') + (u == '\r') + (u == '\v') + (u == '\f') + (u == 0x1B);
+    // counted apart. Counted with plain comparisons that the compiler turns into vector code,
+    // in blocks whose byte-wide counts cannot overflow.
+    std::size_t control = 0, nul = 0;
+    for (std::size_t block = 0; block < c.sample; block += 255) {
+        const std::size_t block_end = std::min<std::size_t>(c.sample, block + 255);
+        std::uint8_t block_control = 0, block_nul = 0;
+        for (std::size_t i = block; i < block_end; ++i) {
+            const auto u = static_cast<std::uint8_t>(bytes[i]);
+            // Under 0x20, not NUL, not '\t' '\n' '\v' '\f' '\r' (9 to 13), not ESC.
+            const bool control_byte =
+                (u < 0x20) & (u != 0) & (static_cast<std::uint8_t>(u - 9) > 4) & (u != 0x1B);
+            block_control = static_cast<std::uint8_t>(block_control + control_byte);
+            block_nul = static_cast<std::uint8_t>(block_nul + (u == 0));
+        }
+        control += block_control;
+        nul += block_nul;
     }
-    const std::uint32_t control = low - nul - allowed;
     c.nul = nul;
     c.control = control;
     return c;
