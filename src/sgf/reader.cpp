@@ -158,6 +158,15 @@ bool is_letter(char c) noexcept {
     return (kClasses.of[static_cast<unsigned char>(c)] & (kUpper | kLower)) != 0;
 }
 
+// The characters that matter inside a Text value: '\\', '[' and ']'.
+struct TextStops {
+    std::array<bool, 256> of{};
+    constexpr TextStops() {
+        for (const char c : {'\\', '[', ']'}) of[static_cast<unsigned char>(c)] = true;
+    }
+};
+constexpr TextStops kTextStops{};
+
 // Properties whose values are Text or SimpleText: only in these may an unescaped ']' be taken
 // for part of the value (recovery S104). In a move or point value it always ends the value.
 bool is_text_property(std::uint32_t key) noexcept {
@@ -336,6 +345,8 @@ class Parser {
             } else if (c == '(') {
                 open_variation();
                 ++pos_;
+                // Only a '(' makes the stack deeper.
+                if (stack_.size() > limits_.max_depth) return too_deep();
             } else if (c == ')') {
                 ++pos_;
                 if (close_variation()) return finish_game();
@@ -352,20 +363,22 @@ class Parser {
             } else {
                 skip_unexpected();
             }
-            if (stack_.size() > limits_.max_depth) {
-                doc_.add(Severity::error, codes::limit_depth, off(pos_),
-                         fmt::format("variations nested deeper than {}; the rest of this game "
-                                     "is not read",
-                                     limits_.max_depth),
-                         game_index());
-                return skip_rest_of_game();
-            }
+            // A depth limit of 0: the game's own '(' is already too deep.
+            if (limits_.max_depth == 0) return too_deep();
         }
         // End of file inside the game tree.
         doc_.add(Severity::warning, codes::missing_close, off(t_.size()),
                  fmt::format("end of file inside a game tree: {} ')' missing", stack_.size()),
                  game_index());
         finish_game();
+    }
+
+    void too_deep() {
+        doc_.add(Severity::error, codes::limit_depth, off(pos_),
+                 fmt::format("variations nested deeper than {}; the rest of this game is not read",
+                             limits_.max_depth),
+                 game_index());
+        skip_rest_of_game();
     }
 
     void skip_unexpected() {
@@ -499,11 +512,13 @@ class Parser {
         std::size_t p = begin;
         const std::size_t n = t_.size();
         while (p < n) {
+            // Fast path: jump to the next ']' or '\' (or '[' in text).
             if (!text) {
-                // Fast path: jump to the next ']' or '\'.
                 while (p < n && t_[p] != ']' && t_[p] != '\\') ++p;
-                if (p >= n) break;
+            } else {
+                while (p < n && !kTextStops.of[static_cast<unsigned char>(t_[p])]) ++p;
             }
+            if (p >= n) break;
             const char c = t_[p];
             if (c == '\\') {
                 p += 2;  // the escaped character, whatever it is
