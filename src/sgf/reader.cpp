@@ -339,6 +339,7 @@ class Parser {
             if (is_space(c)) {
                 ++pos_;
             } else if (c == ';') {
+                if (plain_nodes()) continue;
                 if (!new_node(pos_)) return skip_rest_of_game();
                 ++pos_;
                 plain_move();
@@ -715,6 +716,80 @@ class Parser {
         node_keys_ |= key_bit(prop.key);
         recovered_brackets_ = 0;
         pos_ = after;
+    }
+
+    // A run of common nodes ";B[pd]" at pos_ (a ';', then what plain_move takes, then no other
+    // value), each the next node of the open sequence or the first node of a variation opened
+    // right after the node before it ("(;W[gf]", as OGS writes records): read at once, giving
+    // exactly what new_node, plain_move and open_variation give for each, one after the other.
+    // False when not even the first node is such a node (or the limits, a first node of a game
+    // or a node with many properties before it call for the general path): nothing read then.
+    bool plain_nodes() {
+        if (node_ids_filled_ || limits_.max_depth == 0 || limits_.max_properties_per_node < 1 ||
+            limits_.max_values_per_property < 1 || limits_.max_values_per_node < 1 ||
+            limits_.max_value_bytes < 2) {
+            return false;
+        }
+        const char* const s = t_.data();
+        const std::size_t n = t_.size();
+        GameTree& game = doc_.games_.back();
+        std::size_t q = pos_;
+        bool read = false;
+        bool in_variation = false;  // the last thing read is a '(', not a node
+        Frame* f = &stack_.back();
+        while (q + 6 <= n && s[q] == ';') {
+            const char letter = s[q + 1];
+            if ((letter != 'B' && letter != 'W') || s[q + 2] != '[' || s[q + 5] != ']') break;
+            const char v0 = s[q + 3], v1 = s[q + 4];
+            if (v0 == ']' || v0 == '\\' || v1 == ']' || v1 == '\\') break;
+            std::size_t after = q + 6;
+            while (after < n && is_space(s[after])) ++after;
+            if (after < n && s[after] == '[') break;  // more values: the general path
+            const std::uint32_t parent = f->last != kNone ? f->last : f->parent;
+            if (parent == kNone || game_nodes_ >= limits_.max_nodes_per_game) break;
+            // new_node(q)
+            ++game_nodes_;
+            const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
+            Node node;
+            node.parent = parent;
+            node.offset = off(q);
+            node.first_property = static_cast<std::uint32_t>(doc_.properties_.size());
+            node.property_count = 1;
+            doc_.nodes_.push_back(node);
+            ++game.node_count;
+            link_child(parent, index);
+            f->last = index;
+            // plain_move()
+            Property prop;
+            prop.key = letter == 'B' ? id_key("B") : id_key("W");
+            prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
+            prop.id_length = 1;
+            prop.offset = off(q + 1);
+            prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
+            prop.value_count = 1;
+            doc_.values_.push_back(Value{off(q + 3), off(q + 5)});
+            doc_.properties_.push_back(prop);
+            doc_.ids_ += letter;
+            node_keys_ = key_bit(prop.key);
+            q = after;
+            read = true;
+            in_variation = false;
+            // open_variation() for a '(' right after the node, unless it would go too deep
+            // (the general path reports that).
+            if (q < n && s[q] == '(' && stack_.size() < limits_.max_depth) {
+                stack_.push_back(Frame{index, kNone, false});
+                f = &stack_.back();
+                in_variation = true;
+                ++q;
+                while (q < n && is_space(s[q])) ++q;
+            }
+        }
+        if (!read) return false;
+        open_node_ = in_variation ? kNone : f->last;
+        node_values_ = 1;
+        recovered_brackets_ = 0;
+        pos_ = q;
+        return true;
     }
 
     // One of 64 bits for a key, for node_keys_.
