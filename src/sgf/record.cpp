@@ -51,9 +51,11 @@ class RecordReader {
         std::uint32_t depth = 0;
         // Moves and points of another game (GM != 1) mean something else: only count nodes.
         const bool go = rec_.gm == 1;
-        for (std::uint32_t n = game.root; n != kNone; n = doc_.node(n).first_child, ++depth) {
-            if (go && !plain_move_node(doc_.node(n), depth)) read_node(doc_.node(n), depth);
+        for (std::uint32_t n = game.root; n != kNone; ++depth) {
+            const Node& node = doc_.node(n);
+            if (go && !plain_move_node(node, depth)) read_node(node, depth);
             last_ = n;
+            n = node.first_child;
         }
         rec_.main_line_nodes = depth;
         if (go) read_territory(doc_.node(last_));
@@ -360,13 +362,12 @@ class RecordReader {
         if ((p.key != kB && p.key != kW) || p.value_count != 1) return false;
         MoveValue mv;
         if (!plain_point(doc_.value(p.first_value), mv)) return false;
-        Event e;
+        Event& e = rec_.events.emplace_back();
         e.kind = EventKind::move;
         e.color = p.key == kB ? Color::black : Color::white;
         e.point = mv.point;
         e.depth = depth;
         e.offset = doc_.value_offset(p.first_value);
-        rec_.events.push_back(e);
         ++rec_.moves;
         return true;
     }
