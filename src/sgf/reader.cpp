@@ -60,14 +60,19 @@ void Document::index_lines() const {
     column_marks_.clear();
     column_marks_.reserve(text.size() / kColumnStep + 1);
     std::uint32_t column = 1;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (i % kColumnStep == 0) column_marks_.push_back(column);
-        const char c = text[i];
-        if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
-            line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
-            column = 1;
-        } else if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) {
-            ++column;
+    for (std::size_t step = 0; step < text.size(); step += kColumnStep) {
+        column_marks_.push_back(column);
+        const std::size_t step_end = std::min<std::size_t>(text.size(), step + kColumnStep);
+        for (std::size_t i = step; i < step_end; ++i) {
+            const auto u = static_cast<unsigned char>(text[i]);
+            if (u > '\r') {  // no line break: a character unless a UTF-8 continuation byte
+                column += (u & 0xC0u) != 0x80u;
+            } else if (u == '\n' || (u == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+                line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
+                column = 1;
+            } else {
+                ++column;
+            }
         }
     }
 }
