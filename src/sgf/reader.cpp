@@ -882,10 +882,10 @@ ControlCount count_controls(std::string_view bytes) noexcept {
     c.sample = std::min<std::size_t>(end + 1, 4096);
     // Control characters: C0 controls other than white space and the ESC of ISO-2022, NUL
     // counted apart. Counted with plain comparisons that the compiler turns into vector code,
-    // in blocks whose byte-wide counts cannot overflow.
+    // in blocks whose byte-wide counts cannot overflow (240 bytes: whole vectors of 16).
     std::size_t control = 0, nul = 0;
-    for (std::size_t block = 0; block < c.sample; block += 255) {
-        const std::size_t block_end = std::min<std::size_t>(c.sample, block + 255);
+    for (std::size_t block = 0; block < c.sample; block += 240) {
+        const std::size_t block_end = std::min<std::size_t>(c.sample, block + 240);
         std::uint8_t block_control = 0, block_nul = 0;
         for (std::size_t i = block; i < block_end; ++i) {
             const auto u = static_cast<std::uint8_t>(bytes[i]);
