@@ -357,7 +357,7 @@ class Parser {
                 ++pos_;
                 if (close_variation()) return finish_game();
             } else if (is_letter(c)) {
-                if (!parse_property()) return skip_rest_of_game();
+                if (!simple_property() && !parse_property()) return skip_rest_of_game();
             } else if (c == '[') {
                 // A value with no identifier before it: skip it whole.
                 const std::size_t at = pos_;
@@ -794,6 +794,59 @@ class Parser {
         node_values_ = 1;
         recovered_brackets_ = 0;
         pos_ = q;
+        return true;
+    }
+
+    // The common property "PB[Fuego]" at pos_ in an open node: an identifier of one to six
+    // upper-case letters, '[' right after it, one value holding no '\', '[' or ']', not followed
+    // by another value, within every limit. It is taken here with exactly what parse_property
+    // would record and report (only S103 can arise); false for anything else, with nothing
+    // read or changed, which parse_property then reads.
+    bool simple_property() {
+        const char* const s = t_.data();
+        const std::size_t n = t_.size();
+        const std::size_t id_begin = pos_;
+        std::size_t p = id_begin;
+        std::uint32_t key = 0;
+        while (p < n && p - id_begin < 6 && is_upper(s[p])) {
+            key = key << 5 | static_cast<std::uint32_t>(s[p] - 'A' + 1);
+            ++p;
+        }
+        if (p == id_begin || p >= n || s[p] != '[') return false;
+        if (open_node_ == kNone ||
+            doc_.nodes_[open_node_].property_count >= limits_.max_properties_per_node ||
+            limits_.max_values_per_property < 1 || node_values_ >= limits_.max_values_per_node) {
+            return false;
+        }
+        const std::size_t open = p;
+        std::size_t end = open + 1;
+        while (end < n && !kTextStops.of[static_cast<unsigned char>(s[end])]) ++end;
+        if (end >= n || s[end] != ']' || end - (open + 1) > limits_.max_value_bytes) return false;
+        std::size_t after = end + 1;
+        while (after < n && is_space(s[after])) ++after;
+        if (after < n && s[after] == '[') return false;  // more values: the general path
+        const std::string_view id = t_.substr(id_begin, open - id_begin);
+        if (repeated_in_node(id, key)) {
+            doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
+                     fmt::format("property {} repeated in one node; the first one is used "
+                                 "where one value is expected",
+                                 id),
+                     game_index());
+        }
+        Property prop;
+        prop.key = key;
+        prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
+        prop.id_length = static_cast<std::uint32_t>(id.size());
+        prop.offset = off(id_begin);
+        prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
+        prop.value_count = 1;
+        doc_.ids_ += id;
+        doc_.values_.push_back(Value{off(open + 1), off(end)});
+        doc_.properties_.push_back(prop);
+        ++doc_.nodes_[open_node_].property_count;
+        ++node_values_;
+        recovered_brackets_ = 0;
+        pos_ = after;
         return true;
     }
 
