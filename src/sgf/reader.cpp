@@ -741,6 +741,9 @@ class Parser {
         std::size_t q = pos_;
         bool read = false;
         bool in_variation = false;  // the last thing read is a '(', not a node
+        char last_letter = 'B';
+        std::uint32_t game_nodes = game_nodes_;
+        const std::uint32_t first_count = game_nodes;
         Frame* f = &stack_.back();
         while (q + 6 <= n && s[q] == ';') {
             const char letter = s[q + 1];
@@ -751,9 +754,9 @@ class Parser {
             while (after < n && is_space(s[after])) ++after;
             if (after < n && s[after] == '[') break;  // more values: the general path
             const std::uint32_t parent = f->last != kNone ? f->last : f->parent;
-            if (parent == kNone || game_nodes_ >= limits_.max_nodes_per_game) break;
+            if (parent == kNone || game_nodes >= limits_.max_nodes_per_game) break;
             // new_node(q)
-            ++game_nodes_;
+            ++game_nodes;
             const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
             Node node;
             node.parent = parent;
@@ -761,7 +764,6 @@ class Parser {
             node.first_property = static_cast<std::uint32_t>(doc_.properties_.size());
             node.property_count = 1;
             doc_.nodes_.push_back(node);
-            ++game.node_count;
             link_child(parent, index);
             f->last = index;
             // plain_move()
@@ -775,7 +777,7 @@ class Parser {
             doc_.values_.push_back(Value{off(q + 3), off(q + 5)});
             doc_.properties_.push_back(prop);
             doc_.ids_ += letter;
-            node_keys_ = key_bit(prop.key);
+            last_letter = letter;
             q = after;
             read = true;
             in_variation = false;
@@ -790,7 +792,10 @@ class Parser {
             }
         }
         if (!read) return false;
+        game.node_count += game_nodes - first_count;
+        game_nodes_ = game_nodes;
         open_node_ = in_variation ? kNone : f->last;
+        node_keys_ = key_bit(last_letter == 'B' ? id_key("B") : id_key("W"));
         node_values_ = 1;
         recovered_brackets_ = 0;
         pos_ = q;
