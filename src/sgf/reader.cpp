@@ -60,14 +60,19 @@ void Document::index_lines() const {
     column_marks_.clear();
     column_marks_.reserve(text.size() / kColumnStep + 1);
     std::uint32_t column = 1;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (i % kColumnStep == 0) column_marks_.push_back(column);
-        const char c = text[i];
-        if (c == '\n' || (c == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
-            line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
-            column = 1;
-        } else if ((static_cast<unsigned char>(c) & 0xC0u) != 0x80u) {
-            ++column;
+    for (std::size_t step = 0; step < text.size(); step += kColumnStep) {
+        column_marks_.push_back(column);
+        const std::size_t step_end = std::min<std::size_t>(text.size(), step + kColumnStep);
+        for (std::size_t i = step; i < step_end; ++i) {
+            const auto u = static_cast<unsigned char>(text[i]);
+            if (u > '\r') {  // no line break: a character unless a UTF-8 continuation byte
+                column += (u & 0xC0u) != 0x80u;
+            } else if (u == '\n' || (u == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+                line_starts_.push_back(static_cast<std::uint32_t>(i + 1));
+                column = 1;
+            } else {
+                ++column;
+            }
         }
     }
 }
@@ -158,6 +163,15 @@ bool is_letter(char c) noexcept {
     return (kClasses.of[static_cast<unsigned char>(c)] & (kUpper | kLower)) != 0;
 }
 
+// The characters that matter inside a Text value: '\\', '[' and ']'.
+struct TextStops {
+    std::array<bool, 256> of{};
+    constexpr TextStops() {
+        for (const char c : {'\\', '[', ']'}) of[static_cast<unsigned char>(c)] = true;
+    }
+};
+constexpr TextStops kTextStops{};
+
 // Properties whose values are Text or SimpleText: only in these may an unescaped ']' be taken
 // for part of the value (recovery S104). In a move or point value it always ends the value.
 bool is_text_property(std::uint32_t key) noexcept {
@@ -216,7 +230,9 @@ std::string printable(std::string_view text) {
 
 class Parser {
   public:
-    Parser(Document& doc, const ReadLimits& limits) : doc_(doc), limits_(limits), t_(doc.text()) {}
+    Parser(Document& doc, const ReadLimits& limits) : doc_(doc), limits_(limits), t_(doc.text()) {
+        stack_.reserve(64);  // an OGS record nests one variation per move
+    }
 
     void run() {
         std::size_t junk_begin = std::string::npos;
@@ -328,17 +344,20 @@ class Parser {
             if (is_space(c)) {
                 ++pos_;
             } else if (c == ';') {
+                if (plain_nodes()) continue;
                 if (!new_node(pos_)) return skip_rest_of_game();
                 ++pos_;
                 plain_move();
             } else if (c == '(') {
                 open_variation();
                 ++pos_;
+                // Only a '(' makes the stack deeper.
+                if (stack_.size() > limits_.max_depth) return too_deep();
             } else if (c == ')') {
                 ++pos_;
                 if (close_variation()) return finish_game();
             } else if (is_letter(c)) {
-                if (!parse_property()) return skip_rest_of_game();
+                if (!simple_property() && !parse_property()) return skip_rest_of_game();
             } else if (c == '[') {
                 // A value with no identifier before it: skip it whole.
                 const std::size_t at = pos_;
@@ -350,20 +369,22 @@ class Parser {
             } else {
                 skip_unexpected();
             }
-            if (stack_.size() > limits_.max_depth) {
-                doc_.add(Severity::error, codes::limit_depth, off(pos_),
-                         fmt::format("variations nested deeper than {}; the rest of this game "
-                                     "is not read",
-                                     limits_.max_depth),
-                         game_index());
-                return skip_rest_of_game();
-            }
+            // A depth limit of 0: the game's own '(' is already too deep.
+            if (limits_.max_depth == 0) return too_deep();
         }
         // End of file inside the game tree.
         doc_.add(Severity::warning, codes::missing_close, off(t_.size()),
                  fmt::format("end of file inside a game tree: {} ')' missing", stack_.size()),
                  game_index());
         finish_game();
+    }
+
+    void too_deep() {
+        doc_.add(Severity::error, codes::limit_depth, off(pos_),
+                 fmt::format("variations nested deeper than {}; the rest of this game is not read",
+                             limits_.max_depth),
+                 game_index());
+        skip_rest_of_game();
     }
 
     void skip_unexpected() {
@@ -394,6 +415,7 @@ class Parser {
             node_ids_filled_ = false;
         }
         node_values_ = 0;
+        node_keys_ = 0;
         Frame& f = stack_.back();
         const std::uint32_t parent = f.last != kNone ? f.last : f.parent;
         const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
@@ -496,11 +518,13 @@ class Parser {
         std::size_t p = begin;
         const std::size_t n = t_.size();
         while (p < n) {
+            // Fast path: jump to the next ']' or '\' (or '[' in text).
             if (!text) {
-                // Fast path: jump to the next ']' or '\'.
                 while (p < n && t_[p] != ']' && t_[p] != '\\') ++p;
-                if (p >= n) break;
+            } else {
+                while (p < n && !kTextStops.of[static_cast<unsigned char>(t_[p])]) ++p;
             }
+            if (p >= n) break;
             const char c = t_[p];
             if (c == '\\') {
                 p += 2;  // the escaped character, whatever it is
@@ -694,17 +718,164 @@ class Parser {
         doc_.properties_.push_back(prop);
         ++node.property_count;
         ++node_values_;
+        node_keys_ |= key_bit(prop.key);
         recovered_brackets_ = 0;
         pos_ = after;
     }
 
-    // True when the open node already has a property `id`. The node's few properties are
-    // compared by key; past kScanned properties a set of the identifiers takes over, so a node
-    // with thousands of properties costs no quadratic scan.
+    // A run of common nodes ";B[pd]" at pos_ (a ';', then what plain_move takes, then no other
+    // value), each the next node of the open sequence or the first node of a variation opened
+    // right after the node before it ("(;W[gf]", as OGS writes records): read at once, giving
+    // exactly what new_node, plain_move and open_variation give for each, one after the other.
+    // False when not even the first node is such a node (or the limits, a first node of a game
+    // or a node with many properties before it call for the general path): nothing read then.
+    bool plain_nodes() {
+        if (node_ids_filled_ || limits_.max_depth == 0 || limits_.max_properties_per_node < 1 ||
+            limits_.max_values_per_property < 1 || limits_.max_values_per_node < 1 ||
+            limits_.max_value_bytes < 2) {
+            return false;
+        }
+        const char* const s = t_.data();
+        const std::size_t n = t_.size();
+        GameTree& game = doc_.games_.back();
+        std::size_t q = pos_;
+        bool read = false;
+        bool in_variation = false;  // the last thing read is a '(', not a node
+        char last_letter = 'B';
+        std::uint32_t game_nodes = game_nodes_;
+        const std::uint32_t first_count = game_nodes;
+        Frame* f = &stack_.back();
+        while (q + 6 <= n && s[q] == ';') {
+            const char letter = s[q + 1];
+            if ((letter != 'B' && letter != 'W') || s[q + 2] != '[' || s[q + 5] != ']') break;
+            const char v0 = s[q + 3], v1 = s[q + 4];
+            if (v0 == ']' || v0 == '\\' || v1 == ']' || v1 == '\\') break;
+            std::size_t after = q + 6;
+            while (after < n && is_space(s[after])) ++after;
+            if (after < n && s[after] == '[') break;  // more values: the general path
+            const std::uint32_t parent = f->last != kNone ? f->last : f->parent;
+            if (parent == kNone || game_nodes >= limits_.max_nodes_per_game) break;
+            // new_node(q)
+            ++game_nodes;
+            const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
+            Node node;
+            node.parent = parent;
+            node.offset = off(q);
+            node.first_property = static_cast<std::uint32_t>(doc_.properties_.size());
+            node.property_count = 1;
+            doc_.nodes_.push_back(node);
+            link_child(parent, index);
+            f->last = index;
+            // plain_move()
+            Property prop;
+            prop.key = letter == 'B' ? id_key("B") : id_key("W");
+            prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
+            prop.id_length = 1;
+            prop.offset = off(q + 1);
+            prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
+            prop.value_count = 1;
+            doc_.values_.push_back(Value{off(q + 3), off(q + 5)});
+            doc_.properties_.push_back(prop);
+            doc_.ids_ += letter;
+            last_letter = letter;
+            q = after;
+            read = true;
+            in_variation = false;
+            // open_variation() for a '(' right after the node, unless it would go too deep
+            // (the general path reports that).
+            if (q < n && s[q] == '(' && stack_.size() < limits_.max_depth) {
+                stack_.push_back(Frame{index, kNone, false});
+                f = &stack_.back();
+                in_variation = true;
+                ++q;
+                while (q < n && is_space(s[q])) ++q;
+            }
+        }
+        if (!read) return false;
+        game.node_count += game_nodes - first_count;
+        game_nodes_ = game_nodes;
+        open_node_ = in_variation ? kNone : f->last;
+        node_keys_ = key_bit(last_letter == 'B' ? id_key("B") : id_key("W"));
+        node_values_ = 1;
+        recovered_brackets_ = 0;
+        pos_ = q;
+        return true;
+    }
+
+    // The common property "PB[Fuego]" at pos_ in an open node: an identifier of one to six
+    // upper-case letters, '[' right after it, one value holding no '\', '[' or ']', not followed
+    // by another value, within every limit. It is taken here with exactly what parse_property
+    // would record and report (only S103 can arise); false for anything else, with nothing
+    // read or changed, which parse_property then reads.
+    bool simple_property() {
+        const char* const s = t_.data();
+        const std::size_t n = t_.size();
+        const std::size_t id_begin = pos_;
+        std::size_t p = id_begin;
+        std::uint32_t key = 0;
+        while (p < n && p - id_begin < 6 && is_upper(s[p])) {
+            key = key << 5 | static_cast<std::uint32_t>(s[p] - 'A' + 1);
+            ++p;
+        }
+        if (p == id_begin || p >= n || s[p] != '[') return false;
+        if (open_node_ == kNone ||
+            doc_.nodes_[open_node_].property_count >= limits_.max_properties_per_node ||
+            limits_.max_values_per_property < 1 || node_values_ >= limits_.max_values_per_node) {
+            return false;
+        }
+        const std::size_t open = p;
+        std::size_t end = open + 1;
+        while (end < n && !kTextStops.of[static_cast<unsigned char>(s[end])]) ++end;
+        if (end >= n || s[end] != ']' || end - (open + 1) > limits_.max_value_bytes) return false;
+        std::size_t after = end + 1;
+        while (after < n && is_space(s[after])) ++after;
+        if (after < n && s[after] == '[') return false;  // more values: the general path
+        const std::string_view id = t_.substr(id_begin, open - id_begin);
+        if (repeated_in_node(id, key)) {
+            doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
+                     fmt::format("property {} repeated in one node; the first one is used "
+                                 "where one value is expected",
+                                 id),
+                     game_index());
+        }
+        Property prop;
+        prop.key = key;
+        prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
+        prop.id_length = static_cast<std::uint32_t>(id.size());
+        prop.offset = off(id_begin);
+        prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
+        prop.value_count = 1;
+        doc_.ids_ += id;
+        doc_.values_.push_back(Value{off(open + 1), off(end)});
+        doc_.properties_.push_back(prop);
+        ++doc_.nodes_[open_node_].property_count;
+        ++node_values_;
+        recovered_brackets_ = 0;
+        pos_ = after;
+        return true;
+    }
+
+    // One of 64 bits for a key, for node_keys_.
+    static std::uint64_t key_bit(std::uint32_t key) noexcept {
+        return std::uint64_t{1} << ((key * 0x9E3779B1u) >> 26);
+    }
+
+    // True when the open node already has a property `id`. The node's properties are compared
+    // by key, and only when node_keys_ says a property may have the same key; past kScanned
+    // properties a set of the identifiers takes over, so a node with thousands of properties
+    // costs no quadratic scan.
+
     bool repeated_in_node(std::string_view id, std::uint32_t key) {
         const Node& node = doc_.nodes_[open_node_];
-        static constexpr std::uint32_t kScanned = 16;
+        static constexpr std::uint32_t kScanned = 64;
         if (node.property_count < kScanned) {
+            if (key != 0) {
+                // No property of the node has a key with this bit: not repeated, no scan.
+                const std::uint64_t bit = key_bit(key);
+                const bool maybe = (node_keys_ & bit) != 0;
+                node_keys_ |= bit;
+                if (!maybe) return false;
+            }
             for (std::uint32_t i = 0; i < node.property_count; ++i) {
                 const Property& p = doc_.properties_[node.first_property + i];
                 if (key != 0 ? p.key == key : doc_.id(p) == id) return true;
@@ -741,6 +912,9 @@ class Parser {
     std::unordered_set<std::string> reported_ids_;  // lower-case identifiers reported (S102)
     std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103), once
     bool node_ids_filled_ = false;                  // it has many properties
+    // key_bit of the keys of the open node's properties (at least those: a filter that spares
+    // repeated_in_node its scan when a key's bit is not set).
+    std::uint64_t node_keys_ = 0;
 };
 
 namespace {
@@ -765,17 +939,23 @@ ControlCount count_controls(std::string_view bytes) noexcept {
     }
     c.sample = std::min<std::size_t>(end + 1, 4096);
     // Control characters: C0 controls other than white space and the ESC of ISO-2022, NUL
-    // counted apart. Counted with plain comparisons that the compiler turns into vector code:
-    // bytes under 0x20, NULs, and the control characters that text allows.
-    std::uint32_t low = 0, nul = 0, allowed = 0;
-    for (std::size_t i = 0; i < c.sample; ++i) {
-        const auto u = static_cast<unsigned char>(bytes[i]);
-        low += u < 0x20;
-        nul += u == 0;
-        allowed +=
-            (u == '\t') + (u == '\n') + (u == '\r') + (u == '\v') + (u == '\f') + (u == 0x1B);
+    // counted apart. Counted with plain comparisons that the compiler turns into vector code,
+    // in blocks whose byte-wide counts cannot overflow (240 bytes: whole vectors of 16).
+    std::size_t control = 0, nul = 0;
+    for (std::size_t block = 0; block < c.sample; block += 240) {
+        const std::size_t block_end = std::min<std::size_t>(c.sample, block + 240);
+        std::uint8_t block_control = 0, block_nul = 0;
+        for (std::size_t i = block; i < block_end; ++i) {
+            const auto u = static_cast<std::uint8_t>(bytes[i]);
+            // Under 0x20, not NUL, not '\t' '\n' '\v' '\f' '\r' (9 to 13), not ESC.
+            const bool control_byte =
+                (u < 0x20) & (u != 0) & (static_cast<std::uint8_t>(u - 9) > 4) & (u != 0x1B);
+            block_control = static_cast<std::uint8_t>(block_control + control_byte);
+            block_nul = static_cast<std::uint8_t>(block_nul + (u == 0));
+        }
+        control += block_control;
+        nul += block_nul;
     }
-    const std::uint32_t control = low - nul - allowed;
     c.nul = nul;
     c.control = control;
     return c;

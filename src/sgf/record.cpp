@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 
 namespace sgfaudit::sgf {
 
@@ -50,9 +51,11 @@ class RecordReader {
         std::uint32_t depth = 0;
         // Moves and points of another game (GM != 1) mean something else: only count nodes.
         const bool go = rec_.gm == 1;
-        for (std::uint32_t n = game.root; n != kNone; n = doc_.node(n).first_child, ++depth) {
-            if (go && !plain_move_node(doc_.node(n), depth)) read_node(doc_.node(n), depth);
+        for (std::uint32_t n = game.root; n != kNone; ++depth) {
+            const Node& node = doc_.node(n);
+            if (go && !plain_move_node(node, depth)) read_node(node, depth);
             last_ = n;
+            n = node.first_child;
         }
         rec_.main_line_nodes = depth;
         if (go) read_territory(doc_.node(last_));
@@ -89,16 +92,80 @@ class RecordReader {
             add(issue.severity, issue.code, offset, issue.message);
     }
 
-    // The first value of `id` in `node` as SimpleText, and its offset.
-    bool simple_text(const Node& node, std::string_view id, std::string& out) const {
-        std::string_view raw;
-        if (!doc_.first_value(node, id, raw)) return false;
-        out = unescape_simple_text(raw);
+    // The game-info properties of the root, each the first with its identifier (as
+    // Document::find gives it), found in one pass over the root's properties.
+    enum Info : std::uint8_t {
+        kInfoFF,
+        kInfoGM,
+        kInfoSZ,
+        kInfoKM,
+        kInfoHA,
+        kInfoPL,
+        kInfoRE,
+        kInfoRU,
+        kInfoCA,
+        kInfoPB,
+        kInfoPW,
+        kInfoBR,
+        kInfoWR,
+        kInfoDT,
+        kInfoCount
+    };
+    static int info_slot(std::uint32_t key) noexcept {
+        switch (key) {
+            case id_key("FF"):
+                return kInfoFF;
+            case id_key("GM"):
+                return kInfoGM;
+            case id_key("SZ"):
+                return kInfoSZ;
+            case id_key("KM"):
+                return kInfoKM;
+            case id_key("HA"):
+                return kInfoHA;
+            case id_key("PL"):
+                return kInfoPL;
+            case id_key("RE"):
+                return kInfoRE;
+            case id_key("RU"):
+                return kInfoRU;
+            case id_key("CA"):
+                return kInfoCA;
+            case id_key("PB"):
+                return kInfoPB;
+            case id_key("PW"):
+                return kInfoPW;
+            case id_key("BR"):
+                return kInfoBR;
+            case id_key("WR"):
+                return kInfoWR;
+            case id_key("DT"):
+                return kInfoDT;
+            default:
+                return -1;
+        }
+    }
+    void index_info(const Node& root) {
+        for (std::uint32_t i = 0; i < root.property_count; ++i) {
+            const Property& p = doc_.property(root.first_property + i);
+            const int slot = info_slot(p.key);
+            if (slot >= 0 && info_[static_cast<std::size_t>(slot)] == nullptr) {
+                info_[static_cast<std::size_t>(slot)] = &p;
+            }
+        }
+    }
+    const Property* info(Info which) const noexcept { return info_[which]; }
+
+    // The first value of `which` as SimpleText.
+    bool simple_text(Info which, std::string& out) const {
+        const Property* p = info(which);
+        if (p == nullptr || p->value_count == 0) return false;
+        out = unescape_simple_text(doc_.value(p->first_value));
         return true;
     }
 
-    std::optional<long long> number(const Node& node, std::string_view id) {
-        const Property* p = doc_.find(node, id);
+    std::optional<long long> number(Info which, std::string_view id) {
+        const Property* p = info(which);
         if (p == nullptr || p->value_count == 0) return std::nullopt;
         const std::string_view raw = doc_.value(p->first_value);
         auto n = parse_number(raw);
@@ -110,24 +177,25 @@ class RecordReader {
     }
 
     void read_game_info(const Node& root) {
-        if (auto ff = number(root, "FF")) {
+        index_info(root);
+        if (auto ff = number(kInfoFF, "FF")) {
             if (*ff < 1 || *ff > 4) {
-                add(Severity::warning, codes::bad_ff, doc_.find(root, "FF")->offset,
+                add(Severity::warning, codes::bad_ff, info(kInfoFF)->offset,
                     fmt::format("FF[{}] is not a known SGF version (1-4); read as FF[4]", *ff));
                 rec_.ff = 4;
             } else {
                 rec_.ff = static_cast<int>(*ff);
             }
         }
-        if (auto gm = number(root, "GM")) {
+        if (auto gm = number(kInfoGM, "GM")) {
             rec_.gm = static_cast<int>(std::clamp<long long>(*gm, -1000000, 1000000));
             if (*gm != 1) {
-                add(Severity::error, codes::not_go, doc_.find(root, "GM")->offset,
+                add(Severity::error, codes::not_go, info(kInfoGM)->offset,
                     fmt::format("GM[{}]: not a game of Go; not audited", *gm));
                 rec_.auditable = false;
             }
         }
-        if (const Property* sz = doc_.find(root, "SZ"); sz != nullptr && sz->value_count > 0) {
+        if (const Property* sz = info(kInfoSZ); sz != nullptr && sz->value_count > 0) {
             ValueIssues issues;
             const std::uint32_t at = doc_.value_offset(sz->first_value);
             if (auto size = parse_size(doc_.value(sz->first_value), issues)) {
@@ -140,14 +208,14 @@ class RecordReader {
             }
             report(issues, at);
         }
-        if (const Property* km = doc_.find(root, "KM"); km != nullptr && km->value_count > 0) {
+        if (const Property* km = info(kInfoKM); km != nullptr && km->value_count > 0) {
             ValueIssues issues;
             rec_.komi_given = true;
             rec_.komi_text = unescape_simple_text(doc_.value(km->first_value));
             rec_.komi = parse_komi(doc_.value(km->first_value), issues);
             report(issues, doc_.value_offset(km->first_value));
         }
-        if (const Property* ha = doc_.find(root, "HA"); ha != nullptr && ha->value_count > 0) {
+        if (const Property* ha = info(kInfoHA); ha != nullptr && ha->value_count > 0) {
             auto n = parse_number(doc_.value(ha->first_value));
             const int max_handicap = rec_.size.width * rec_.size.height;
             if (!n || *n < 0 || *n > max_handicap) {
@@ -158,21 +226,21 @@ class RecordReader {
                 rec_.handicap = static_cast<int>(*n);
             }
         }
-        if (const Property* pl = doc_.find(root, "PL"); pl != nullptr && pl->value_count > 0) {
+        if (const Property* pl = info(kInfoPL); pl != nullptr && pl->value_count > 0) {
             rec_.to_play = player(pl);
         }
-        if (const Property* re = doc_.find(root, "RE"); re != nullptr && re->value_count > 0) {
+        if (const Property* re = info(kInfoRE); re != nullptr && re->value_count > 0) {
             ValueIssues issues;
             rec_.result = parse_result(doc_.value(re->first_value), issues);
             report(issues, doc_.value_offset(re->first_value));
         }
-        simple_text(root, "RU", rec_.rules);
-        simple_text(root, "CA", rec_.charset);
-        simple_text(root, "PB", rec_.black_name);
-        simple_text(root, "PW", rec_.white_name);
-        simple_text(root, "BR", rec_.black_rank);
-        simple_text(root, "WR", rec_.white_rank);
-        simple_text(root, "DT", rec_.date);
+        simple_text(kInfoRU, rec_.rules);
+        simple_text(kInfoCA, rec_.charset);
+        simple_text(kInfoPB, rec_.black_name);
+        simple_text(kInfoPW, rec_.white_name);
+        simple_text(kInfoBR, rec_.black_rank);
+        simple_text(kInfoWR, rec_.white_rank);
+        simple_text(kInfoDT, rec_.date);
     }
 
     std::optional<Color> player(const Property* pl) {
@@ -294,13 +362,12 @@ class RecordReader {
         if ((p.key != kB && p.key != kW) || p.value_count != 1) return false;
         MoveValue mv;
         if (!plain_point(doc_.value(p.first_value), mv)) return false;
-        Event e;
+        Event& e = rec_.events.emplace_back();
         e.kind = EventKind::move;
         e.color = p.key == kB ? Color::black : Color::white;
         e.point = mv.point;
         e.depth = depth;
         e.offset = doc_.value_offset(p.first_value);
-        rec_.events.push_back(e);
         ++rec_.moves;
         return true;
     }
@@ -396,6 +463,7 @@ class RecordReader {
     GameRecord rec_;
     std::uint32_t last_ = kNone;
     std::vector<Point> points_;
+    std::array<const Property*, kInfoCount> info_{};
 };
 
 }  // namespace

@@ -6,9 +6,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <system_error>
 
 namespace sgfaudit::sgf {
@@ -152,13 +154,24 @@ std::size_t line_break_length(std::string_view s, std::size_t i) noexcept {
     return 1;
 }
 
+// What unescape() changes: 1 for '\\', '\r', '\t', '\v', '\f'; 2 for '\n' (changed in
+// SimpleText only).
+struct Changed {
+    std::array<std::uint8_t, 256> of{};
+    constexpr Changed() {
+        for (const char c : {'\\', '\r', '\t', '\v', '\f'}) of[static_cast<unsigned char>(c)] = 1;
+        of[static_cast<unsigned char>('\n')] = 2;
+    }
+};
+constexpr Changed kChanged{};
+
 // Text and SimpleText share everything but what a (hard) line break becomes.
 std::string unescape(std::string_view raw, bool keep_line_breaks) {
     // Fast path: nothing to change, one copy.
+    const std::uint8_t changed = keep_line_breaks ? 1 : 3;
     bool plain = true;
     for (const char c : raw) {
-        if (c == '\\' || c == '\r' || c == '\t' || c == '\v' || c == '\f' ||
-            (c == '\n' && !keep_line_breaks)) {
+        if ((kChanged.of[static_cast<unsigned char>(c)] & changed) != 0) {
             plain = false;
             break;
         }
