@@ -151,8 +151,10 @@ GameFacts game_facts(const CheckInput& in) {
     GameFacts f;
     f.file = std::string(in.file);
     f.game = in.game;
-    f.players = fmt::format("{} vs {}", in.black_name.empty() ? "?" : in.black_name,
-                            in.white_name.empty() ? "?" : in.white_name);
+    const std::string_view black = in.black_name.empty() ? "?" : in.black_name;
+    const std::string_view white = in.white_name.empty() ? "?" : in.white_name;
+    f.players.reserve(black.size() + 4 + white.size());
+    f.players.append(black).append(" vs ").append(white);
     f.findings = has_findings(a);
     f.moves = a.moves;
     f.ending = ending_of(in);

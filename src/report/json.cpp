@@ -57,27 +57,29 @@ void append_json_string(std::string& out, std::string_view s) {
 }
 
 char* write_json_number(char* to, double v) {
+    // Whole and half numbers below 1e9 in magnitude (counts, komi, margins) without the general
+    // algorithm; the digits are the ones it would give (shortest round trip), see the report
+    // tests. NaN and the infinities fail the range test; 0 and -0 give "0" (no "-0").
+    const double twice = v * 2;
+    if (twice > -2e9 && twice < 2e9) {
+        const auto halves = static_cast<std::int64_t>(twice);
+        if (static_cast<double>(halves) == twice) {
+            std::int64_t whole = halves / 2;
+            if (halves < 0) {
+                *to++ = '-';
+                whole = -whole;
+            }
+            to = write_integer(to, whole);
+            if (halves % 2 != 0) {
+                std::memcpy(to, ".5", 2);
+                to += 2;
+            }
+            return to;
+        }
+    }
     if (!std::isfinite(v)) {
         std::memcpy(to, "null", 4);
         return to + 4;
-    }
-    if (v == 0) {
-        *to = '0';  // no "-0"
-        return to + 1;
-    }
-    // Whole and half numbers (counts, komi, margins) without the general algorithm; the digits
-    // are the ones it would give (shortest round trip), see the report tests.
-    const double twice = v * 2;
-    if (std::fabs(v) < 1e9 && twice == std::floor(twice)) {
-        const auto halves = static_cast<std::int64_t>(twice);
-        const std::int64_t whole = (halves < 0 ? -halves : halves) / 2;
-        if (halves < 0) *to++ = '-';
-        to = std::to_chars(to, to + 20, whole).ptr;
-        if (halves % 2 != 0) {
-            std::memcpy(to, ".5", 2);
-            to += 2;
-        }
-        return to;
     }
     return fmt::format_to_n(to, 32, "{}", v).out;
 }

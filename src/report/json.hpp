@@ -26,6 +26,21 @@ void append_json_number(std::string& out, double v);
 // Writes `v` as report::json_number does to `to` (room for 32 bytes); returns the end.
 char* write_json_number(char* to, double v);
 
+// Writes `v` in decimal to `to` (room for 20 bytes), as std::to_chars does; returns the end.
+// Counts of a game are mostly below 100: those take a few stores.
+inline char* write_integer(char* to, std::int64_t v) {
+    if (static_cast<std::uint64_t>(v) < 10) {
+        *to = static_cast<char>('0' + v);
+        return to + 1;
+    }
+    if (static_cast<std::uint64_t>(v) < 100) {
+        to[0] = static_cast<char>('0' + v / 10);
+        to[1] = static_cast<char>('0' + v % 10);
+        return to + 2;
+    }
+    return std::to_chars(to, to + 20, v).ptr;
+}
+
 // Pieces of JSON text written straight into room a JsonWriter made (JsonWriter::members):
 // literal text, names that need no escape, numbers. The caller makes sure the room is enough.
 class JsonPieces {
@@ -47,7 +62,7 @@ class JsonPieces {
         return *this;
     }
     JsonPieces& integer(std::int64_t v) {
-        p_ = std::to_chars(p_, p_ + 24, v).ptr;
+        p_ = write_integer(p_, v);
         return *this;
     }
     JsonPieces& num(double v) {
@@ -154,7 +169,7 @@ class JsonWriter {
     }
     void integer(std::int64_t v) {
         char* const p = begin_value(24);
-        p_ = std::to_chars(p, p + 24, v).ptr;
+        p_ = write_integer(p, v);
     }
     void opt_integer(const std::optional<std::int64_t>& v) {
         if (v) {

@@ -188,6 +188,9 @@ TEST_CASE("json_number writes the shortest decimal", "[report][json]") {
     CHECK(report::json_number(0.1) == "0.1");
     CHECK(report::json_number(2704) == "2704");
     CHECK(report::json_number(std::numeric_limits<double>::infinity()) == "null");
+    CHECK(report::json_number(-std::numeric_limits<double>::infinity()) == "null");
+    CHECK(report::json_number(std::numeric_limits<double>::quiet_NaN()) == "null");
+    CHECK(report::json_number(-std::numeric_limits<double>::quiet_NaN()) == "null");
 }
 
 TEST_CASE("json_number's fast path for whole and half numbers writes fmt's digits",
@@ -199,8 +202,28 @@ TEST_CASE("json_number's fast path for whole and half numbers writes fmt's digit
         if (v == 0) continue;
         REQUIRE(report::json_number(v) == fmt::format("{}", v));
     }
-    for (const double v : {999999999.5, -999999999.5, 1e9, -1e9, 1e9 + 0.5, 123456789.0, 1e15, 1e16,
-                           1e300, 5e-324, 0.3, -7.25, 6.3}) {
+    for (const double v : {999999999.5,
+                           -999999999.5,
+                           1e9,
+                           -1e9,
+                           1e9 + 0.5,
+                           123456789.0,
+                           1e15,
+                           1e16,
+                           1e300,
+                           5e-324,
+                           -5e-324,
+                           0.3,
+                           -7.25,
+                           6.3,
+                           9.5,
+                           -9.5,
+                           99.5,
+                           -99.5,
+                           100.5,
+                           -100.5,
+                           1.7976931348623157e308,
+                           -1.7976931348623157e308}) {
         CHECK(report::json_number(v) == fmt::format("{}", v));
     }
 }

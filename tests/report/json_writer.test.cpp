@@ -85,3 +85,22 @@ TEST_CASE("JsonWriter strings: long strings across the growth of the buffer", "[
     }
     CHECK(out == expected);
 }
+
+TEST_CASE("JsonWriter integers: one and two digits and beyond, as std::to_chars writes them",
+          "[report][json]") {
+    for (const std::uint32_t line :
+         {0u, 1u, 9u, 10u, 11u, 42u, 99u, 100u, 101u, 999u, 1000u, 65535u, 4294967295u}) {
+        sgf::Diagnostic d;
+        d.severity = sgf::Severity::warning;
+        d.code = "S101";
+        d.file = "f.sgf";
+        d.where = {line, line == 0 ? 0u : line - 1};
+        d.message = "m";
+        std::string out;
+        report::append_file_json(out, "f.sgf", std::span(&d, 1));
+        const std::string expected = "\"line\":" + std::to_string(line) +
+                                     ",\"column\":" + std::to_string(d.where.column) + ",";
+        INFO("line " << line);
+        CHECK(out.find(expected) != std::string::npos);
+    }
+}
