@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -64,6 +65,27 @@ TEST_CASE("Folders are walked recursively in sorted order, taking .sgf and .mgt 
     CHECK(inputs.problems.empty());
     CHECK(relative(inputs.files, t) ==
           std::vector<std::string>{"B.sgf", "a.sgf", "b/10.SGF", "b/2.sgf", "c/old.mgt"});
+}
+
+TEST_CASE("Names that share a long stem are sorted byte-wise all the same, with a slash or not",
+          "[pipeline][inputs]") {
+    TempTree t;
+    const std::vector<std::string> names{
+        "games_ogs_10.sgf", "games_ogs_1.sgf",        "games_ogs_100.sgf", "games_ogs_1.sgf.sgf",
+        "games_ogs_09.sgf", "games_ogs_\xc3\xa9.sgf", "games_ogs_A.sgf",   "games_ogs_.sgf",
+        "games_ogs_1.mgt",  "games_ogs_2.sgf"};
+    for (const std::string& n : names) t.file("s/" + n);
+    t.file("one/games_ogs_5.sgf");  // a folder of one file
+    std::vector<std::string> expected = names;
+    std::sort(expected.begin(), expected.end());
+    const std::vector<std::string> args{t.path("s") + "/"};
+    const auto inputs = collect_inputs(args);
+    CHECK(inputs.problems.empty());
+    std::vector<std::string> got;
+    for (const auto& f : inputs.files) got.push_back(f.substr(t.path("s").size() + 1));
+    CHECK(got == expected);
+    const std::vector<std::string> one{t.path("one")};
+    CHECK(collect_inputs(one).files == std::vector<std::string>{t.path("one/games_ogs_5.sgf")});
 }
 
 TEST_CASE("A file named on the command line is read whatever its extension", "[pipeline][inputs]") {
