@@ -2,6 +2,8 @@
 
 #include "sgfaudit/pipeline/audit_file.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <utility>
 
 namespace sgfaudit::pipeline {
@@ -21,31 +23,44 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
     result.errors = doc.has_errors();
 
     // The reader's diagnostics by game; those of the file as a whole (or of a game index out of
-    // range) go with the first game.
-    std::vector<std::vector<sgf::Diagnostic>> by_game(std::max<std::size_t>(result.games, 1));
-    for (const sgf::Diagnostic& d : doc.diagnostics()) {
-        result.diagnostics.push_back(d);
-        const bool own = d.game >= 0 && static_cast<std::size_t>(d.game) < result.games;
-        by_game[own ? static_cast<std::size_t>(d.game) : 0].push_back(d);
+    // range) go with the first game. Most files have none: then nothing is built.
+    std::vector<std::vector<sgf::Diagnostic>> by_game;
+    if (!doc.diagnostics().empty()) {
+        by_game.resize(std::max<std::size_t>(result.games, 1));
+        result.diagnostics.reserve(doc.diagnostics().size());
+        for (const sgf::Diagnostic& d : doc.diagnostics()) {
+            result.diagnostics.push_back(d);
+            const bool own = d.game >= 0 && static_cast<std::size_t>(d.game) < result.games;
+            by_game[own ? static_cast<std::size_t>(d.game) : 0].push_back(d);
+        }
     }
 
     for (std::size_t g = 0; g < result.games; ++g) {
-        const sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
+        sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
         const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);
 
         const std::vector<sgf::Location> locations = report::locate_issues(doc, a);
-        std::vector<sgf::Diagnostic>& diagnostics = by_game[g];
-        diagnostics.insert(diagnostics.end(), record.diagnostics.begin(), record.diagnostics.end());
-        result.diagnostics.insert(result.diagnostics.end(), record.diagnostics.begin(),
-                                  record.diagnostics.end());
-
         report::CheckInput in = report::check_input(input.path, record, a);
         in.options = settings.options;
         in.issue_locations = locations;
-        in.diagnostics = diagnostics;
-        on_game(AuditedGame{record, a, in});
-        diagnostics = {};  // release as we go
+        // The game's diagnostics: the reader's for it, then its record's (the record's alone
+        // when the reader has none for it: no copy).
+        if (g < by_game.size() && !by_game[g].empty()) {
+            std::vector<sgf::Diagnostic>& diagnostics = by_game[g];
+            diagnostics.insert(diagnostics.end(), record.diagnostics.begin(),
+                               record.diagnostics.end());
+            in.diagnostics = diagnostics;
+            on_game(AuditedGame{record, a, in});
+            diagnostics = {};  // release as we go
+        } else {
+            in.diagnostics = record.diagnostics;
+            on_game(AuditedGame{record, a, in});
+        }
+        // The record is done with: its diagnostics move to the file's.
+        result.diagnostics.insert(result.diagnostics.end(),
+                                  std::make_move_iterator(record.diagnostics.begin()),
+                                  std::make_move_iterator(record.diagnostics.end()));
     }
     return result;
 }
