@@ -7,10 +7,13 @@
 #include <fmt/format.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/filesystem.hpp>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -24,8 +27,10 @@ namespace fs = boost::filesystem;
 
 namespace {
 
-// One output file of the staging folder, written in large pieces (1 MiB) through a buffer of
-// its own. Write errors (a full disk) are remembered and reported at the end.
+// One output file of the staging folder, written in large pieces (1 MiB at a time, one writev)
+// through a buffer of its own. Write errors (a full disk) are remembered and reported at the
+// end. Large pieces may be handed over (take): they are kept as they are until written, not
+// copied into the buffer.
 class OutFile {
   public:
     OutFile() = default;
@@ -45,10 +50,25 @@ class OutFile {
         buffer_.reserve(kBuffer);
         return true;
     }
+    // Copies `s` into the buffer.
     void write(std::string_view s) {
         if (fd_ < 0 || !error_.empty()) return;
         buffer_ += s;
-        if (buffer_.size() >= kBuffer) flush();
+        pending_ += s.size();
+        if (pending_ >= kBuffer) flush();
+    }
+    // Writes `s`, taking it over when it is large (no copy); `s` is left empty or as it was.
+    void take(std::string&& s) {
+        if (s.size() < kTakeOver) {
+            write(s);
+            return;
+        }
+        if (fd_ < 0 || !error_.empty()) return;
+        mark();
+        pending_ += s.size();
+        segments_.push_back({held_.size(), 0, s.size()});
+        held_.push_back(std::move(s));
+        if (pending_ >= kBuffer) flush();
     }
     // Closes the file; false (and error()) when anything failed.
     bool close() {
@@ -65,23 +85,67 @@ class OutFile {
 
   private:
     static constexpr std::size_t kBuffer = 1 << 20;
+    static constexpr std::size_t kTakeOver = 1024;  // smaller pieces are copied
+    static constexpr std::size_t kInBuffer = static_cast<std::size_t>(-1);
+
+    // A piece waiting to be written, in order: bytes of buffer_ or a string taken over.
+    struct Segment {
+        std::size_t held;  // index into held_, or kInBuffer
+        std::size_t offset, length;
+    };
+
+    // Ends the current run of buffered bytes as a segment (offsets: buffer_ may grow).
+    void mark() {
+        if (buffer_.size() > marked_) {
+            segments_.push_back({kInBuffer, marked_, buffer_.size() - marked_});
+            marked_ = buffer_.size();
+        }
+    }
 
     void flush() {
-        std::size_t done = 0;
-        while (done < buffer_.size() && error_.empty()) {
-            const ssize_t n = ::write(fd_, buffer_.data() + done, buffer_.size() - done);
+        mark();
+        iov_.clear();
+        for (const Segment& seg : segments_) {
+            char* const base =
+                seg.held == kInBuffer ? buffer_.data() + seg.offset : held_[seg.held].data();
+            if (seg.length > 0) iov_.push_back({base, seg.length});
+        }
+        std::size_t i = 0;
+        while (i < iov_.size() && error_.empty()) {
+            const int count = static_cast<int>(std::min<std::size_t>(iov_.size() - i, IOV_MAX));
+            const ssize_t n = ::writev(fd_, iov_.data() + i, count);
             if (n < 0 && errno == EINTR) continue;
             if (n <= 0) {
                 error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
                 break;
             }
-            done += static_cast<std::size_t>(n);
+            // Past what was written: whole pieces, then into the next one.
+            for (auto done = static_cast<std::size_t>(n); done > 0;) {
+                iovec& v = iov_[i];
+                if (done >= v.iov_len) {
+                    done -= v.iov_len;
+                    ++i;
+                } else {
+                    v.iov_base = static_cast<char*>(v.iov_base) + done;
+                    v.iov_len -= done;
+                    done = 0;
+                }
+            }
         }
         buffer_.clear();
+        held_.clear();
+        segments_.clear();
+        marked_ = 0;
+        pending_ = 0;
     }
 
     int fd_ = -1;
     std::string buffer_;
+    std::size_t marked_ = 0;   // bytes of buffer_ already in segments_
+    std::size_t pending_ = 0;  // bytes waiting: buffered and taken over
+    std::vector<std::string> held_;
+    std::vector<Segment> segments_;
+    std::vector<iovec> iov_;
     std::string path_;
     std::string error_;
 };
@@ -226,9 +290,9 @@ class ArchiveWork : public FileWork {
             summary_.add_walk_problem(chunk.problem);
             return;
         }
-        jsonl_.write(chunk.jsonl);
-        divergences_.write(chunk.divergences_csv);
-        diagnostics_.write(chunk.diagnostics_csv);
+        jsonl_.take(std::move(chunk.jsonl));
+        divergences_.take(std::move(chunk.divergences_csv));
+        diagnostics_.take(std::move(chunk.diagnostics_csv));
         std::size_t drawn = 0, not_drawn = 0;
         for (const report::HtmlPiece& piece : chunk.html) {
             if (!piece.diagram) {
