@@ -81,6 +81,7 @@ struct FileWalk::Folder {
         std::uint32_t name = 0, length = 0;  // in `names`
         Kind kind = Kind::file;
         std::uint32_t problem = 0;  // index into `problems`
+        std::uint64_t key = 0;      // for sorting: up to 8 bytes of the name after the common stem
     };
     std::string path;
     std::string names;
@@ -232,13 +233,25 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
         folder.entries.empty() ? std::string_view() : folder.name(folder.entries.front());
     for (const Folder::Entry& e : folder.entries) {
         const std::string_view n = folder.name(e);
+        if (n.size() >= common && std::memcmp(n.data(), first.data(), common) == 0) continue;
         std::size_t k = 0;
         const std::size_t limit = std::min(common, n.size());
         while (k < limit && n[k] == first[k]) ++k;
         common = k;
     }
+    // The next 8 bytes as a big-endian number, 0 past the end: where two keys differ they order
+    // the names as their bytes do (a name holds no NUL, so a shorter name is a prefix there).
+    for (Folder::Entry& e : folder.entries) {
+        const std::string_view rest = folder.name(e).substr(common);
+        std::uint64_t key = 0;
+        for (std::size_t i = 0; i < 8; ++i) {
+            key = (key << 8) | (i < rest.size() ? static_cast<unsigned char>(rest[i]) : 0u);
+        }
+        e.key = key;
+    }
     std::sort(folder.entries.begin(), folder.entries.end(),
               [&](const Folder::Entry& a, const Folder::Entry& b) {
+                  if (a.key != b.key) return a.key < b.key;
                   return folder.name(a).substr(common) < folder.name(b).substr(common);
               });
     stack_.push_back(std::move(folder));

@@ -71,9 +71,11 @@ TEST_CASE("Names that share a long stem are sorted byte-wise all the same, with 
           "[pipeline][inputs]") {
     TempTree t;
     const std::vector<std::string> names{
-        "games_ogs_10.sgf", "games_ogs_1.sgf",        "games_ogs_100.sgf", "games_ogs_1.sgf.sgf",
-        "games_ogs_09.sgf", "games_ogs_\xc3\xa9.sgf", "games_ogs_A.sgf",   "games_ogs_.sgf",
-        "games_ogs_1.mgt",  "games_ogs_2.sgf"};
+        "games_ogs_10.sgf",        "games_ogs_1.sgf",         "games_ogs_100.sgf",
+        "games_ogs_1.sgf.sgf",     "games_ogs_09.sgf",        "games_ogs_\xc3\xa9.sgf",
+        "games_ogs_A.sgf",         "games_ogs_.sgf",          "games_ogs_1.mgt",
+        "games_ogs_2.sgf",         "games_ogs_12345678b.sgf", "games_ogs_12345678.sgf",
+        "games_ogs_12345678a.sgf", "games_ogs_1234567.sgf",   "games_ogs_12345678\xff.sgf"};
     for (const std::string& n : names) t.file("s/" + n);
     t.file("one/games_ogs_5.sgf");  // a folder of one file
     std::vector<std::string> expected = names;
