@@ -687,8 +687,12 @@ class Replay {
         const bool retake =
             prev_ko_ != game::kNoVertex && prev_ko_ == v && fx.ko_point != game::kNoVertex;
 
+        // The new position is recorded at once (nothing below reads the history); the earlier
+        // ones are searched only when one has the same hash.
         Repeats rep;
-        if (history_.may_contain(board_.hash())) rep = history_.find(board_);
+        if (history_.add(board_, move_, detail::maker_of(c), true)) {
+            rep = history_.find(board_, history_.size() - 1);
+        }
         const bool unchanged = fx.suicide && fx.captured_stones == 0 && fx.suicide_stones == 1;
 
         if (!out_of_turn && !fx.suicide && !retake && !rep.any) {
@@ -703,7 +707,6 @@ class Replay {
                 }
                 any_pending_ = false;
             }
-            history_.add(board_, move_, detail::maker_of(c), true);
             prev_ko_ = fx.ko_point;
             return;
         }
@@ -742,8 +745,6 @@ class Replay {
                               c == game::Color::black ? "B" : "W",
                               point_text(e.point, rec_.size.height)));
         }
-
-        history_.add(board_, move_, detail::maker_of(c), true);
         prev_ko_ = fx.ko_point;
     }
 

@@ -57,8 +57,9 @@ class History {
     }
 
     // Records the position of `board` as it stands right after move `move` (0: the start),
-    // made by `maker`, by a board play (true) or a pass or setup (false).
-    void add(const game::Board& board, std::uint32_t move, Maker maker, bool by_play) {
+    // made by `maker`, by a board play (true) or a pass or setup (false). Returns true when an
+    // earlier position has the same hash (a candidate repetition: find(board, size() - 1) tells).
+    bool add(const game::Board& board, std::uint32_t move, Maker maker, bool by_play) {
         const auto index = static_cast<std::uint32_t>(entries_.size());
         const std::span<const std::uint8_t> snap = board.snapshot();
         const auto offset = static_cast<std::uint32_t>(snapshots_used_);
@@ -73,22 +74,21 @@ class History {
         if (slot.generation == generation_) {
             entries_[slot.last].next = index;
             slot.last = index;
-            return;
+            return true;
         }
         slot = Slot{hash, index, index, generation_};
         if (++used_ * 2 > mask_ + 1) grow();
+        return false;
     }
 
-    // True when some recorded position has the hash of `board` (a candidate repetition).
-    bool may_contain(std::uint64_t hash) const { return lookup(hash).generation == generation_; }
-
-    // The earliest occurrences of `board`'s position, every hit confirmed on the board.
-    Repeats find(const game::Board& board) const {
+    // The earliest occurrences of `board`'s position among the first `limit` entries (all when
+    // limit is size()), every hit confirmed on the board.
+    Repeats find(const game::Board& board, std::size_t limit) const {
         Repeats r;
         const Slot& slot = lookup(board.hash());
         if (slot.generation != generation_) return r;
         const std::span<const std::uint8_t> now = board.snapshot();
-        for (std::uint32_t i = slot.first; i != kNone; i = entries_[i].next) {
+        for (std::uint32_t i = slot.first; i != kNone && i < limit; i = entries_[i].next) {
             const Entry& e = entries_[i];
             // A hash collision, not a repeat, unless the colourings are equal.
             if (std::memcmp(snapshots_.data() + e.snapshot, now.data(), now.size()) != 0) continue;

@@ -26,8 +26,8 @@ namespace {
 //
 // Connected components by runs: each row's empty points are bit masks (a row has at most 52
 // points), every horizontal run of empty points is a node, runs that overlap in adjacent rows are
-// joined (union-find), and each run notes whether a black or white stone is next to it. No
-// recursion, no stack of points, few branches.
+// joined (union-find, the runs of two rows merged in order: linear), and each run notes whether
+// a black or white stone is next to it. No recursion, no stack of points, few branches.
 void count_regions(const game::Board& board, Tally& t) {
     const int w = board.width(), h = board.height();
     std::array<std::uint64_t, game::kMaxSide> empty, black, white;
@@ -65,7 +65,7 @@ void count_regions(const game::Board& board, Tally& t) {
         const auto& previous_ids = ids[(row + 1) % 2];
         auto& current_masks = masks[row % 2];
         auto& current_ids = ids[row % 2];
-        std::size_t current = 0;
+        std::size_t current = 0, p = 0;
         for (std::uint64_t m = empty[row]; m != 0;) {
             const std::uint64_t low = m & (~m + 1);  // the run's first point
             const std::uint64_t run = m & ~(m + low);
@@ -80,9 +80,12 @@ void count_regions(const game::Board& board, Tally& t) {
             reach[id] = static_cast<std::uint8_t>(
                 (((black[row] & around) | ((above_black | below_black) & run)) != 0 ? 1 : 0) |
                 (((white[row] & around) | ((above_white | below_white) & run)) != 0 ? 2 : 0));
-            for (std::size_t p = 0; p < previous; ++p) {
-                if ((previous_masks[p] & run) == 0) continue;
-                const std::uint16_t a = find(previous_ids[p]), r = find(id);
+            // The runs of the row above are in order too (low bits first): skip those that end
+            // before this run starts, join those that overlap it. The last one joined may also
+            // overlap the next run of this row, so p stays on it.
+            while (p < previous && previous_masks[p] < low) ++p;
+            for (std::size_t q = p; q < previous && (previous_masks[q] & run) != 0; ++q) {
+                const std::uint16_t a = find(previous_ids[q]), r = find(id);
                 if (a == r) continue;
                 parent[r] = a;
                 size[a] = static_cast<std::uint16_t>(size[a] + size[r]);
