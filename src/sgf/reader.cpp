@@ -794,8 +794,11 @@ class Parser {
             const auto first_property = static_cast<std::uint32_t>(doc_.properties_.size());
             const auto first_value = static_cast<std::uint32_t>(doc_.values_.size());
             const std::size_t first_id = doc_.ids_.size();
+            // Each array grown once (its new elements default-made), then filled in place.
+            doc_.nodes_.resize(base + count);
+            Node* const nodes = doc_.nodes_.data() + base;
             for (std::size_t i = 0; i < count; ++i) {
-                Node node;
+                Node& node = nodes[i];
                 node.parent = i == 0 ? first_parent : static_cast<std::uint32_t>(base + i - 1);
                 node.offset = at[i];
                 node.first_property = static_cast<std::uint32_t>(first_property + i);
@@ -803,23 +806,23 @@ class Parser {
                 if (i + 1 < count) {
                     node.first_child = node.last_child = static_cast<std::uint32_t>(base + i + 1);
                 }
-                doc_.nodes_.push_back(node);
             }
             // The chunk's last node gets its children from the next chunk's link_child.
             link_child(first_parent, base);
+            doc_.properties_.resize(first_property + count);
+            Property* const properties = doc_.properties_.data() + first_property;
             for (std::size_t i = 0; i < count; ++i) {
-                Property prop;
+                Property& prop = properties[i];
                 prop.key = s[at[i] + 1] == 'B' ? id_key("B") : id_key("W");
                 prop.id_begin = static_cast<std::uint32_t>(first_id + i);
                 prop.id_length = 1;
                 prop.offset = at[i] + 1;
                 prop.first_value = static_cast<std::uint32_t>(first_value + i);
                 prop.value_count = 1;
-                doc_.properties_.push_back(prop);
             }
-            for (std::size_t i = 0; i < count; ++i) {
-                doc_.values_.push_back(Value{at[i] + 3, at[i] + 5});
-            }
+            doc_.values_.resize(first_value + count);
+            Value* const values = doc_.values_.data() + first_value;
+            for (std::size_t i = 0; i < count; ++i) values[i] = Value{at[i] + 3, at[i] + 5};
             doc_.ids_.resize(first_id + count);
             char* const ids = doc_.ids_.data() + first_id;
             for (std::size_t i = 0; i < count; ++i) ids[i] = s[at[i] + 1];
