@@ -745,51 +745,87 @@ class Parser {
         std::uint32_t game_nodes = game_nodes_;
         const std::uint32_t first_count = game_nodes;
         Frame* f = &stack_.back();
-        while (q + 6 <= n && s[q] == ';') {
-            const char letter = s[q + 1];
-            if ((letter != 'B' && letter != 'W') || s[q + 2] != '[' || s[q + 5] != ']') break;
-            const char v0 = s[q + 3], v1 = s[q + 4];
-            if (v0 == ']' || v0 == '\\' || v1 == ']' || v1 == '\\') break;
-            std::size_t after = q + 6;
-            while (after < n && is_space(s[after])) ++after;
-            if (after < n && s[after] == '[') break;  // more values: the general path
-            const std::uint32_t parent = f->last != kNone ? f->last : f->parent;
-            if (parent == kNone || game_nodes >= limits_.max_nodes_per_game) break;
-            // new_node(q)
-            ++game_nodes;
-            const auto index = static_cast<std::uint32_t>(doc_.nodes_.size());
-            Node node;
-            node.parent = parent;
-            node.offset = off(q);
-            node.first_property = static_cast<std::uint32_t>(doc_.properties_.size());
-            node.property_count = 1;
-            doc_.nodes_.push_back(node);
-            link_child(parent, index);
-            f->last = index;
-            // plain_move()
-            Property prop;
-            prop.key = letter == 'B' ? id_key("B") : id_key("W");
-            prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
-            prop.id_length = 1;
-            prop.offset = off(q + 1);
-            prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
-            prop.value_count = 1;
-            doc_.values_.push_back(Value{off(q + 3), off(q + 5)});
-            doc_.properties_.push_back(prop);
-            doc_.ids_ += letter;
-            last_letter = letter;
-            q = after;
-            read = true;
-            in_variation = false;
-            // open_variation() for a '(' right after the node, unless it would go too deep
-            // (the general path reports that).
-            if (q < n && s[q] == '(' && stack_.size() < limits_.max_depth) {
-                stack_.push_back(Frame{index, kNone, false});
-                f = &stack_.back();
-                in_variation = true;
-                ++q;
-                while (q < n && is_space(s[q])) ++q;
+        // The run is read in chunks: first the text is scanned (the ';' of each node noted,
+        // the frames of the variations opened), then the nodes, properties, values and
+        // identifiers of the chunk are appended, each array in a loop of its own. In a run,
+        // the parent of every node but the first is the node before it.
+        static constexpr std::size_t kChunk = 256;
+        std::array<std::uint32_t, kChunk> at;  // offset of each node's ';'
+        bool more = true;
+        while (more) {
+            std::size_t count = 0;
+            const auto base = static_cast<std::uint32_t>(doc_.nodes_.size());
+            const std::uint32_t first_parent = f->last != kNone ? f->last : f->parent;
+            if (first_parent == kNone) break;
+            more = false;
+            while (q + 6 <= n && s[q] == ';') {
+                if (count == kChunk) {
+                    more = true;
+                    break;
+                }
+                const char letter = s[q + 1];
+                if ((letter != 'B' && letter != 'W') || s[q + 2] != '[' || s[q + 5] != ']') break;
+                const char v0 = s[q + 3], v1 = s[q + 4];
+                if (v0 == ']' || v0 == '\\' || v1 == ']' || v1 == '\\') break;
+                std::size_t after = q + 6;
+                while (after < n && is_space(s[after])) ++after;
+                if (after < n && s[after] == '[') break;  // more values: the general path
+                if (game_nodes >= limits_.max_nodes_per_game) break;
+                ++game_nodes;
+                const auto index = static_cast<std::uint32_t>(base + count);
+                at[count++] = off(q);
+                f->last = index;
+                last_letter = letter;
+                q = after;
+                in_variation = false;
+                // open_variation() for a '(' right after the node, unless it would go too
+                // deep (the general path reports that).
+                if (q < n && s[q] == '(' && stack_.size() < limits_.max_depth) {
+                    stack_.push_back(Frame{index, kNone, false});
+                    f = &stack_.back();
+                    in_variation = true;
+                    ++q;
+                    while (q < n && is_space(s[q])) ++q;
+                }
             }
+            if (count == 0) break;
+            read = true;
+            // new_node and plain_move for each node of the chunk.
+            const auto first_property = static_cast<std::uint32_t>(doc_.properties_.size());
+            const auto first_value = static_cast<std::uint32_t>(doc_.values_.size());
+            const std::size_t first_id = doc_.ids_.size();
+            // Each array grown once (its new elements default-made), then filled in place.
+            doc_.nodes_.resize(base + count);
+            Node* const nodes = doc_.nodes_.data() + base;
+            for (std::size_t i = 0; i < count; ++i) {
+                Node& node = nodes[i];
+                node.parent = i == 0 ? first_parent : static_cast<std::uint32_t>(base + i - 1);
+                node.offset = at[i];
+                node.first_property = static_cast<std::uint32_t>(first_property + i);
+                node.property_count = 1;
+                if (i + 1 < count) {
+                    node.first_child = node.last_child = static_cast<std::uint32_t>(base + i + 1);
+                }
+            }
+            // The chunk's last node gets its children from the next chunk's link_child.
+            link_child(first_parent, base);
+            doc_.properties_.resize(first_property + count);
+            Property* const properties = doc_.properties_.data() + first_property;
+            for (std::size_t i = 0; i < count; ++i) {
+                Property& prop = properties[i];
+                prop.key = s[at[i] + 1] == 'B' ? id_key("B") : id_key("W");
+                prop.id_begin = static_cast<std::uint32_t>(first_id + i);
+                prop.id_length = 1;
+                prop.offset = at[i] + 1;
+                prop.first_value = static_cast<std::uint32_t>(first_value + i);
+                prop.value_count = 1;
+            }
+            doc_.values_.resize(first_value + count);
+            Value* const values = doc_.values_.data() + first_value;
+            for (std::size_t i = 0; i < count; ++i) values[i] = Value{at[i] + 3, at[i] + 5};
+            doc_.ids_.resize(first_id + count);
+            char* const ids = doc_.ids_.data() + first_id;
+            for (std::size_t i = 0; i < count; ++i) ids[i] = s[at[i] + 1];
         }
         if (!read) return false;
         game.node_count += game_nodes - first_count;

@@ -218,6 +218,44 @@ TEST_CASE("Runs of move nodes read as the general reader reads them, near misses
     check_same(texts, limits, Mode::after_semicolon);
 }
 
+TEST_CASE("Long runs of move nodes read as the general reader reads them, around every chunk",
+          "[sgf][reader]") {
+    // The fast path reads a run in chunks of 256 nodes: runs of about one, two and three
+    // chunks, in sequence and nested one variation per move, with a near miss (a second value,
+    // a comment, a line break, a pass node, a closed variation) at the edge of a chunk.
+    auto move = [](std::size_t i) {
+        return std::string(";") + (i % 2 == 0 ? "B[" : "W[") + static_cast<char>('a' + i % 19) +
+               static_cast<char>('a' + i / 19 % 19) + "]";
+    };
+    std::vector<std::string> texts;
+    for (const std::size_t count : {256u, 257u, 513u}) {
+        for (const bool nested : {false, true}) {
+            for (const std::size_t miss : {255u, 256u}) {
+                for (const char* near : {"", "[cc]", "C[x]", "\n", ";B[tt]", "(;W[dd])"}) {
+                    if (miss == 256 && near[0] == '\0') continue;
+                    std::string text = "(;GM[1]SZ[19]";
+                    std::size_t open = 1;
+                    for (std::size_t i = 0; i < count; ++i) {
+                        if (nested && i > 0) {
+                            text += "(";
+                            ++open;
+                        }
+                        text += move(i);
+                        if (i == miss) text += near;
+                    }
+                    text += std::string(open, ')');
+                    texts.push_back(text);
+                }
+            }
+        }
+    }
+    std::vector<ReadLimits> limits(1);
+    limits.emplace_back().max_nodes_per_game = 258;  // the game's first node, then 257
+    limits.emplace_back().max_depth = 257;
+
+    check_same(texts, limits, Mode::after_semicolon);
+}
+
 TEST_CASE("Simple properties read as the general reader reads them, near misses included",
           "[sgf][reader]") {
     std::vector<std::string> texts = {
