@@ -621,13 +621,7 @@ class Parser {
             return false;
         }
         const std::uint32_t key = id_key(id);
-        if (repeated_in_node(id, key)) {
-            doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
-                     fmt::format("property {} repeated in one node; the first one is used "
-                                 "where one value is expected",
-                                 id),
-                     game_index());
-        }
+        note_if_repeated(id, key, id_begin);
         Property prop;
         prop.offset = off(id_begin);
         prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
@@ -867,13 +861,7 @@ class Parser {
         while (after < n && is_space(s[after])) ++after;
         if (after < n && s[after] == '[') return false;  // more values: the general path
         const std::string_view id = t_.substr(id_begin, open - id_begin);
-        if (repeated_in_node(id, key)) {
-            doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
-                     fmt::format("property {} repeated in one node; the first one is used "
-                                 "where one value is expected",
-                                 id),
-                     game_index());
-        }
+        note_if_repeated(id, key, id_begin);
         Property prop;
         prop.key = key;
         prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
@@ -925,6 +913,16 @@ class Parser {
             }
         }
         return !node_ids_.emplace(id).second;
+    }
+
+    // S103 when the open node already has a property `id` (identifier at id_begin).
+    void note_if_repeated(std::string_view id, std::uint32_t key, std::size_t id_begin) {
+        if (!repeated_in_node(id, key)) return;
+        doc_.add(Severity::warning, codes::repeated_property, off(id_begin),
+                 fmt::format("property {} repeated in one node; the first one is used where one "
+                             "value is expected",
+                             id),
+                 game_index());
     }
 
     void skip_values() {
