@@ -8,6 +8,9 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
+#include <vector>
 
 namespace sgfaudit::pipeline {
 
@@ -24,12 +27,38 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     RunOutcome outcome;
     std::size_t next = 0;
 
-    // Tokens are unique_ptrs: oneTBB moves them between stages and destroys those in flight
-    // when an exception cancels the run, so nothing leaks.
-    using Input = std::unique_ptr<FileInput>;
-    using Output = std::unique_ptr<FileWork::Result>;
+    // The tokens are raw pointers into a pool this function owns. oneTBB 2021.8 does not
+    // destroy the items waiting in an in-order stage's buffer when an exception cancels the
+    // run (the results after the one that threw leaked under LeakSanitizer), so the pool, not
+    // oneTBB, owns every item in flight and frees them all however the run ends.
+    struct Token {
+        FileInput input;
+        std::unique_ptr<FileWork::Result> result;
+    };
+    std::vector<std::unique_ptr<Token>> pool;
+    std::vector<Token*> free_tokens;
+    std::mutex pool_mutex;  // the first and the last stage take and give back at the same time
+    const auto take_token = [&]() -> Token* {
+        const std::lock_guard lock(pool_mutex);
+        if (free_tokens.empty()) {
+            // oneTBB keeps at most `tokens` live and the last stage gives each back before it
+            // ends, so this happens `tokens` times at most; growing is only a safety net.
+            pool.push_back(std::make_unique<Token>());
+            return pool.back().get();
+        }
+        Token* token = free_tokens.back();
+        free_tokens.pop_back();
+        return token;
+    };
+    const auto give_back = [&](Token* token) {
+        token->input = FileInput{};
+        token->result.reset();
+        const std::lock_guard lock(pool_mutex);
+        free_tokens.push_back(token);
+    };
+
     WalkItem item;
-    const auto walk_step = [&](tbb::flow_control& fc) -> Input {
+    const auto walk_step = [&](tbb::flow_control& fc) -> Token* {
         if (options.cancel != nullptr && options.cancel->load() != 0) {
             outcome.cancelled = true;
             fc.stop();
@@ -39,25 +68,29 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
             fc.stop();
             return nullptr;
         }
-        auto input = std::make_unique<FileInput>();
-        input->index = next++;
-        input->path = std::move(item.path);
+        Token* token = take_token();
+        FileInput& input = token->input;
+        input.index = next++;
+        input.path = std::move(item.path);
         if (item.is_problem) {
-            input->walk_problem = true;
-            input->bytes.problem = std::move(item.problem);
+            input.walk_problem = true;
+            input.bytes.problem = std::move(item.problem);
         }
-        return input;
+        return token;
     };
     // The bytes are read here, on any thread: opening, reading and closing a file is a tenth of
     // the time of a run over small files, and in the serial stage it kept the second thread
     // waiting. The order of the results does not depend on it (the last stage is in order).
-    const auto process = [&](Input input) -> Output {
-        if (!input->walk_problem) input->bytes = read_file(input->path, options.max_file_bytes);
-        return work.process(*input);
+    const auto process = [&](Token* token) -> Token* {
+        FileInput& input = token->input;
+        if (!input.walk_problem) input.bytes = read_file(input.path, options.max_file_bytes);
+        token->result = work.process(input);
+        return token;
     };
-    const auto consume = [&](Output result) {
-        work.consume(std::move(result));
+    const auto consume = [&](Token* token) {
+        work.consume(std::move(token->result));
         ++outcome.consumed;
+        give_back(token);
     };
 
     // Threads as asked, even more than the machine has cores (oneTBB caps its workers at the
@@ -66,9 +99,9 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     tbb::task_arena arena(static_cast<int>(jobs));
     arena.execute([&] {
         tbb::parallel_pipeline(
-            tokens, tbb::make_filter<void, Input>(tbb::filter_mode::serial_in_order, walk_step) &
-                        tbb::make_filter<Input, Output>(tbb::filter_mode::parallel, process) &
-                        tbb::make_filter<Output, void>(tbb::filter_mode::serial_in_order, consume));
+            tokens, tbb::make_filter<void, Token*>(tbb::filter_mode::serial_in_order, walk_step) &
+                        tbb::make_filter<Token*, Token*>(tbb::filter_mode::parallel, process) &
+                        tbb::make_filter<Token*, void>(tbb::filter_mode::serial_in_order, consume));
     });
     return outcome;
 }
