@@ -72,6 +72,8 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
         FileInput& input = token->input;
         input.index = next++;
         input.path = std::move(item.path);
+        input.folder = std::move(item.folder);
+        input.name_at = item.name_at;
         if (item.is_problem) {
             input.walk_problem = true;
             input.bytes.problem = std::move(item.problem);
@@ -83,7 +85,10 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     // waiting. The order of the results does not depend on it (the last stage is in order).
     const auto process = [&](Token* token) -> Token* {
         FileInput& input = token->input;
-        if (!input.walk_problem) input.bytes = read_file(input.path, options.max_file_bytes);
+        if (!input.walk_problem) {
+            input.bytes =
+                read_file(input.path, options.max_file_bytes, input.folder.get(), input.name_at);
+        }
         token->result = work.process(input);
         return token;
     };

@@ -278,7 +278,7 @@ TEST_CASE("F004: a file whose read fails is reported (root reads everything: /pr
     }
 }
 
-TEST_CASE("F005: a file over the limit is refused from its size, before reading",
+TEST_CASE("F005: a file over the limit is refused from its size, after one read of 64 KiB at most",
           "[pipeline][inputs][hostile]") {
     TempTree t;
     // A sparse file of 1 GiB costs no disk and would cost a gigabyte of memory if read.
@@ -328,4 +328,50 @@ TEST_CASE("F007: a file that grows while it is read is not taken", "[pipeline][i
     const auto settled = read_file(path, std::size_t{64} << 20);
     CHECK(settled.ok);
     CHECK(settled.bytes.size() == fs::file_size(path));
+}
+
+TEST_CASE("A file found in a folder is opened relative to the walk's open folder",
+          "[pipeline][inputs]") {
+    TempTree t;
+    t.file("games/a.sgf", "(;GM[1]SZ[9])");
+    t.file("games/b.sgf", "(;GM[1]SZ[13])");
+    const std::vector<std::string> args{t.path("games")};
+    sgfaudit::pipeline::FileWalk walk(args);
+    sgfaudit::pipeline::WalkItem first, second;
+    REQUIRE(walk.next(first));
+    REQUIRE(walk.next(second));
+    REQUIRE(first.folder != nullptr);
+    CHECK(first.folder == second.folder);
+    CHECK(first.path.substr(first.name_at) == "a.sgf");
+    CHECK(second.path.substr(second.name_at) == "b.sgf");
+    // The folder moves away after the walk listed it: the open folder still reaches its files,
+    // their paths no longer do.
+    fs::rename(t.root / "games", t.root / "moved");
+    const auto by_folder = read_file(first.path, 1000, first.folder.get(), first.name_at);
+    REQUIRE(by_folder.ok);
+    CHECK(by_folder.bytes == "(;GM[1]SZ[9])");
+    const auto by_path = read_file(first.path, 1000);
+    CHECK_FALSE(by_path.ok);
+    CHECK(by_path.problem.code == "F004");
+    CHECK(by_path.problem.file == first.path);
+}
+
+TEST_CASE("Files of 64 KiB and around it are read whole (one read, or several)",
+          "[pipeline][inputs]") {
+    TempTree t;
+    for (const std::size_t size :
+         {std::size_t{65535}, std::size_t{65536}, std::size_t{65537}, std::size_t{200000}}) {
+        std::string text = "(;GM[1]C[";
+        text += std::string(size - text.size() - 2, 'x');
+        text += "])";
+        t.file("f.sgf", text);
+        const auto bytes = read_file(t.path("f.sgf"), 1u << 20);
+        REQUIRE(bytes.ok);
+        CHECK(bytes.bytes == text);
+        // The limit holds on either side of the first read's size.
+        CHECK(read_file(t.path("f.sgf"), size).ok);
+        const auto over = read_file(t.path("f.sgf"), size - 1);
+        CHECK_FALSE(over.ok);
+        CHECK(over.problem.code == "F005");
+    }
 }

@@ -20,6 +20,8 @@ namespace sgfaudit::pipeline {
 struct FileInput {
     std::size_t index = 0;  // position in the run (files and walk problems, from 0)
     std::string path;
+    std::shared_ptr<const OpenFolder> folder;  // the walk's folder of the file and where its
+    std::size_t name_at = 0;                   // name starts in `path` (WalkItem)
     bool walk_problem = false;
     FileBytes bytes;  // bytes.ok false: it could not be read (bytes.problem says why)
 };
