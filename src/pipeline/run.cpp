@@ -12,6 +12,8 @@
 #include <mutex>
 #include <vector>
 
+#include "batch_read.hpp"
+
 namespace sgfaudit::pipeline {
 
 unsigned effective_jobs(unsigned jobs) {
@@ -19,21 +21,30 @@ unsigned effective_jobs(unsigned jobs) {
     return static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
 }
 
+std::size_t files_in_flight(unsigned jobs) {
+    return std::size_t{4} * effective_jobs(jobs) * detail::kBatchFiles;
+}
+
 RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) {
     const unsigned jobs = effective_jobs(options.jobs);
-    // A few files per thread in flight: enough to keep every thread busy while one reads and
-    // one writes, few enough that memory stays flat.
+    // A few batches per thread in flight: enough to keep every thread busy while one walks
+    // and one writes, few enough that memory stays flat.
     const std::size_t tokens = std::size_t{4} * jobs;
     RunOutcome outcome;
     std::size_t next = 0;
 
+    // A token is a batch of up to kBatchFiles consecutive files of the walk: they are read
+    // together (detail::read_batch: one system call for the batch where the kernel allows)
+    // and worked on one after the other by the thread that read them.
+    //
     // The tokens are raw pointers into a pool this function owns. oneTBB 2021.8 does not
     // destroy the items waiting in an in-order stage's buffer when an exception cancels the
     // run (the results after the one that threw leaked under LeakSanitizer), so the pool, not
     // oneTBB, owns every item in flight and frees them all however the run ends.
     struct Token {
-        FileInput input;
-        std::unique_ptr<FileWork::Result> result;
+        std::vector<FileInput> inputs;  // the batch, in walk order
+        std::vector<std::unique_ptr<FileWork::Result>> results;
+        std::size_t size = 0;  // files of the batch (inputs beyond are left from earlier use)
     };
     std::vector<std::unique_ptr<Token>> pool;
     std::vector<Token*> free_tokens;
@@ -44,57 +55,73 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
             // oneTBB keeps at most `tokens` live and the last stage gives each back before it
             // ends, so this happens `tokens` times at most; growing is only a safety net.
             pool.push_back(std::make_unique<Token>());
-            return pool.back().get();
+            Token* token = pool.back().get();
+            token->inputs.resize(detail::kBatchFiles);
+            token->results.resize(detail::kBatchFiles);
+            return token;
         }
         Token* token = free_tokens.back();
         free_tokens.pop_back();
         return token;
     };
     const auto give_back = [&](Token* token) {
-        token->input = FileInput{};
-        token->result.reset();
+        for (std::size_t i = 0; i < token->size; ++i) {
+            token->inputs[i] = FileInput{};
+            token->results[i].reset();
+        }
+        token->size = 0;
         const std::lock_guard lock(pool_mutex);
         free_tokens.push_back(token);
     };
 
     WalkItem item;
+    bool walk_ended = false;
     const auto walk_step = [&](tbb::flow_control& fc) -> Token* {
-        if (options.cancel != nullptr && options.cancel->load() != 0) {
-            outcome.cancelled = true;
-            fc.stop();
-            return nullptr;
+        Token* token = nullptr;
+        while (!walk_ended) {
+            if (token != nullptr && token->size == detail::kBatchFiles) break;
+            if (options.cancel != nullptr && options.cancel->load() != 0) {
+                outcome.cancelled = true;
+                walk_ended = true;
+                break;
+            }
+            if (!walk.next(item)) {
+                walk_ended = true;
+                break;
+            }
+            if (token == nullptr) token = take_token();
+            FileInput& input = token->inputs[token->size++];
+            input.index = next++;
+            input.path = std::move(item.path);
+            input.folder = std::move(item.folder);
+            input.name_at = item.name_at;
+            if (item.is_problem) {
+                input.walk_problem = true;
+                input.bytes.problem = std::move(item.problem);
+            }
         }
-        if (!walk.next(item)) {
-            fc.stop();
-            return nullptr;
-        }
-        Token* token = take_token();
-        FileInput& input = token->input;
-        input.index = next++;
-        input.path = std::move(item.path);
-        input.folder = std::move(item.folder);
-        input.name_at = item.name_at;
-        if (item.is_problem) {
-            input.walk_problem = true;
-            input.bytes.problem = std::move(item.problem);
-        }
+        if (token == nullptr) fc.stop();
         return token;
     };
-    // The bytes are read here, on any thread: opening, reading and closing a file is a tenth of
-    // the time of a run over small files, and in the serial stage it kept the second thread
+    // The bytes are read here, on any thread: opening, reading and closing files is a large
+    // part of a run over small files, and in the serial stage it kept the second thread
     // waiting. The order of the results does not depend on it (the last stage is in order).
     const auto process = [&](Token* token) -> Token* {
-        FileInput& input = token->input;
-        if (!input.walk_problem) {
-            input.bytes =
-                read_file(input.path, options.max_file_bytes, input.folder.get(), input.name_at);
+        const std::span<FileInput> batch(token->inputs.data(), token->size);
+        detail::read_batch(batch, options.max_file_bytes);
+        for (std::size_t i = 0; i < token->size; ++i) {
+            detail::read_rest(token->inputs[i], options.max_file_bytes);
+            token->results[i] = work.process(token->inputs[i]);
+            // The bytes are the work's now (moved, or no longer needed): free them early.
+            token->inputs[i].bytes = FileBytes{};
         }
-        token->result = work.process(input);
         return token;
     };
     const auto consume = [&](Token* token) {
-        work.consume(std::move(token->result));
-        ++outcome.consumed;
+        for (std::size_t i = 0; i < token->size; ++i) {
+            work.consume(std::move(token->results[i]));
+            ++outcome.consumed;
+        }
         give_back(token);
     };
 

@@ -119,9 +119,10 @@ TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
     options.cancel = &cancel;
     const pipeline::RunOutcome outcome = pipeline::run_files(walk, work, options);
     CHECK(outcome.cancelled);
-    // Files in flight when the flag was set are finished: at most a few tokens more.
+    // Files in flight when the flag was set are finished: at most a few batches more.
     CHECK(outcome.consumed >= 10);
-    CHECK(outcome.consumed < 10 + 4 * 2 + 1);
+    CHECK(outcome.consumed <= 10 + pipeline::files_in_flight(2));
+    CHECK(outcome.consumed < 200);
     CHECK(work.consumed == outcome.consumed);
 }
 

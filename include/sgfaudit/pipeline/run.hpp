@@ -1,9 +1,10 @@
 #pragma once
 // The pipeline's threads: a oneTBB parallel_pipeline over the files of a run. A serial stage
-// walks the inputs in order, a parallel stage reads each file's bytes and does the caller's work
-// on them, and a serial stage hands the results to the caller in input order, so the output is
-// the same bytes for any number of threads. A few files per thread are in flight; nothing else is
-// held, so memory does not grow with the number of files.
+// walks the inputs in order and groups them in batches of consecutive files, a parallel stage
+// reads a batch's bytes and does the caller's work on each of its files, and a serial stage
+// hands the results to the caller in input order, so the output is the same bytes for any
+// number of threads. A few batches per thread are in flight; nothing else is held, so memory
+// does not grow with the number of files.
 
 #include <atomic>
 #include <cstddef>
@@ -60,5 +61,9 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options);
 
 // The number of threads `jobs` stands for (0: the machine's cores).
 unsigned effective_jobs(unsigned jobs);
+
+// How many files a run with `jobs` threads may have in flight at most: read or being worked on
+// when a cancel comes, and finished and consumed after it.
+std::size_t files_in_flight(unsigned jobs);
 
 }  // namespace sgfaudit::pipeline
