@@ -86,7 +86,8 @@ bool submit(Ring& r, std::span<FileInput* const> files, std::array<int, kSlots>&
     }
     std::array<int, kSlots> open_results{};
     if (io_uring_submit(&r.ring) != static_cast<int>(ops)) {
-        // Some operations may be queued: wait for what was taken, then give up on the batch.
+        // The kernel took some operations or none: drop the completions at hand and give up on
+        // the batch; the caller stops using this ring, so late completions are never read.
         io_uring_cqe* cqe = nullptr;
         while (io_uring_peek_cqe(&r.ring, &cqe) == 0) io_uring_cqe_seen(&r.ring, cqe);
         return false;
