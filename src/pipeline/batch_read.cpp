@@ -4,6 +4,8 @@
 #include <liburing.h>
 
 #include <array>
+#include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 

@@ -8,6 +8,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -21,15 +22,19 @@ unsigned effective_jobs(unsigned jobs) {
     return static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
 }
 
+namespace {
+// Batches in flight per thread: enough to keep every thread busy while one walks and one
+// writes, few enough that memory stays flat.
+constexpr std::size_t kBatchesPerThread = 4;
+}  // namespace
+
 std::size_t files_in_flight(unsigned jobs) {
-    return std::size_t{4} * effective_jobs(jobs) * detail::kBatchFiles;
+    return kBatchesPerThread * effective_jobs(jobs) * detail::kBatchFiles;
 }
 
 RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) {
     const unsigned jobs = effective_jobs(options.jobs);
-    // A few batches per thread in flight: enough to keep every thread busy while one walks
-    // and one writes, few enough that memory stays flat.
-    const std::size_t tokens = std::size_t{4} * jobs;
+    const std::size_t tokens = kBatchesPerThread * jobs;
     RunOutcome outcome;
     std::size_t next = 0;
 
@@ -42,9 +47,9 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     // run (the results after the one that threw leaked under LeakSanitizer), so the pool, not
     // oneTBB, owns every item in flight and frees them all however the run ends.
     struct Token {
-        std::vector<FileInput> inputs;  // the batch, in walk order
-        std::vector<std::unique_ptr<FileWork::Result>> results;
-        std::size_t size = 0;  // files of the batch (inputs beyond are left from earlier use)
+        std::array<FileInput, detail::kBatchFiles> inputs;  // the batch, in walk order
+        std::array<std::unique_ptr<FileWork::Result>, detail::kBatchFiles> results;
+        std::size_t size = 0;  // files of the batch: the first `size` entries
     };
     std::vector<std::unique_ptr<Token>> pool;
     std::vector<Token*> free_tokens;
@@ -55,10 +60,7 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
             // oneTBB keeps at most `tokens` live and the last stage gives each back before it
             // ends, so this happens `tokens` times at most; growing is only a safety net.
             pool.push_back(std::make_unique<Token>());
-            Token* token = pool.back().get();
-            token->inputs.resize(detail::kBatchFiles);
-            token->results.resize(detail::kBatchFiles);
-            return token;
+            return pool.back().get();
         }
         Token* token = free_tokens.back();
         free_tokens.pop_back();
