@@ -95,6 +95,10 @@ std::string_view to_string(DivergenceKind k) noexcept {
     return "?";
 }
 
+std::string_view to_string(IssueSeverity s) noexcept {
+    return s == IssueSeverity::note ? "note" : "error";
+}
+
 std::string_view to_string(RecordCheck c) noexcept {
     switch (c) {
         case RecordCheck::match:
@@ -207,6 +211,10 @@ using detail::Repeats;
 
 constexpr int idx(game::Color c) {
     return c == game::Color::black ? 0 : 1;
+}
+
+constexpr game::Color to_game(sgf::Color c) {
+    return c == sgf::Color::black ? game::Color::black : game::Color::white;
 }
 
 // The preset a ruleset starts from (its spec's first part), for clause names.
@@ -405,6 +413,9 @@ class Replay {
             const sgf::Event& e = rec_.events[next_event_];
             if (e.kind == sgf::EventKind::move) {
                 on_move(e);
+            } else if (e.kind == sgf::EventKind::to_play) {
+                // R1: PL names the player to move next; the alternation continues from it.
+                expected_ = to_game(e.color);
             } else {
                 on_setup(e);
             }
@@ -427,31 +438,44 @@ class Replay {
         return std::nullopt;
     }
 
-    void issue(std::uint32_t move, std::uint32_t offset, std::string code, std::string message) {
-        out_.record_issues.push_back({move, offset, std::move(code), std::move(message)});
+    // R10: an error unless the code is one of the encodings the tool reads and normalises.
+    void issue(std::uint32_t move, std::uint32_t offset, std::string code, std::string message,
+               IssueSeverity severity = IssueSeverity::error) {
+        out_.record_issues.push_back({move, offset, std::move(code), std::move(message), severity});
     }
 
-    // The start position: the root's setup (and setup before the first move), the handicap,
-    // who moves first (rules-model.md 2, 3).
+    // The start position: the root's setup (and setup and PL before the first move, R1 and R6),
+    // the handicap (R4, R5), who moves first (rules-model.md 2, 3, 7).
     void setup_start() {
         bool later_setup_noted = false;
+        std::optional<game::Color> to_play;
+        if (rec_.to_play) to_play = to_game(*rec_.to_play);
         while (next_event_ < rec_.events.size() &&
                rec_.events[next_event_].kind != sgf::EventKind::move) {
             const sgf::Event& e = rec_.events[next_event_];
-            apply_setup(e);
-            if (e.depth > 0 && !later_setup_noted) {
-                later_setup_noted = true;
-                issue(0, e.offset, "setup_after_root",
-                      "setup stones in a node after the root, before the first move: counted as "
-                      "part of the start position");
+            if (e.kind == sgf::EventKind::to_play) {
+                to_play = to_game(e.color);  // R1
+            } else {
+                apply_setup(e);
+                if (e.depth > 0 && !later_setup_noted) {
+                    later_setup_noted = true;
+                    issue(0, e.offset, "setup_after_root",
+                          "setup stones in a node after the root, before the first move: counted "
+                          "as part of the start position",
+                          IssueSeverity::note);  // R6
+                }
             }
             ++next_event_;
         }
+        const sgf::Event* first_move =
+            next_event_ < rec_.events.size() ? &rec_.events[next_event_] : nullptr;
         const int root_black = board_.stones(game::Color::black);
         const int root_white = board_.stones(game::Color::white);
         const int ha = rec_.handicap.value_or(0);
+        bool missing = false;
         if (ha >= 2) {
             if (root_black > 0) {
+                // R4: n = min(HA, Black setup stones before the first move).
                 out_.handicap = std::min(ha, root_black);
                 if (root_black != ha) {
                     issue(0, 0, "handicap_mismatch",
@@ -459,40 +483,46 @@ class Replay {
                                       "handicap taken as {}",
                                       ha, root_black, out_.handicap));
                 }
+            } else if (first_move != nullptr && first_move->color == sgf::Color::white &&
+                       !first_move->pass) {
+                // R5: no stone before the first move and White plays first.
+                missing = true;
+                infer_handicap(ha);
             } else {
-                // TT comment 5, FFG preliminary rule: the first n Black plays are the placement.
-                out_.handicap = ha;
+                // TT comment 5, FFG preliminary rule: the first n Black plays are the placement;
+                // n counts the stones placed (R4).
                 out_.handicap_by_plays = true;
+                placement_target_ = ha;
             }
-        } else if (root_black > 0 || root_white > 0) {
-            issue(0, 0, "setup_without_handicap",
-                  fmt::format("the start position has {} black and {} white stones but no HA of 2 "
-                              "or more: not a handicap",
-                              root_black, root_white));
-        } else if (rec_.handicap && ha == 1) {
-            issue(0, 0, "handicap_one", "HA[1]: no handicap stones; scored as an even game");
         }
 
-        // Who moves first (rules-model.md 3): PL; White after an AB handicap (AGA 2); the colour
-        // of the first play in a position record; else Black (TT 5, AGA 2).
-        if (rec_.to_play) {
-            first_ = rec_.to_play == sgf::Color::black ? game::Color::black : game::Color::white;
-        } else if (out_.handicap >= 2 && !out_.handicap_by_plays) {
+        // Who moves first (rules-model.md 3, R1): PL; White after an AB handicap (AGA 2) or
+        // where the handicap is missing (R5); the colour of the first play in a position record;
+        // else Black (TT 5, AGA 2).
+        if (to_play) {
+            first_ = *to_play;
+        } else if (missing || (out_.handicap >= 2 && !out_.handicap_by_plays)) {
             first_ = game::Color::white;
-        } else if (root_black > 0 || root_white > 0) {
-            first_ = game::Color::black;
-            for (std::size_t i = next_event_; i < rec_.events.size(); ++i) {
-                if (rec_.events[i].kind == sgf::EventKind::move) {
-                    first_ = rec_.events[i].color == sgf::Color::black ? game::Color::black
-                                                                       : game::Color::white;
-                    break;
-                }
-            }
+        } else if ((root_black > 0 || root_white > 0) && first_move != nullptr) {
+            first_ = to_game(first_move->color);
         } else {
             first_ = game::Color::black;
         }
         out_.first_player = first_;
         expected_ = first_;
+
+        if (ha < 2 && (root_black > 0 || root_white > 0)) {
+            // R10: one Black stone with White to move is how OGS records a one-stone handicap.
+            const bool ogs_one = root_black == 1 && root_white == 0 && first_ == game::Color::white;
+            issue(0, 0, "setup_without_handicap",
+                  fmt::format("the start position has {} black and {} white stones but no HA of 2 "
+                              "or more: not a handicap",
+                              root_black, root_white),
+                  ogs_one ? IssueSeverity::note : IssueSeverity::error);
+        } else if (ha < 2 && rec_.handicap && ha == 1) {
+            issue(0, 0, "handicap_one", "HA[1]: no handicap stones; scored as an even game",
+                  IssueSeverity::note);
+        }
         // (An empty start position has no string at all: the scan of the board is skipped.)
         if ((root_black > 0 || root_white > 0) &&
             board_.find_string_without_liberties() != game::kNoVertex) {
@@ -508,8 +538,117 @@ class Replay {
         if (rec_.komi && rec_.komi->adjusted) {
             issue(0, 0, "komi_quirk",
                   fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)",
-                              rec_.komi_text, rec_.komi->value));
+                              rec_.komi_text, rec_.komi->value),
+                  IssueSeverity::note);  // R3
         }
+    }
+
+    // R5: HA >= 2, no Black stone before the first move, White plays first. On 19x19, 13x13 and
+    // 9x9, where GTP 2's fixed_handicap defines the count, the stones are inferred: the first
+    // layout under which no play of the main line lands on an occupied point (GTP 2's; for 6 and
+    // 7 stones then Fox's older one with the side stones on the top and bottom), else GTP 2's.
+    // Elsewhere nothing is placed and n = 0.
+    void infer_handicap(int ha) {
+        const int size = rec_.size.width;
+        std::array<std::vector<sgf::Point>, 2> layouts;
+        std::size_t count = 0;
+        if (rec_.size.width == rec_.size.height && (size == 19 || size == 13 || size == 9)) {
+            layouts[0] = fixed_handicap(size, ha, false);
+            if (!layouts[0].empty()) count = 1;
+            if (count == 1 && (ha == 6 || ha == 7)) {
+                layouts[1] = fixed_handicap(size, ha, true);
+                count = 2;
+            }
+        }
+        std::size_t chosen = 0;
+        for (std::size_t i = 0; i < count; ++i) {
+            if (layout_fits(layouts[i])) {
+                chosen = i;
+                break;
+            }
+        }
+        std::string placed;
+        if (count > 0) {
+            for (const sgf::Point& p : layouts[chosen]) {
+                const game::Vertex v = game::to_vertex(p.x, p.y);
+                if (board_.at(v) != game::Cell::empty) continue;  // never over a setup stone
+                board_.set_stone(v, game::Color::black);
+                placed += (placed.empty() ? "" : " ") + board_coordinates(p, rec_.size.height);
+            }
+            out_.handicap = ha;
+        }
+        issue(0, 0, "handicap_missing",
+              fmt::format("HA[{}] but no black stone before the first move, and White plays first: "
+                          "the record lacks its handicap stones",
+                          ha));
+        if (count > 0) {
+            issue(0, 0, "handicap_inferred",
+                  fmt::format("{} handicap stones inferred at {} ({})", ha, placed,
+                              chosen == 1 ? "Fox's layout with the side stones on the top and "
+                                            "bottom"
+                                          : "GTP 2 fixed_handicap"),
+                  IssueSeverity::note);
+        }
+    }
+
+    // GTP 2's fixed_handicap points of `n` stones on a size x size board (odd size >= 9: up to 9
+    // stones; the corner stones on the third line below 13x13, else on the fourth), or none.
+    // `fox`: for 6 and 7 stones, the two side stones on the top and bottom instead.
+    static std::vector<sgf::Point> fixed_handicap(int size, int n, bool fox) {
+        if (size < 9 || size % 2 == 0 || n < 2 || n > 9) return {};
+        const int edge = size < 13 ? 2 : 3;
+        const int lo = edge, mid = (size - 1) / 2, hi = size - 1 - edge;
+        // Columns and rows counted from the lower left (GTP); SGF rows from the top.
+        const auto at = [&](int col, int row) {
+            return sgf::Point{static_cast<std::uint8_t>(col),
+                              static_cast<std::uint8_t>(size - 1 - row)};
+        };
+        std::vector<sgf::Point> p = {at(lo, lo), at(hi, hi)};  // D4, Q16
+        if (n >= 3) p.push_back(at(lo, hi));                   // D16
+        if (n >= 4) p.push_back(at(hi, lo));                   // Q4
+        if (n >= 6) {
+            if (fox && n <= 7) {
+                p.push_back(at(mid, hi));  // K16
+                p.push_back(at(mid, lo));  // K4
+            } else {
+                p.push_back(at(lo, mid));  // D10
+                p.push_back(at(hi, mid));  // Q10
+            }
+        }
+        if (n >= 8) {
+            p.push_back(at(mid, lo));  // K4
+            p.push_back(at(mid, hi));  // K16
+        }
+        if (n % 2 == 1 && n >= 5) p.push_back(at(mid, mid));  // K10
+        return p;
+    }
+
+    // Whether no play of the main line lands on an occupied point with `stones` added to the
+    // start position (TT 7 physics, setup applied, skipped plays skipped).
+    bool layout_fits(const std::vector<sgf::Point>& stones) const {
+        game::Board b = board_;
+        for (const sgf::Point& p : stones) {
+            const game::Vertex v = game::to_vertex(p.x, p.y);
+            if (b.at(v) != game::Cell::empty) return false;  // a White setup stone is there
+            b.set_stone(v, game::Color::black);
+        }
+        for (std::size_t i = next_event_; i < rec_.events.size(); ++i) {
+            const sgf::Event& e = rec_.events[i];
+            if (e.kind == sgf::EventKind::to_play) continue;
+            const game::Vertex v = game::to_vertex(std::min<int>(e.point.x, game::kMaxSide - 1),
+                                                   std::min<int>(e.point.y, game::kMaxSide - 1));
+            if (e.kind != sgf::EventKind::move) {
+                if (!b.on_board(v)) continue;
+                if (e.kind == sgf::EventKind::add_black) b.set_stone(v, game::Color::black);
+                if (e.kind == sgf::EventKind::add_white) b.set_stone(v, game::Color::white);
+                if (e.kind == sgf::EventKind::add_empty) b.clear(v);
+                continue;
+            }
+            if (e.pass || e.off_board || !b.on_board(v)) continue;
+            if (b.at(v) != game::Cell::empty) return false;
+            b.play(v, to_game(e.color), true);
+        }
+        return true;
     }
 
     void apply_setup(const sgf::Event& e) {
@@ -526,6 +665,7 @@ class Replay {
                 board_.clear(v);
                 break;
             case sgf::EventKind::move:
+            case sgf::EventKind::to_play:
                 break;
         }
     }
@@ -536,9 +676,13 @@ class Replay {
         apply_setup(e);
         // Positions after setup count for psk only. Record one per node: the last setup event
         // of a node adds the position.
+        const auto is_setup = [](sgf::EventKind k) {
+            return k == sgf::EventKind::add_black || k == sgf::EventKind::add_white ||
+                   k == sgf::EventKind::add_empty;
+        };
         const bool last_of_node = next_event_ + 1 >= rec_.events.size() ||
                                   rec_.events[next_event_ + 1].depth != e.depth ||
-                                  rec_.events[next_event_ + 1].kind == sgf::EventKind::move;
+                                  !is_setup(rec_.events[next_event_ + 1].kind);
         if (last_of_node) {
             history_.add(board_, move_, Maker::setup, false);
             issue(move_, e.offset, "setup_after_start",
@@ -551,22 +695,33 @@ class Replay {
 
     void on_move(const sgf::Event& e) {
         ++move_;
-        const game::Color c =
-            e.color == sgf::Color::black ? game::Color::black : game::Color::white;
-        // Turn order (AGA 8, TT 5, FFG 1), handicap placement (TT comment 5, FFG preliminary).
+        // R7: a ruleset stopped at this move is counted on the state before it.
+        before_state_ = state(false);
+        const game::Color c = to_game(e.color);
+        // Turn order (AGA 8, TT 5, FFG 1), handicap placement by plays (TT comment 5, FFG
+        // preliminary rule; R4, R9).
         bool out_of_turn = false;
-        if (out_.handicap_by_plays && placed_ < out_.handicap) {
+        if (placing()) {
             if (c == game::Color::black && !e.pass) {
-                ++placed_;
-                if (placed_ == out_.handicap) expected_ = game::Color::white;
+                ++out_.handicap;  // R4: n counts the stones placed
+                if (!placing()) expected_ = game::Color::white;
             } else if (c == game::Color::white && e.pass) {
-                // FFG preliminary rule: White passes during the placement.
+                // FFG preliminary rule: White passes during the placement. R4: such a pass is
+                // part of the placement: no pass stone, never part of a double pass.
+                last_turn_ = c;
+                any_turn_ = true;
+                consecutive_passes_ = 0;
+                prev_ko_ = game::kNoVertex;
+                history_.add(board_, move_, detail::maker_of(c), false);
+                return;
             } else {
-                out_of_turn = c != expected_;
+                // R4, R9: a White play or a Black pass ends the placement and is in turn.
                 issue(move_, e.offset, "placement_interrupted",
-                      fmt::format("move {}: {} before the {} handicap stones were placed", move_,
-                                  e.pass ? "a pass" : "a play", out_.handicap));
-                placed_ = out_.handicap;
+                      fmt::format("move {}: {} before the {} handicap stones were placed; "
+                                  "handicap taken as {}",
+                                  move_, e.pass ? "a pass" : "a play", placement_target_,
+                                  out_.handicap));
+                placement_target_ = out_.handicap;
                 expected_ = game::opponent(c);
             }
         } else {
@@ -581,6 +736,10 @@ class Replay {
             return;
         }
         consecutive_passes_ = 0;
+        if (e.off_board) {
+            skipped(e, c, Reason::off_board);  // R2
+            return;
+        }
         const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
         if (e.point.x >= rec_.size.width || e.point.y >= rec_.size.height || !board_.on_board(v)) {
             skipped(e, c, Reason::off_board);
@@ -591,6 +750,11 @@ class Replay {
             return;
         }
         play(e, c, v, out_of_turn);
+    }
+
+    // Placement by plays is under way (R4).
+    bool placing() const noexcept {
+        return out_.handicap_by_plays && out_.handicap < placement_target_;
     }
 
     // A play that cannot stand: every ruleset calls it illegal; no position, no pass stone.
@@ -607,21 +771,34 @@ class Replay {
             l.result.illegal.push_back(ill);
             if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
         }
+        std::string where;
+        if (why == Reason::occupied) {
+            where = "plays on the occupied point " + point_text(e.point, rec_.size.height);
+        } else if (e.point == sgf::kNoPoint) {
+            where = "plays off the board (a value that is not a point)";
+        } else {
+            where = "plays off the board at " + sgf::sgf_coordinates(e.point);
+        }
         issue(move_, e.offset, std::string(to_string(why)),
-              fmt::format("move {}: {} {} {}", move_, c == game::Color::black ? "B" : "W",
-                          why == Reason::occupied ? "plays on the occupied point"
-                                                  : "plays off the board at",
-                          why == Reason::occupied ? point_text(e.point, rec_.size.height)
-                                                  : sgf::sgf_coordinates(e.point)));
+              fmt::format("move {}: {} {}", move_, c == game::Color::black ? "B" : "W", where));
         prev_ko_ = game::kNoVertex;
     }
 
-    // `before`: the board the lane stops on, or nullptr for the board as it stands.
+    // `before`: the board the lane stops on, or nullptr for the board as it stands. R7: the
+    // ruleset ends with the move before the illegal one, counted on the state before it. A lane
+    // whose game had ended by a double pass (resumable, nothing played since) ends there.
     void stop_lane(Lane& l, const game::Board* before) {
         l.active = false;
-        l.result.end = EndKind::stopped;
-        l.result.end_move = move_;
-        l.end_state = state(false);
+        l.end_state = before_state_;
+        if (l.pending_end) {
+            l.pending_end = false;
+            l.result.end = EndKind::two_passes;
+            l.result.end_move = l.last_double_pass;
+            l.end_state.scored = true;
+        } else {
+            l.result.end = EndKind::stopped;
+            l.result.end_move = move_ - 1;
+        }
         l.end_board = before != nullptr ? keep_end_board(*before) : end_on_current_board();
     }
 
@@ -656,6 +833,17 @@ class Replay {
         ++passes_[idx(c)];
         ++consecutive_passes_;
         prev_ko_ = game::kNoVertex;
+        if (consecutive_passes_ == 1 && any_pending_) {
+            // A pass after a skipped play that followed a double pass resumes the game (R8);
+            // it is no double pass itself (the skipped play broke the run of passes).
+            for (Lane& l : lanes_) {
+                if (l.active && l.pending_end) {
+                    l.pending_end = false;
+                    l.result.resumed = true;
+                }
+            }
+            any_pending_ = false;
+        }
         // A pass is a turn: its position counts for ssk, not for nssk (rules-model.md 2).
         history_.add(board_, move_, detail::maker_of(c), false);
         if (consecutive_passes_ < 2) return;
@@ -795,9 +983,21 @@ class Replay {
                        const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
                        const game::Board* before) {
         std::size_t legal = 0, illegal = 0;
+        const Illegal* under_ru = nullptr;
         for (const auto& [i, ill] : verdicts) {
+            if (ru_lane_ && i == *ru_lane_ && ill) under_ru = &*ill;
             if (i >= chosen_) continue;
             (ill ? illegal : legal) += 1;
+        }
+        // R10: a play illegal under the record's own modelled rules is an error of the record
+        // (when every chosen ruleset forbids it, illegal_everywhere below says so).
+        if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn &&
+            (legal > 0 || illegal == 0)) {
+            issue(move_, e.offset, "illegal_under_record_rules",
+                  fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({}: {})",
+                              move_, c == game::Color::black ? "B" : "W",
+                              point_text(e.point, rec_.size.height), rec_.rules,
+                              lane_name(*ru_lane_), to_string(under_ru->reason)));
         }
         if (illegal == 0) return;
         if (legal == 0) {
@@ -1228,7 +1428,8 @@ class Replay {
     game::Color expected_ = game::Color::black;
     game::Color last_turn_ = game::Color::black;
     bool any_turn_ = false;
-    int placed_ = 0;
+    int placement_target_ = 0;       // HA, while placement by plays is under way (R4)
+    detail::EndState before_state_;  // the state before the current move (R7)
     int consecutive_passes_ = 0;
     std::array<int, 2> captures_{};  // stones held by Black, by White
     std::array<int, 2> passes_{};

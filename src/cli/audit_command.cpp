@@ -28,6 +28,8 @@ order) under several rulesets on all cores, and writes a report folder:
   index.html       the summary and every divergence with an SVG diagram (self-contained)
   games.jsonl      one JSON object per game (schema sgfaudit-game/1, docs/report-format.md)
   divergences.csv  one row per divergence
+  record_issues.csv  one row per record issue (file, game, move, line, column, severity
+                   error or note, code, message)
   diagnostics.csv  one row per diagnostic (file, line, column, severity, code, message)
 The folder is written under a temporary name and put in place when complete: an interrupted
 run (SIGINT, SIGTERM) leaves the previous report, or none, never half of one.
@@ -53,9 +55,9 @@ Options:
 )";
 
 constexpr const char* kAuditUsageEnd =
-    R"(Exit status: 0 clean (no divergence, illegal play, record issue, RE mismatch or file error),
-1 findings (any of those, a file that could not be read, a folder entry that could not be
-listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
+    R"(Exit status: 0 clean (no divergence, illegal play, record error, RE mismatch or file error;
+record notes never count), 1 findings (any of those, a file that could not be read, a folder
+entry that could not be listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
 written, or the run was interrupted).
 )";
 
@@ -241,7 +243,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
         result.divergences, result.divergences == 1 ? "" : "s");
     out << fmt::format(
         "report: {}/ (summary.md, index.html, games.jsonl, divergences.csv, "
-        "diagnostics.csv){}\n",
+        "record_issues.csv, diagnostics.csv){}\n",
         options.out_dir, result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }

@@ -23,7 +23,8 @@ Commands:
                   --format text|json, --dead none|markup|LIST, --on-illegal as-it-stands|stop,
                   --komi X (see sgfaudit check --help)
   audit PATH...   audit whole archives on all cores into a report folder (summary.md,
-                  index.html with diagrams, games.jsonl, divergences.csv, diagnostics.csv);
+                  index.html with diagrams, games.jsonl, divergences.csv,
+                  record_issues.csv, diagnostics.csv);
                   options as for check, plus --jobs N, --out DIR, --name NAME,
                   --max-diagrams N, --quiet (see sgfaudit audit --help)
   rules [SPEC]    print the rule presets and knobs with their seed clauses, or check a

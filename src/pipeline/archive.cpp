@@ -234,7 +234,7 @@ struct Chunk : FileWork::Result {
     bool walk_problem = false;  // a folder entry the walk could not take, not a file
     sgf::Diagnostic problem;    // its diagnostic
     FileAudit file;
-    std::string jsonl, divergences_csv, diagnostics_csv;
+    std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
     std::vector<report::HtmlPiece> html;
     std::vector<report::GameFacts> facts;
 };
@@ -242,13 +242,14 @@ struct Chunk : FileWork::Result {
 class ArchiveWork : public FileWork {
   public:
     ArchiveWork(const ArchiveOptions& options, report::Summary& summary, OutFile& jsonl,
-                OutFile& divergences, OutFile& diagnostics, OutFile& html_body,
-                std::size_t files_total)
+                OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
+                OutFile& html_body, std::size_t files_total)
         : options_(options),
           summary_(summary),
           jsonl_(jsonl),
           divergences_(divergences),
           diagnostics_(diagnostics),
+          record_issues_(record_issues),
           html_body_(html_body) {
         progress_.files_total = files_total;
     }
@@ -268,6 +269,7 @@ class ArchiveWork : public FileWork {
             const report::CheckInput& in = g.input;
             report::append_game_json(chunk->jsonl, in);
             report::append_divergence_rows(chunk->divergences_csv, in);
+            report::append_record_issue_rows(chunk->record_issues_csv, in);
             report::GameFacts facts = report::game_facts(in);
             if (!g.audit.divergences.empty()) {
                 facts.anchor = fmt::format("f{}-g{}", file_number, in.game + 1);
@@ -293,6 +295,7 @@ class ArchiveWork : public FileWork {
         jsonl_.take(std::move(chunk.jsonl));
         divergences_.take(std::move(chunk.divergences_csv));
         diagnostics_.take(std::move(chunk.diagnostics_csv));
+        record_issues_.take(std::move(chunk.record_issues_csv));
         std::size_t drawn = 0, not_drawn = 0;
         for (const report::HtmlPiece& piece : chunk.html) {
             if (!piece.diagram) {
@@ -320,7 +323,7 @@ class ArchiveWork : public FileWork {
   private:
     const ArchiveOptions& options_;
     report::Summary& summary_;
-    OutFile &jsonl_, &divergences_, &diagnostics_, &html_body_;
+    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &html_body_;
     std::size_t diagrams_ = 0;
     // Set once the cap is reached: every file not yet consumed comes later in input order, so
     // the parallel stage may skip drawing its diagrams without changing the output.
@@ -396,16 +399,18 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         return result;
     };
 
-    OutFile jsonl, divergences, diagnostics, html_body;
+    OutFile jsonl, divergences, diagnostics, record_issues, html_body;
     const fs::path body_path = staging / "index.body.partial";
     if (!jsonl.open(staging / "games.jsonl") || !divergences.open(staging / "divergences.csv") ||
-        !diagnostics.open(staging / "diagnostics.csv") || !html_body.open(body_path)) {
-        std::string error =
-            jsonl.error() + divergences.error() + diagnostics.error() + html_body.error();
+        !diagnostics.open(staging / "diagnostics.csv") ||
+        !record_issues.open(staging / "record_issues.csv") || !html_body.open(body_path)) {
+        std::string error = jsonl.error() + divergences.error() + diagnostics.error() +
+                            record_issues.error() + html_body.error();
         return abandon(ArchiveStatus::failed, error);
     }
     divergences.write(report::kDivergencesCsvHeader);
     diagnostics.write(report::kDiagnosticsCsvHeader);
+    record_issues.write(report::kRecordIssuesCsvHeader);
 
     report::RunDescription run;
     run.paths = options.paths;
@@ -417,7 +422,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.max_diagrams = options.max_diagrams;
     report::Summary summary(run);
 
-    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, html_body, files_total);
+    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html_body,
+                     files_total);
     RunOptions run_options;
     run_options.jobs = options.jobs;
     run_options.max_file_bytes = options.settings.limits.max_file_bytes;
@@ -427,7 +433,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
 
     // summary.md, then index.html around the body written so far.
     OutFile summary_md, index_html;
-    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & html_body.close();
+    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close() &
+              html_body.close();
     if (ok && summary_md.open(staging / "summary.md")) {
         std::ostringstream md;
         summary.write_markdown(md);
@@ -460,8 +467,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     if (!ok) {
         std::string error;
-        for (const OutFile* f :
-             {&jsonl, &divergences, &diagnostics, &html_body, &summary_md, &index_html}) {
+        for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body,
+                                 &summary_md, &index_html}) {
             if (error.empty()) error = f->error();
         }
         return abandon(ArchiveStatus::failed,

@@ -79,6 +79,29 @@ void append_divergence_rows(std::string& out, const CheckInput& in) {
     }
 }
 
+void append_record_issue_rows(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
+        const audit::RecordIssue& issue = a.record_issues[i];
+        append_csv_field(out, in.file);
+        out += fmt::format(",{},", in.game + 1);
+        if (issue.move != 0) out += fmt::format("{}", issue.move);
+        out += ',';
+        if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
+            out += fmt::format("{},{}", in.issue_locations[i].line, in.issue_locations[i].column);
+        } else {
+            out += ',';
+        }
+        out += ',';
+        out += audit::to_string(issue.severity);
+        out += ',';
+        out += issue.code;
+        out += ',';
+        append_csv_field(out, issue.message);
+        out += '\n';
+    }
+}
+
 void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics) {
     for (const sgf::Diagnostic& d : diagnostics) {
         append_csv_field(out, d.file);
@@ -161,7 +184,9 @@ GameFacts game_facts(const CheckInput& in) {
     f.record = a.record.check;
     f.rules = a.record.rules;
     f.mapped = a.record.mapped;
-    for (const audit::RecordIssue& issue : a.record_issues) f.record_issues.push_back(issue.code);
+    for (const audit::RecordIssue& issue : a.record_issues) {
+        f.record_issues.emplace_back(issue.code, issue.severity);
+    }
 
     const auto n = static_cast<std::uint16_t>(a.results.size());
     for (const audit::Divergence& d : a.divergences) {

@@ -25,7 +25,8 @@ std::optional<std::int64_t> opt_move(const std::optional<std::uint32_t>& m) {
     return static_cast<std::int64_t>(*m);
 }
 
-// "point" (board coordinates, null for a pass or off the board) and "sgf" (null for a pass).
+// "point" (board coordinates, null for a pass or off the board) and "sgf" (null for a pass, or
+// for an off-board value that is not two letters).
 void write_point(JsonWriter& j, bool pass, sgf::Point p, int width, int height) {
     if (pass) {
         j.key("point").null();
@@ -34,7 +35,8 @@ void write_point(JsonWriter& j, bool pass, sgf::Point p, int width, int height) 
     }
     const std::optional<std::string> bp = board_point(p, width, height);
     j.key("point").opt_str(bp ? std::optional<std::string_view>(*bp) : std::nullopt);
-    j.key("sgf").str(sgf::sgf_coordinates(p));
+    const std::string sgf = p == sgf::kNoPoint ? std::string() : sgf::sgf_coordinates(p);
+    j.key("sgf").opt_str(sgf.empty() ? std::nullopt : std::optional<std::string_view>(sgf));
 }
 
 void write_board_rows(JsonWriter& j, std::string_view board) {
@@ -266,6 +268,7 @@ void append_game_json(std::string& out, const CheckInput& in) {
             j.key("move").null();
         }
         j.key("code").str(issue.code);
+        j.key("severity").str(audit::to_string(issue.severity));
         j.key("message").str(issue.message);
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
         j.key("line").opt_integer(located ? std::optional<std::int64_t>(in.issue_locations[i].line)

@@ -19,7 +19,14 @@ using detail::ruleset_label;
 
 bool has_findings(const audit::GameAudit& a) noexcept {
     if (!a.auditable) return true;
-    if (!a.divergences.empty() || !a.record_issues.empty()) return true;
+    if (!a.divergences.empty()) return true;
+    // R10: notes (encodings the tool reads and normalises) are never findings.
+    if (std::any_of(a.record_issues.begin(), a.record_issues.end(),
+                    [](const audit::RecordIssue& i) {
+                        return i.severity == audit::IssueSeverity::error;
+                    })) {
+        return true;
+    }
     if (a.record.check == audit::RecordCheck::mismatch) return true;
     return std::any_of(a.results.begin(), a.results.end(),
                        [](const audit::RulesetResult& r) { return !r.illegal.empty(); });
@@ -36,6 +43,7 @@ std::string player(std::string_view name, std::string_view rank) {
 // "B D16 (dd)", "W pass", "B off the board (zz)".
 std::string play_text(game::Color color, bool pass, sgf::Point p, int width, int height) {
     if (pass) return fmt::format("{} pass", color_letter(color));
+    if (p == sgf::kNoPoint) return fmt::format("{} off the board", color_letter(color));
     const std::string sgf = sgf::sgf_coordinates(p);
     if (auto bp = board_point(p, width, height)) {
         return fmt::format("{} {} ({})", color_letter(color), *bp, sgf);
@@ -193,7 +201,8 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                    in.issue_locations[i].column);
             }
             if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
-            out += fmt::format("{}: {}\n", issue.code, issue.message);
+            out += fmt::format("{} ({}): {}\n", issue.code, audit::to_string(issue.severity),
+                               issue.message);
         }
     }
 

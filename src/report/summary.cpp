@@ -114,7 +114,10 @@ void Summary::add_game(const GameFacts& f) {
         if (f.record != audit::RecordCheck::not_comparable) ++c.compared;
         if (f.record == audit::RecordCheck::mismatch) ++c.mismatches;
     }
-    for (const std::string& code : f.record_issues) ++record_issues_[code];
+    for (const auto& issue : f.record_issues) {
+        ++record_issues_[issue];
+        ++record_issues_by_severity_[static_cast<std::size_t>(issue.second)];
+    }
 
     if (f.interest == 0) return;
     // Keep the ten most interesting, the earlier game first among equals.
@@ -306,11 +309,19 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Record issues";
-        t.note = "Problems no ruleset allows or that make a record unusual (rules-model.md 3, 6).";
-        t.header = {"code", "count"};
-        t.numeric = {false, true};
-        for (const auto& [code, n] : record_issues_)
-            t.rows.push_back({{code, ""}, {number(n), ""}});
+        t.note = fmt::format(
+            "Problems no ruleset allows or that make a record unusual (rules-model.md 3, 6, 7): "
+            "{} errors (the record cannot be what was played: findings), {} notes (encodings "
+            "read and normalised: never findings); record_issues.csv lists each.",
+            record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
+            record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]);
+        t.header = {"code", "severity", "count"};
+        t.numeric = {false, false, true};
+        for (const auto& [key, n] : record_issues_) {
+            t.rows.push_back({{key.first, ""},
+                              {std::string(audit::to_string(key.second)), ""},
+                              {number(n), ""}});
+        }
         t.when_empty = "None.";
         out.push_back(std::move(t));
     }

@@ -21,6 +21,7 @@ constexpr std::string_view bad_ff = "S307";
 constexpr std::string_view info_not_in_root = "S308";
 constexpr std::string_view bad_number = "S309";
 constexpr std::string_view empty_setup = "S310";
+constexpr std::string_view off_board_move = "S312";
 constexpr std::string_view bad_move_number = "S311";
 constexpr std::string_view limit_diagnostics = "S128";
 }  // namespace codes
@@ -257,7 +258,8 @@ class RecordReader {
     static constexpr std::uint32_t kB = id_key("B"), kW = id_key("W"), kAB = id_key("AB"),
                                    kAW = id_key("AW"), kAE = id_key("AE"), kKO = id_key("KO"),
                                    kMN = id_key("MN"), kSZ = id_key("SZ"), kKM = id_key("KM"),
-                                   kHA = id_key("HA"), kRE = id_key("RE"), kRU = id_key("RU");
+                                   kPL = id_key("PL"), kHA = id_key("HA"), kRE = id_key("RE"),
+                                   kRU = id_key("RU");
 
     void read_node(const Node& node, std::uint32_t depth) {
         bool forced = false;
@@ -281,6 +283,9 @@ class RecordReader {
                 case kAE:
                     any_setup = true;
                     break;
+                case kPL:
+                    any_setup = any_setup || depth > 0;  // the root's PL is game info
+                    break;
                 case kSZ:
                 case kKM:
                 case kHA:
@@ -302,6 +307,15 @@ class RecordReader {
                     setup(p, EventKind::add_white, depth);
                 } else if (p.key == kAE) {
                     setup(p, EventKind::add_empty, depth);
+                } else if (depth > 0 && p.key == kPL && p.value_count > 0) {
+                    // R1: PL in any node names the player to move next.
+                    if (const auto c = player(&p)) {
+                        Event& e = rec_.events.emplace_back();
+                        e.kind = EventKind::to_play;
+                        e.color = *c;
+                        e.depth = depth;
+                        e.offset = doc_.value_offset(p.first_value);
+                    }
                 } else if (depth > 0 && p.key == kSZ) {
                     add(Severity::warning, codes::size_not_in_root, p.offset,
                         "SZ outside the root node ignored");
@@ -332,17 +346,29 @@ class RecordReader {
             const std::uint32_t at = doc_.value_offset(p.first_value);
             const std::string_view raw = doc_.value(p.first_value);
             MoveValue mv;
+            bool off_board = false;
             if (!plain_point(raw, mv)) {
                 ValueIssues issues;
                 const auto parsed = parse_move(raw, rec_.size, issues);
-                report(issues, at);
-                if (!parsed) continue;  // reported (S202); no move recorded
-                mv = *parsed;
+                if (parsed) {
+                    report(issues, at);
+                    mv = *parsed;
+                } else {
+                    // R2: never dropped; a play off the board, numbered like any move.
+                    off_board = true;
+                    mv = MoveValue{false, off_board_point(raw)};
+                    add(Severity::warning, codes::off_board_move, at,
+                        fmt::format("{}[{}] is neither a pass nor a point of the {}x{} board: a "
+                                    "play off the board",
+                                    doc_.id(p), printable_value(raw), rec_.size.width,
+                                    rec_.size.height));
+                }
             }
             Event e;
             e.kind = EventKind::move;
             e.color = color;
             e.pass = mv.pass;
+            e.off_board = off_board;
             e.point = mv.point;
             e.forced = forced;
             e.depth = depth;
@@ -384,6 +410,19 @@ class RecordReader {
         mv.pass = false;
         mv.point = Point{static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y)};
         return true;
+    }
+
+    // The point of an off-board move as written: two letters a-z/A-Z (past the board), else
+    // kNoPoint.
+    static Point off_board_point(std::string_view raw) {
+        const auto letter = [](char c) {
+            return c >= 'a' && c <= 'z' ? c - 'a' : c >= 'A' && c <= 'Z' ? c - 'A' + 26 : -1;
+        };
+        if (raw.size() == 2 && letter(raw[0]) >= 0 && letter(raw[1]) >= 0) {
+            return Point{static_cast<std::uint8_t>(letter(raw[0])),
+                         static_cast<std::uint8_t>(letter(raw[1]))};
+        }
+        return kNoPoint;
     }
 
     // MN (FF[4]: the number of the move in this node): a whole number from 0 to kMaxMoveNumber.

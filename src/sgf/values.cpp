@@ -21,7 +21,8 @@ namespace {
 constexpr int max_side = 52;
 // No komi can matter beyond the number of points on the largest board; anything larger is read
 // as a typo or a placeholder (OGS writes KM[9999]).
-constexpr double max_komi = double{max_side} * max_side;
+// Larger than any count (a 52x52 board has 2704 points): not a komi.
+constexpr double max_komi = 1e6;
 // Texts longer than this are not numbers anyone wrote by hand or by program; rejecting them keeps
 // the number parsers' work bounded.
 constexpr std::size_t max_number_length = 128;
@@ -369,26 +370,36 @@ std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
                   "KM[] is empty; the ruleset's default komi applies");
         return std::nullopt;
     }
-    const auto written = parse_real(s);
+    // R3: a decimal comma is read as a point ("6,5" = 6.5).
+    std::optional<double> written = parse_real(s);
+    bool comma = false;
+    if (!written && std::count(s.begin(), s.end(), ',') == 1 &&
+        s.find('.') == std::string_view::npos) {
+        std::string dotted(s);
+        dotted[dotted.find(',')] = '.';
+        written = parse_real(dotted);
+        comma = written.has_value();
+    }
     if (!written) {
         add_issue(issues, Severity::warning, "S214",
                   fmt::format("KM[{}] is not a number; komi ignored", quoted(s)));
         return std::nullopt;
     }
     const double v = *written;
-    const auto implausible = [&] {
+    if (std::fabs(v) > max_komi) {
         add_issue(issues, Severity::warning, "S214",
-                  fmt::format("KM[{}] is not a plausible komi; komi ignored", quoted(s)));
+                  fmt::format("KM[{}] is larger than any count; komi ignored", quoted(s)));
         return std::nullopt;
-    };
-
-    if (std::fabs(v) >= 100) {
-        // Hundredths: v/100 must be a multiple of 0.25, that is v a multiple of 25 (exact in
-        // doubles for the magnitudes that get this far).
-        if (!is_integer(v / 25)) return implausible();
+    }
+    if (comma) {
+        add_issue(issues, Severity::warning, "S215",
+                  fmt::format("KM[{}] read as {} (decimal comma)", quoted(s), number_text(v)));
+        return Komi{v, true};
+    }
+    // R3: Fox writes komi x100 as an integer (KM[650], KM[375], KM[325]).
+    if (std::fabs(v) >= 100 && is_integer(v / 25)) {
         const bool half_points = is_integer(v / 50);
         const double used = half_points ? v / 100 : v / 50;
-        if (std::fabs(used) > max_komi) return implausible();
         if (half_points) {
             add_issue(issues, Severity::warning, "S211",
                       fmt::format("KM[{}] read as {} (Fox x100 convention)", quoted(s),
@@ -398,13 +409,6 @@ std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
                       fmt::format("KM[{}] read as {} ({} stones written x100: Fox x50 convention)",
                                   quoted(s), number_text(used), number_text(v / 100)));
         }
-        return Komi{used, true};
-    }
-    if (is_integer(v * 4) && !is_integer(v * 2)) {
-        const double used = v * 2;
-        add_issue(issues, Severity::warning, "S213",
-                  fmt::format("KM[{}] read as {} (quarter komi: {} stones = {} points)", quoted(s),
-                              number_text(used), number_text(v), number_text(used)));
         return Komi{used, true};
     }
     return Komi{v, false};

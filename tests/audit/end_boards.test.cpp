@@ -69,7 +69,7 @@ TEST_CASE("end boards: stop at a skipped play keeps the board of that moment", "
     REQUIRE(a.results.size() == 3);
     for (const audit::RulesetResult& r : a.results) {
         CHECK(r.end == audit::EndKind::stopped);
-        CHECK(r.end_move == 2);
+        CHECK(r.end_move == 1);  // R7: the move before the illegal W2
         CHECK(r.score.black_stones == 1);
         CHECK(r.score.white_stones == 0);
     }
@@ -84,7 +84,7 @@ TEST_CASE("end boards: stop at a pass out of turn, then plays and a TT double pa
     REQUIRE(a.results.size() == 3);
     for (const audit::RulesetResult& r : a.results) {
         CHECK(r.end == audit::EndKind::stopped);
-        CHECK(r.end_move == 3);
+        CHECK(r.end_move == 2);  // R7: the move before the illegal W3
         CHECK(r.score.black_stones == 1);
         CHECK(r.score.white_stones == 1);
     }

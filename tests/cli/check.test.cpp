@@ -129,6 +129,32 @@ TEST_CASE("check exits 1 on a legality divergence and draws the board", "[cli][c
     CHECK_FALSE(contains(tt.out, "ruleset aga"));
 }
 
+TEST_CASE("R10: record notes never make a finding or exit status 1; errors do", "[cli][check]") {
+    TempFiles t;
+    // Fox: KM[650] (komi_quirk) and the handicap in the second node (setup_after_root): notes.
+    const std::string notes = t.add(
+        "notes.sgf", "(;GM[1]FF[4]SZ[9]HA[2]KM[650]RU[Tromp-Taylor]RE[B+74.5];AB[cc][gg];W[];B[])");
+    const Run r = check({notes});
+    INFO(r.out << r.err);
+    CHECK(r.status == 0);
+    CHECK(contains(r.out, "komi_quirk (note): KM[650] read as 6.5"));
+    CHECK(contains(r.out, "setup_after_root (note): "));
+    CHECK(contains(r.out, "checked 1 game in 1 file: 0 with findings\n"));
+    const Run j = check({"--format", "json", notes});
+    CHECK(j.status == 0);
+    CHECK(contains(j.out, R"("code":"komi_quirk","severity":"note")"));
+    CHECK(contains(j.out, R"("findings":false)"));
+
+    // HA[2] without stones and White first (R5): handicap_missing is an error.
+    const std::string missing =
+        t.add("missing.sgf", "(;GM[1]FF[4]SZ[9]HA[2]KM[0.5];W[ee];B[cd];W[];B[])");
+    const Run m = check({missing});
+    INFO(m.out << m.err);
+    CHECK(m.status == 1);
+    CHECK(contains(m.out, "handicap_missing (error): "));
+    CHECK(contains(m.out, "handicap_inferred (note): 2 handicap stones inferred at C3 G7"));
+}
+
 TEST_CASE("check --format json writes one object per game, one per line", "[cli][check][json]") {
     TempFiles t;
     const std::string two = t.add("two.sgf", std::string(kClean) + "\n" + kSuicide + "\n");

@@ -280,7 +280,7 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(contains(t,
                    "record: mismatch; RE[W+3.5], RU[AGA] -> aga; computed W+2.5 (territory, "
                    "aga) (margin differs)"));
-    CHECK(contains(t, "  g\"1\".sgf:7:12: move 80: out_of_turn: W played twice\n"));
+    CHECK(contains(t, "  g\"1\".sgf:7:12: move 80: out_of_turn (error): W played twice\n"));
     CHECK(contains(t, "ruleset tromp-taylor:\n"));
     CHECK(contains(t,
                    "    move 57 B D16 (dd): positional_superko (TT 6), repeats the position "
@@ -354,7 +354,7 @@ TEST_CASE("write_check_json writes one line with every field", "[report][json]")
             R"j({"kind":"outcome","move":null,"color":null,"point":null,"sgf":null,"clause":"",)j",
             R"j("board_before":[],"board_after":[]})j",
             R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory, aga)","reason":"margin differs"})j",
-            R"j("record_issues":[{"move":80,"code":"out_of_turn","message":"W played twice","line":7,"column":12}])j",
+            R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","message":"W played twice","line":7,"column":12}])j",
             R"j("diagnostics":[{"severity":"warning","code":"S220","line":2,"column":3,"message":"free text \"x\"\ttab",)j",
         }) {
         CHECK(contains(j, part));

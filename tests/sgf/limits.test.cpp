@@ -212,7 +212,7 @@ TEST_CASE("S128: past the diagnostics limit the rest are counted, not listed", "
 
 TEST_CASE("S128: a game's record lists at most max_diagnostics", "[sgf][limits]") {
     std::string text = "(;GM[1]SZ[9]";
-    for (int i = 0; i < 30; ++i) text += ";B[zz]";  // off the 9x9 board: S202 each
+    for (int i = 0; i < 30; ++i) text += ";AB[zz]";  // off the 9x9 board: S202 each
     text += ")";
     ReadLimits limits;
     limits.max_diagnostics = 4;

@@ -1,5 +1,6 @@
 // Typed SGF property values (src/sgf/values.cpp): unescaping, numbers, sizes, points, moves,
-// point lists, komi quirks and results, with every issue code S201-S204, S210-S214, S220-S221.
+// point lists, komi quirks and results, with every issue code S201-S204, S210-S212, S214-S215,
+// S220-S221.
 
 #include "sgfaudit/sgf/values.hpp"
 
@@ -629,6 +630,7 @@ TEST_CASE("A komi written in hundredths is divided by 100, warning S211", "[sgf]
         {" 650.0 "sv, 6.5, "KM[650.0] read as 6.5 (Fox x100 convention)"sv},
         {"+750"sv, 7.5, "KM[+750] read as 7.5 (Fox x100 convention)"sv},
         {"270400"sv, 2704, "KM[270400] read as 2704 (Fox x100 convention)"sv},
+        {"270450"sv, 2704.5, "KM[270450] read as 2704.5 (Fox x100 convention)"sv},
     }));
     CAPTURE(row.raw);
     ValueIssues issues;
@@ -664,19 +666,38 @@ TEST_CASE("A stones komi written in hundredths is divided by 50, warning S212",
     check_issues(issues, {"S212", Severity::warning, row.message});
 }
 
-TEST_CASE("A quarter komi is a stones komi, doubled, warning S213", "[sgf][values][komi]") {
+TEST_CASE("R3: a quarter komi is kept as written, without an issue", "[sgf][values][komi]") {
+    struct Row {
+        std::string_view raw;
+        double value;
+    };
+    const auto row = GENERATE(values<Row>({
+        {"3.75"sv, 3.75},
+        {"3.25"sv, 3.25},
+        {"2.75"sv, 2.75},
+        {"0.25"sv, 0.25},
+        {"-2.75"sv, -2.75},
+        {"99.75"sv, 99.75},
+    }));
+    CAPTURE(row.raw);
+    ValueIssues issues;
+    const auto komi = sgfaudit::sgf::parse_komi(row.raw, issues);
+    REQUIRE(komi.has_value());
+    CHECK(komi->value == row.value);
+    CHECK_FALSE(komi->adjusted);
+    CHECK(issues.empty());
+}
+
+TEST_CASE("R3: a decimal comma is read, warning S215", "[sgf][values][komi]") {
     struct Row {
         std::string_view raw;
         double value;
         std::string_view message;
     };
     const auto row = GENERATE(values<Row>({
-        {"3.75"sv, 7.5, "KM[3.75] read as 7.5 (quarter komi: 3.75 stones = 7.5 points)"sv},
-        {"3.25"sv, 6.5, "KM[3.25] read as 6.5 (quarter komi: 3.25 stones = 6.5 points)"sv},
-        {"3.750"sv, 7.5, "KM[3.750] read as 7.5 (quarter komi: 3.75 stones = 7.5 points)"sv},
-        {"0.25"sv, 0.5, "KM[0.25] read as 0.5 (quarter komi: 0.25 stones = 0.5 points)"sv},
-        {"-2.75"sv, -5.5, "KM[-2.75] read as -5.5 (quarter komi: -2.75 stones = -5.5 points)"sv},
-        {"99.75"sv, 199.5, "KM[99.75] read as 199.5 (quarter komi: 99.75 stones = 199.5 points)"sv},
+        {"6,5"sv, 6.5, "KM[6,5] read as 6.5 (decimal comma)"sv},
+        {" 7,50 "sv, 7.5, "KM[7,50] read as 7.5 (decimal comma)"sv},
+        {"-0,5"sv, -0.5, "KM[-0,5] read as -0.5 (decimal comma)"sv},
     }));
     CAPTURE(row.raw);
     ValueIssues issues;
@@ -684,7 +705,7 @@ TEST_CASE("A quarter komi is a stones komi, doubled, warning S213", "[sgf][value
     REQUIRE(komi.has_value());
     CHECK(komi->value == row.value);
     CHECK(komi->adjusted);
-    check_issues(issues, {"S213", Severity::warning, row.message});
+    check_issues(issues, {"S215", Severity::warning, row.message});
 }
 
 TEST_CASE("An unreadable komi is no komi, warning S214", "[sgf][values][komi]") {
@@ -695,7 +716,8 @@ TEST_CASE("An unreadable komi is no komi, warning S214", "[sgf][values][komi]") 
     const auto row = GENERATE(values<Row>({
         {"abc"sv, "KM[abc] is not a number; komi ignored"sv},
         {"5 1/2"sv, "KM[5 1/2] is not a number; komi ignored"sv},
-        {"6,5"sv, "KM[6,5] is not a number; komi ignored"sv},
+        {"6,5,0"sv, "KM[6,5,0] is not a number; komi ignored"sv},
+        {"6,5.0"sv, "KM[6,5.0] is not a number; komi ignored"sv},
         {"1e3"sv, "KM[1e3] is not a number; komi ignored"sv},
         {"inf"sv, "KM[inf] is not a number; komi ignored"sv},
         {"nan"sv, "KM[nan] is not a number; komi ignored"sv},
@@ -708,22 +730,37 @@ TEST_CASE("An unreadable komi is no komi, warning S214", "[sgf][values][komi]") 
     check_issues(issues, {"S214", Severity::warning, row.message});
 }
 
-TEST_CASE("An implausible komi is no komi, warning S214", "[sgf][values][komi]") {
+TEST_CASE("R3: other komi are kept as written, without an issue", "[sgf][values][komi]") {
+    struct Row {
+        std::string_view raw;
+        double value;
+    };
+    // Not an integer multiple of 25 from 100 up: as written, however large for a komi.
+    const auto row = GENERATE(values<Row>({
+        {"9999"sv, 9999},
+        {"-9999"sv, -9999},
+        {"101"sv, 101},
+        {"650.5"sv, 650.5},
+        {"100.25"sv, 100.25},
+        {"2704"sv, 2704},
+    }));
+    CAPTURE(row.raw);
+    ValueIssues issues;
+    const auto komi = sgfaudit::sgf::parse_komi(row.raw, issues);
+    REQUIRE(komi.has_value());
+    CHECK(komi->value == row.value);
+    CHECK_FALSE(komi->adjusted);
+    CHECK(issues.empty());
+}
+
+TEST_CASE("A komi larger than any count is no komi, warning S214", "[sgf][values][komi]") {
     struct Row {
         std::string_view raw;
         std::string_view message;
     };
     const auto row = GENERATE(values<Row>({
-        // Not a multiple of 25 hundredths.
-        {"9999"sv, "KM[9999] is not a plausible komi; komi ignored"sv},
-        {"-9999"sv, "KM[-9999] is not a plausible komi; komi ignored"sv},
-        {"101"sv, "KM[101] is not a plausible komi; komi ignored"sv},
-        {"650.5"sv, "KM[650.5] is not a plausible komi; komi ignored"sv},
-        {"100.25"sv, "KM[100.25] is not a plausible komi; komi ignored"sv},
-        // More komi than the largest board has points (52 x 52 = 2704), even adjusted.
-        {"270450"sv, "KM[270450] is not a plausible komi; komi ignored"sv},
-        {"135225"sv, "KM[135225] is not a plausible komi; komi ignored"sv},
-        {"1000000000"sv, "KM[1000000000] is not a plausible komi; komi ignored"sv},
+        {"1000000000"sv, "KM[1000000000] is larger than any count; komi ignored"sv},
+        {"-1000001"sv, "KM[-1000001] is larger than any count; komi ignored"sv},
     }));
     CAPTURE(row.raw);
     ValueIssues issues;
@@ -933,7 +970,7 @@ TEST_CASE("Result kinds have stable names", "[sgf][values][result]") {
 
 TEST_CASE("Value parsers accept any byte string", "[sgf][values][robustness]") {
     static const std::set<std::string_view> known_codes{
-        "S201", "S202", "S203", "S204", "S210", "S211", "S212", "S213", "S214", "S220", "S221"};
+        "S201", "S202", "S203", "S204", "S210", "S211", "S212", "S214", "S215", "S220", "S221"};
     // Bytes the parsers care about, plus NUL, high bytes and line breaks.
     static constexpr std::string_view alphabet =
         "ab tTsSzZ09+-.:\\\n\r\t\0\x80\xff\xc3"
@@ -964,7 +1001,7 @@ TEST_CASE("Value parsers accept any byte string", "[sgf][values][robustness]") {
             CHECK(points.empty());
         }
         if (const auto komi = sgfaudit::sgf::parse_komi(raw, issues)) {
-            CHECK(std::fabs(komi->value) <= 2704);
+            CHECK(std::fabs(komi->value) <= 1e6);
         }
         const GameResult result = sgfaudit::sgf::parse_result(raw, issues);
         CHECK(result.text == sgfaudit::sgf::unescape_simple_text(raw));
@@ -1058,10 +1095,12 @@ TEST_CASE("Every RE and KM value of the shared corpus is read deliberately",
             REQUIRE(issues.size() == 1);
             CHECK((issues[0].code == "S210" || issues[0].code == "S214"));
         } else {
-            CHECK(std::fabs(komi->value) < 100);
+            // R3: under 100 once read, or as written (a real archive has KM[9999]).
+            CHECK((std::fabs(komi->value) < 100 ||
+                   (!komi->adjusted && komi->value == sgfaudit::sgf::parse_real(raw))));
             CHECK(komi->adjusted == !issues.empty());
-            // Real komi are whole or half points once read.
-            CHECK(std::floor(komi->value * 2) == komi->value * 2);
+            // Real komi are whole, half or (kept as written, R3) quarter points once read.
+            CHECK(std::floor(komi->value * 4) == komi->value * 4);
         }
     }
     CHECK(komi_codes["S211"] > 0);  // Fox KM[650], KM[750]

@@ -187,14 +187,26 @@ struct RecordVerdict {
     std::string reason;    // why (for not_comparable / unmapped / mismatch)
 };
 
-// A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6).
+// How much a record issue weighs (rules-model.md 7 R10).
+enum class IssueSeverity : std::uint8_t {
+    error,  // the record cannot be what was played: a finding
+    note,   // an encoding the tool reads and normalises: never a finding
+};
+std::string_view to_string(IssueSeverity s) noexcept;
+
+// A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6,
+// 7). Codes and severities: docs/report-format.md.
 struct RecordIssue {
     std::uint32_t move = 0;    // 0 when not tied to a move
     std::uint32_t offset = 0;  // of the SGF value in Document::text(), for locations; 0 unknown
     std::string code;          // stable: "occupied", "off_board", "out_of_turn",
-                               // "illegal_everywhere", "setup_after_start",
-                               // "handicap_mismatch", "komi_quirk", "no_liberties_after_setup"
+                               // "illegal_everywhere", "illegal_under_record_rules",
+                               // "setup_after_start", "setup_after_root", "setup_without_handicap",
+                               // "handicap_mismatch", "handicap_missing", "handicap_inferred",
+                               // "handicap_one", "placement_interrupted", "komi_quirk",
+                               // "no_liberties_after_setup", "dead_point_off_board"
     std::string message;
+    IssueSeverity severity = IssueSeverity::error;
 };
 
 struct GameAudit {

@@ -58,7 +58,8 @@ struct ArchiveResult {
 ArchiveResult audit_archive(const ArchiveOptions& options);
 
 // The names of the files a report folder holds.
-inline constexpr const char* kReportFiles[] = {"games.jsonl", "divergences.csv", "diagnostics.csv",
-                                               "summary.md", "index.html"};
+inline constexpr const char* kReportFiles[] = {"games.jsonl",     "divergences.csv",
+                                               "diagnostics.csv", "record_issues.csv",
+                                               "summary.md",      "index.html"};
 
 }  // namespace sgfaudit::pipeline

@@ -25,6 +25,8 @@ inline constexpr std::string_view kDivergencesCsvHeader =
     "file,game,move,color,point,sgf,kind,clause,rulesets,verdicts,summary\n";
 inline constexpr std::string_view kDiagnosticsCsvHeader =
     "file,game,line,column,severity,code,message\n";
+inline constexpr std::string_view kRecordIssuesCsvHeader =
+    "file,game,move,line,column,severity,code,message\n";
 
 // Appends one games.jsonl line (the game object of docs/report-format.md, ended by '\n').
 void append_game_json(std::string& out, const CheckInput& input);
@@ -34,6 +36,8 @@ void append_file_json(std::string& out, std::string_view file,
 
 // Appends one divergences.csv row per divergence of the game (RFC 4180 quoting).
 void append_divergence_rows(std::string& out, const CheckInput& input);
+// Appends one record_issues.csv row per record issue of the game (rules-model.md 3, 6, 7).
+void append_record_issue_rows(std::string& out, const CheckInput& input);
 // Appends one diagnostics.csv row per diagnostic; `game` is the 0-based game index the rows
 // belong to, or -1 for the file as a whole (the game column is then empty unless a diagnostic
 // names its own game).
@@ -95,11 +99,12 @@ struct GameFacts {
     // Accounting divergences, by the ruleset whose two counts disagree.
     std::vector<std::uint16_t> accounting;
     audit::RecordCheck record = audit::RecordCheck::no_result;
-    std::string rules;                       // RU verbatim
-    std::string mapped;                      // the preset RU maps to ("" when unmapped)
-    std::vector<std::string> record_issues;  // codes, one per issue
-    std::uint32_t interest = 0;              // docs/report-format.md "the ten most interesting"
-    std::string interest_text;               // "2 legality, 1 outcome"
+    std::string rules;   // RU verbatim
+    std::string mapped;  // the preset RU maps to ("" when unmapped)
+    // Codes, one per issue, with their severity (rules-model.md 7 R10).
+    std::vector<std::pair<std::string, audit::IssueSeverity>> record_issues;
+    std::uint32_t interest = 0;  // docs/report-format.md "the ten most interesting"
+    std::string interest_text;   // "2 legality, 1 outcome"
 };
 
 // The facts of one audited game.
@@ -175,8 +180,9 @@ class Summary {
     std::array<std::uint64_t, 5> record_checks_{};                 // by audit::RecordCheck
     std::map<std::string, RuCount> mapped_ru_;                     // RU verbatim
     std::map<std::string, std::uint64_t> unmapped_ru_;             // RU verbatim
-    std::map<std::string, std::uint64_t> record_issues_;           // by code
-    std::array<std::uint64_t, 3> diagnostics_by_severity_{};       // by sgf::Severity
+    std::map<std::pair<std::string, audit::IssueSeverity>, std::uint64_t> record_issues_;
+    std::array<std::uint64_t, 2> record_issues_by_severity_{};  // by audit::IssueSeverity
+    std::array<std::uint64_t, 3> diagnostics_by_severity_{};    // by sgf::Severity
     std::map<std::string, std::pair<sgf::Severity, std::uint64_t>> diagnostics_by_code_;
     std::vector<Top> top_;  // at most 10, most interesting first
     std::uint64_t diagrams_ = 0, not_drawn_ = 0;

@@ -19,19 +19,27 @@ enum class EventKind : std::uint8_t {
     add_white,  // AW
     add_empty,  // AE
     move,       // B[] or W[]
+    to_play,    // PL in a node after the root: `color` moves next (rules-model.md 7 R1)
 };
 
-// One step of the main line, in file order: in each node, setup (AB, AW, AE) comes before its
-// move, as FF[4] executes them.
+// One step of the main line, in file order: in each node, setup (AB, AW, AE, PL) comes before its
+// move, as FF[4] executes them. Every B/W property of the main line is a move (rules-model.md 7
+// R2): a value that is neither a pass nor a point of the board is a move with `off_board` set.
 struct Event {
     EventKind kind = EventKind::move;
-    Color color = Color::black;  // for moves
+    Color color = Color::black;  // for moves and to_play
     bool pass = false;           // for moves
     bool forced = false;         // KO[] in the node: "execute the move even if illegal"
-    Point point;                 // for setup and non-pass moves
-    std::uint32_t depth = 0;     // node depth in the main line: 0 is the root
-    std::uint32_t offset = 0;    // of the value in Document::text(), for locations
+    bool off_board = false;      // for moves: the value is not a point of the board (R2)
+    // For setup and non-pass moves. For an off-board move: the letters as written when the value
+    // is two letters a-z/A-Z (x, y up to 51, past the board), else kNoPoint.
+    Point point;
+    std::uint32_t depth = 0;   // node depth in the main line: 0 is the root
+    std::uint32_t offset = 0;  // of the value in Document::text(), for locations
 };
+
+// Event::point of an off-board move whose value is not two letters.
+inline constexpr Point kNoPoint{255, 255};
 
 struct GameRecord {
     int index = 0;          // 0-based game index in the file
@@ -46,7 +54,7 @@ struct GameRecord {
     bool komi_given = false;       // a KM property exists (even if unreadable or empty)
     std::string komi_text;         // KM verbatim
     std::optional<int> handicap;   // HA
-    std::optional<Color> to_play;  // PL of the root
+    std::optional<Color> to_play;  // PL of the root (PL in later nodes: EventKind::to_play)
     std::optional<GameResult> result;  // RE
     std::string rules;                 // RU verbatim (SimpleText)
     std::string charset;               // CA verbatim

@@ -83,20 +83,19 @@ std::optional<MoveValue> parse_move(std::string_view raw, BoardSize size, ValueI
 bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<Point>& out,
                              ValueIssues& issues);
 
-// KM with the quirks of real archives, each reported with the value used:
+// KM as rules-model.md 7 R3 reads it: as written, with the quirks of real archives reported:
 //   empty value: nullopt, S210 (the ruleset's default komi applies);
-//   Fox x100: |v| >= 100 and v/100 a multiple of 0.5 -> v/100 (KM[650] = 6.5), S211;
-//   Fox x50: |v| >= 100 and v/100 a quarter -> v/50 (KM[375] = 7.5, Chinese 3.75 stones), S212;
-//   quarter komi: a fraction of .25/.75 -> v*2 (KM[3.75] = 7.5 points, stones komi), S213;
-//   unreadable: nullopt, S214.
-// Every issue is a warning; the message quotes the value written and the value used. Details:
-//   |v| >= 100 that is not a multiple of 25 (KM[9999], KM[650.5]) is S214;
-//   a value used whose magnitude exceeds 2704 (the points of a 52x52 board) is S214;
-//   quarter komi applies to |v| < 100 only (x100/x50 values never give quarters);
-//   any other |v| < 100 is kept as written (KM[6.3], KM[-59.5]), without an issue.
+//   a decimal comma: KM[6,5] = 6.5, S215;
+//   Fox x100: an integer with |v| >= 100 that is a multiple of 50 -> v/100 (KM[650] = 6.5), S211;
+//   Fox x50: an integer with |v| >= 100 that is a multiple of 25 but not of 50 -> v/50
+//     (KM[375] = 7.5: 3.75 stones, a count in stones), S212;
+//   not a number (or larger than any count, |v| > 10^6): nullopt, S214.
+// Every issue is a warning; the message quotes the value written and the value used. Anything
+// else is kept as written without an issue: quarter komi (KM[2.75]), KM[101], KM[650.5],
+// KM[2704].
 struct Komi {
     double value = 0;
-    bool adjusted = false;  // the value differs from the number written in the file
+    bool adjusted = false;  // read by a quirk (S211, S212, S215): not the number as written
 };
 std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues);
 
