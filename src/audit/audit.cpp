@@ -217,19 +217,6 @@ constexpr game::Color to_game(sgf::Color c) {
     return c == sgf::Color::black ? game::Color::black : game::Color::white;
 }
 
-// The preset a ruleset starts from (its spec's first part), for clause names.
-std::string_view base_preset(const Ruleset& r) {
-    std::string_view s = r.spec.empty() ? std::string_view(r.name) : std::string_view(r.spec);
-    return s.substr(0, s.find(':'));
-}
-
-std::string suicide_clause(const Ruleset& r) {
-    const std::string_view base = base_preset(r);
-    if (base == "aga") return "AGA 5";
-    if (base == "french") return "FFG 3";
-    return "suicide=forbidden (AGA 5, FFG 3)";
-}
-
 Reason superko_reason(Ko ko) {
     switch (ko) {
         case Ko::psk:
@@ -242,20 +229,6 @@ Reason superko_reason(Ko ko) {
             return Reason::simple_ko;
     }
     return Reason::positional_superko;
-}
-
-std::string ko_clause(Ko ko) {
-    switch (ko) {
-        case Ko::psk:
-            return "TT 6";
-        case Ko::ssk:
-            return "FFG 4";
-        case Ko::nssk:
-            return "AGA 6";
-        case Ko::simple:
-            return "ko=simple";
-    }
-    return "";
 }
 
 // The earlier position a play by `c` repeats under `ko`, per rules-model.md 2.
@@ -764,7 +737,7 @@ class Replay {
         ill.color = c;
         ill.point = e.point;
         ill.reason = why;
-        ill.clause = why == Reason::occupied ? "AGA 8, TT 7, FFG 1" : "TT 1, AGA 1, FFG 1";
+        ill.clause = clause(why == Reason::occupied ? CommonRule::occupied : CommonRule::off_board);
         ill.applied = false;
         for (Lane& l : lanes_) {
             if (!l.active) continue;
@@ -820,7 +793,7 @@ class Replay {
             ill.color = c;
             ill.pass = true;
             ill.reason = Reason::out_of_turn;
-            ill.clause = "AGA 8, TT 5, FFG 1";
+            ill.clause = clause(CommonRule::out_of_turn);
             for (Lane& l : lanes_) {
                 if (!l.active) continue;
                 l.result.illegal.push_back(ill);
@@ -942,20 +915,20 @@ class Replay {
         Illegal ill;
         if (out_of_turn) {
             ill.reason = Reason::out_of_turn;
-            ill.clause = "AGA 8, TT 5, FFG 1";
+            ill.clause = clause(CommonRule::out_of_turn);
             return ill;
         }
         if (fx.suicide) {
             if (r.suicide == Suicide::forbidden) {
                 ill.reason = Reason::suicide;  // AGA 5, FFG 3
-                ill.clause = suicide_clause(r);
+                ill.clause = r.clause(Knob::suicide);
                 return ill;
             }
             if (unchanged) {
                 // TT 7 clears the lone stone: the grid colouring is unchanged, so TT 6 forbids it
                 // (rules-model.md 3: "suicide, repeats the position").
                 ill.reason = Reason::suicide;
-                ill.clause = "TT 7, TT 6";
+                ill.clause = clause(CommonRule::lone_suicide_repeats);
                 ill.repeats_move = rep.any;
                 return ill;
             }
@@ -963,7 +936,7 @@ class Replay {
         if (r.ko == Ko::simple) {
             if (retake) {
                 ill.reason = Reason::simple_ko;
-                ill.clause = "ko=simple (AGA 6 figure 3)";
+                ill.clause = r.clause(Knob::ko);
                 ill.repeats_move = rep.any;
                 return ill;
             }
@@ -971,7 +944,7 @@ class Replay {
         }
         if (const auto m = repeated_under(r.ko, rep, c)) {
             ill.reason = superko_reason(r.ko);
-            ill.clause = ko_clause(r.ko);
+            ill.clause = r.clause(Knob::ko);
             ill.repeats_move = m;
             return ill;
         }
@@ -1160,11 +1133,7 @@ class Replay {
                 Verdict v;
                 v.ruleset = i;
                 v.text = describe_end(r);
-                if (r.ruleset.end == GameEnd::final) {
-                    add_clause(d.clause, "TT 8");
-                } else {
-                    add_clause(d.clause, base_preset(r.ruleset) == "french" ? "FFG 5" : "AGA 10");
-                }
+                add_clause(d.clause, r.ruleset.clause(Knob::end));
                 parts.push_back(fmt::format("{}: {}", lane_name(i), v.text));
                 d.verdicts.push_back(std::move(v));
             }
@@ -1201,7 +1170,7 @@ class Replay {
                 Verdict v;
                 v.ruleset = i;
                 v.text = describe_count(s.decision(), to_string(s.decisive));
-                add_clause(d.clause, scoring_clause(lanes_[i].result.ruleset));
+                add_clause(d.clause, lanes_[i].result.ruleset.clause(Knob::scoring));
                 parts.push_back(fmt::format("{}: {}", lane_name(i), v.text));
                 d.verdicts.push_back(std::move(v));
             }
@@ -1214,20 +1183,18 @@ class Replay {
             const RulesetResult& r = lanes_[i].result;
             if (!r.score.scored) continue;
             const Count* other = nullptr;
-            std::string what, clause;
+            std::string what;
             if (r.ruleset.pass_stones == PassStones::yes) {
                 other = &r.score.territory;
                 what = "territory";
-                clause = "AGA 12";
             } else if (r.ruleset.pass_stones == PassStones::quick_count) {
                 other = &r.score.quick;
                 what = "quick";
-                clause = "FFG 6, FFG 6a";
             }
             if (!other || same_count(r.score.area, *other)) continue;
             Divergence d;
             d.kind = DivergenceKind::accounting;
-            d.clause = clause;
+            d.clause = r.ruleset.accounting_clause();
             Verdict va, vo;
             va.ruleset = vo.ruleset = i;
             va.text = describe_count(r.score.area, "area");
@@ -1254,13 +1221,6 @@ class Replay {
             s += p;
         }
         return s;
-    }
-
-    static std::string scoring_clause(const Ruleset& r) {
-        const std::string_view base = base_preset(r);
-        if (base == "aga") return "AGA 12";
-        if (base == "french") return "FFG 6";
-        return "TT 9";
     }
 
     std::string describe_end(const RulesetResult& r) const {
@@ -1334,7 +1294,7 @@ class Replay {
         rv.reason = *recorded != c.winner ? "the winner differs" : "the margin differs";
         Divergence d;
         d.kind = DivergenceKind::record;
-        d.clause = scoring_clause(r.ruleset);
+        d.clause = r.ruleset.clause(Knob::scoring);
         d.summary =
             fmt::format("RE[{}] but the count under RU[{}] ({}) gives {}", re.text, rec_.rules,
                         lane_name(*ru_lane_), describe_count(c, to_string(s.decisive)));

@@ -16,121 +16,173 @@ namespace sgfaudit::audit {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// Knobs and the names of their values
+// The knob descriptor table: one row per knob drives its name, help, values, the citation of
+// each value, parsing (apply_override), describe/canonical specs (value_text) and equality
+// (same_rules). A new knob is one row here, one field in Ruleset and one column in the presets.
 
-enum class Knob : std::uint8_t {
-    suicide,
-    ko,
-    scoring,
-    pass_stones,
-    white_moves_last,
-    bonus,
-    end,
-    default_komi,
-    default_komi_handicap,
-    komi,
-};
-constexpr std::size_t kKnobCount = 10;
 constexpr std::size_t kRuleKnobCount = 9;  // every knob but komi (the override)
+constexpr std::size_t kEnumKnobCount = 7;  // suicide .. end
 
-constexpr std::array<std::string_view, kKnobCount> kKnobNames{
-    "suicide", "ko",  "scoring",      "pass-stones",           "white-moves-last",
-    "bonus",   "end", "default-komi", "default-komi-handicap", "komi"};
+// One value of an enum knob.
+struct KnobValue {
+    std::string_view name;  // as written in specs and reports
+    std::string_view help;  // for `sgfaudit rules`
+    // What a finding cites for this value when the ruleset's base preset does not address it.
+    std::string_view cite;
+    // pass-stones only: the clause saying the area count and this value's other count agree.
+    std::string_view accounting = {};
+};
 
-// Value names in enumerator order.
-constexpr std::array<std::string_view, 2> kSuicideNames{"forbidden", "multi-stone"};
-constexpr std::array<std::string_view, 4> kKoNames{"psk", "ssk", "nssk", "simple"};
-constexpr std::array<std::string_view, 2> kScoringNames{"area", "territory"};
-constexpr std::array<std::string_view, 3> kPassStonesNames{"no", "yes", "quick-count"};
-constexpr std::array<std::string_view, 3> kWhiteLastNames{"no", "pass-stone", "quick-count-point"};
-constexpr std::array<std::string_view, 3> kBonusNames{"0", "n-1", "n"};
-constexpr std::array<std::string_view, 2> kEndNames{"final", "resumable"};
+constexpr std::array<KnobValue, 2> kSuicideValues{{
+    {"forbidden", "the play is illegal", "suicide=forbidden (AGA 5, FFG 3)"},
+    {"multi-stone", "the string is removed; a one-stone suicide repeats the position", "TT 7"},
+}};
+constexpr std::array<KnobValue, 4> kKoValues{{
+    {"psk", "any earlier position", "TT 6"},
+    {"ssk", "a position after an earlier turn (play or pass) of the mover", "FFG 4"},
+    {"nssk", "a position after an earlier board play of the mover", "AGA 6"},
+    {"simple", "only the immediate retake of a single stone", "ko=simple (AGA 6 figure 3)"},
+}};
+constexpr std::array<KnobValue, 2> kScoringValues{{
+    {"area", "stones + territory", "TT 9"},
+    {"territory", "territory - prisoners", "AGA 12"},
+}};
+constexpr std::array<KnobValue, 3> kPassStonesValues{{
+    {"no", "never", "TT 9", ""},
+    {"yes", "in the territory count", "AGA 7", "AGA 12"},
+    {"quick-count", "in the quick count only", "FFG 6a", "FFG 6, FFG 6a"},
+}};
+constexpr std::array<KnobValue, 3> kWhiteLastValues{{
+    {"no", "nothing", "TT 5"},
+    {"pass-stone", "White adds one pass, with its pass stone", "AGA 11"},
+    {"quick-count-point", "White pays one more point in the quick count", "FFG 6a"},
+}};
+constexpr std::array<KnobValue, 3> kBonusValues{{
+    {"0", "none", "TT 9"},
+    {"n-1", "n - 1", "AGA 4"},
+    {"n", "n", ""},  // no seed gives n (Chinese rules do; not a seed)
+}};
+constexpr std::array<KnobValue, 2> kEndValues{{
+    {"final", "the game is over", "TT 8"},
+    {"resumable", "play may resume; the game ends at the last double pass", "AGA 10"},
+}};
+
+// An enum knob's value index in r, and its setter (i is in range).
+using GetIndex = std::size_t (*)(const Ruleset&);
+using SetIndex = void (*)(Ruleset&, std::size_t);
+// A number knob's value in r (nullopt: unset), and its setter.
+using GetNumber = std::optional<double> (*)(const Ruleset&);
+using SetNumber = void (*)(Ruleset&, double);
+
+template <class E>
+constexpr E value_at(std::size_t i) {
+    return static_cast<E>(static_cast<std::uint8_t>(i));
+}
+
+struct KnobInfo {
+    Knob knob;
+    std::string_view name;
+    std::string_view what;              // for `sgfaudit rules`
+    std::span<const KnobValue> values;  // empty for a number knob
+    GetIndex get_index = nullptr;       // enum knobs
+    SetIndex set_index = nullptr;
+    GetNumber get_number = nullptr;  // number knobs
+    SetNumber set_number = nullptr;
+};
+
+constexpr std::array<KnobInfo, kKnobCount> kKnobs{{
+    {Knob::suicide, "suicide",
+     "a board play that leaves its own string without liberties (rules-model.md 3)", kSuicideValues,
+     [](const Ruleset& r) { return static_cast<std::size_t>(r.suicide); },
+     [](Ruleset& r, std::size_t i) { r.suicide = value_at<Suicide>(i); }},
+    {Knob::ko, "ko", "which earlier positions a board play may not recreate (rules-model.md 2)",
+     kKoValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.ko); },
+     [](Ruleset& r, std::size_t i) { r.ko = value_at<Ko>(i); }},
+    {Knob::scoring, "scoring",
+     "the count that decides; both are always computed (rules-model.md 5)", kScoringValues,
+     [](const Ruleset& r) { return static_cast<std::size_t>(r.scoring); },
+     [](Ruleset& r, std::size_t i) { r.scoring = value_at<Scoring>(i); }},
+    {Knob::pass_stones, "pass-stones", "whether a pass hands the opponent a prisoner",
+     kPassStonesValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.pass_stones); },
+     [](Ruleset& r, std::size_t i) { r.pass_stones = value_at<PassStones>(i); }},
+    {Knob::white_moves_last, "white-moves-last", "what happens when the turns end with Black's",
+     kWhiteLastValues,
+     [](const Ruleset& r) { return static_cast<std::size_t>(r.white_moves_last); },
+     [](Ruleset& r, std::size_t i) { r.white_moves_last = value_at<WhiteMovesLast>(i); }},
+    {Knob::bonus, "bonus", "extra points to White under area counting for n >= 2 handicap stones",
+     kBonusValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.handicap_bonus); },
+     [](Ruleset& r, std::size_t i) { r.handicap_bonus = value_at<HandicapBonus>(i); }},
+    {Knob::end, "end", "what two consecutive passes do (rules-model.md 4)", kEndValues,
+     [](const Ruleset& r) { return static_cast<std::size_t>(r.end); },
+     [](Ruleset& r, std::size_t i) { r.end = value_at<GameEnd>(i); }},
+    {Knob::default_komi,
+     "default-komi",
+     "komi when the record has no KM, even game (a number)",
+     {},
+     nullptr,
+     nullptr,
+     [](const Ruleset& r) { return std::optional<double>(r.default_komi_even); },
+     [](Ruleset& r, double x) { r.default_komi_even = x; }},
+    {Knob::default_komi_handicap,
+     "default-komi-handicap",
+     "komi when the record has no KM, handicap game, before the bonus (a number)",
+     {},
+     nullptr,
+     nullptr,
+     [](const Ruleset& r) { return std::optional<double>(r.default_komi_handicap); },
+     [](Ruleset& r, double x) { r.default_komi_handicap = x; }},
+    {Knob::komi,
+     "komi",
+     "komi for every game, overriding KM and the defaults (a number; unset in every preset)",
+     {},
+     nullptr,
+     nullptr,
+     [](const Ruleset& r) { return r.komi_override; },
+     [](Ruleset& r, double x) { r.komi_override = x; }},
+}};
+
+// The table's rows are in Knob order, and each enum knob's values are in enumerator order.
+constexpr bool table_in_order() {
+    for (std::size_t i = 0; i < kKnobCount; ++i) {
+        if (static_cast<std::size_t>(kKnobs[i].knob) != i) return false;
+        if (kKnobs[i].values.empty() != (kKnobs[i].get_index == nullptr)) return false;
+        if (kKnobs[i].values.empty() == (kKnobs[i].get_number == nullptr)) return false;
+    }
+    return true;
+}
+static_assert(table_in_order());
+static_assert(kKnobs[kRuleKnobCount].knob == Knob::komi);
+static_assert(!kKnobs[kEnumKnobCount - 1].values.empty() && kKnobs[kEnumKnobCount].values.empty());
+
+constexpr std::array<std::string_view, kKnobCount> knob_name_array() {
+    std::array<std::string_view, kKnobCount> out{};
+    for (std::size_t i = 0; i < kKnobCount; ++i) out[i] = kKnobs[i].name;
+    return out;
+}
+constexpr std::array<std::string_view, kKnobCount> kKnobNames = knob_name_array();
+
+const KnobInfo& info(Knob k) {
+    return kKnobs[static_cast<std::size_t>(k)];
+}
+
+constexpr bool is_enum_knob(Knob k) {
+    return !kKnobs[static_cast<std::size_t>(k)].values.empty();
+}
 
 // Largest komi magnitude accepted: the points of a 52x52 board (as sgf::parse_komi).
 constexpr double kMaxKomi = 2704.0;
 
-template <class E, std::size_t N>
-std::string_view name_of(E v, const std::array<std::string_view, N>& names) noexcept {
-    const auto i = static_cast<std::size_t>(v);
-    return i < N ? names[i] : std::string_view{"?"};
+// The name of value v of enum knob k ("?" when out of range).
+std::string_view value_name(Knob k, std::size_t v) noexcept {
+    const auto values = info(k).values;
+    return v < values.size() ? values[v].name : std::string_view{"?"};
 }
 
-constexpr bool is_enum_knob(Knob k) {
-    return static_cast<std::size_t>(k) < static_cast<std::size_t>(Knob::default_komi);
-}
-
-// The allowed value names of an enum knob (empty for the number knobs).
-std::span<const std::string_view> enum_values(Knob k) {
-    switch (k) {
-        case Knob::suicide:
-            return kSuicideNames;
-        case Knob::ko:
-            return kKoNames;
-        case Knob::scoring:
-            return kScoringNames;
-        case Knob::pass_stones:
-            return kPassStonesNames;
-        case Knob::white_moves_last:
-            return kWhiteLastNames;
-        case Knob::bonus:
-            return kBonusNames;
-        case Knob::end:
-            return kEndNames;
-        default:
-            return {};
-    }
-}
-
-// Index of the value of enum knob k in r.
-std::size_t enum_index(const Ruleset& r, Knob k) {
-    switch (k) {
-        case Knob::suicide:
-            return static_cast<std::size_t>(r.suicide);
-        case Knob::ko:
-            return static_cast<std::size_t>(r.ko);
-        case Knob::scoring:
-            return static_cast<std::size_t>(r.scoring);
-        case Knob::pass_stones:
-            return static_cast<std::size_t>(r.pass_stones);
-        case Knob::white_moves_last:
-            return static_cast<std::size_t>(r.white_moves_last);
-        case Knob::bonus:
-            return static_cast<std::size_t>(r.handicap_bonus);
-        case Knob::end:
-            return static_cast<std::size_t>(r.end);
-        default:
-            return 0;
-    }
-}
-
-// Sets enum knob k of r to the value at index i of enum_values(k). Precondition: i is in range.
-void set_enum(Ruleset& r, Knob k, std::size_t i) {
-    const auto v = static_cast<std::uint8_t>(i);
-    switch (k) {
-        case Knob::suicide:
-            r.suicide = static_cast<Suicide>(v);
-            break;
-        case Knob::ko:
-            r.ko = static_cast<Ko>(v);
-            break;
-        case Knob::scoring:
-            r.scoring = static_cast<Scoring>(v);
-            break;
-        case Knob::pass_stones:
-            r.pass_stones = static_cast<PassStones>(v);
-            break;
-        case Knob::white_moves_last:
-            r.white_moves_last = static_cast<WhiteMovesLast>(v);
-            break;
-        case Knob::bonus:
-            r.handicap_bonus = static_cast<HandicapBonus>(v);
-            break;
-        case Knob::end:
-            r.end = static_cast<GameEnd>(v);
-            break;
-        default:
-            break;
-    }
+// The value names of enum knob k, in enumerator order (empty for a number knob).
+std::vector<std::string_view> value_names(Knob k) {
+    std::vector<std::string_view> out;
+    for (const KnobValue& v : info(k).values) out.push_back(v.name);
+    return out;
 }
 
 // Shortest text that reads back as x ("7.5", "0.5", "7", "-2").
@@ -140,12 +192,11 @@ std::string number_text(double x) {
 
 // The value of knob k in r as it is written in specs ("" for komi when not overridden).
 std::string value_text(const Ruleset& r, Knob k) {
-    if (is_enum_knob(k)) return std::string(enum_values(k)[enum_index(r, k)]);
-    if (k == Knob::default_komi) return number_text(r.default_komi_even);
-    if (k == Knob::default_komi_handicap) return number_text(r.default_komi_handicap);
-    return r.komi_override ? number_text(*r.komi_override) : std::string();
+    const KnobInfo& row = info(k);
+    if (row.get_index != nullptr) return std::string(value_name(k, row.get_index(r)));
+    const std::optional<double> x = row.get_number(r);
+    return x ? number_text(*x) : std::string();
 }
-
 // ---------------------------------------------------------------------------------------------
 // Presets: each value with the seed clause behind it (rules-model.md section 1 table)
 
@@ -162,6 +213,9 @@ struct PresetRow {
     double komi_even;
     double komi_handicap;
     std::array<std::string_view, kRuleKnobCount> clauses;  // per knob, in kKnobNames order
+    // What a finding cites, per enum knob and value, where this preset's text addresses the
+    // value ("" where it does not: the knob table's citation is used).
+    std::array<std::array<std::string_view, 4>, kEnumKnobCount> cites;
 };
 
 constexpr std::array<PresetRow, 3> kPresets{{
@@ -180,7 +234,8 @@ constexpr std::array<PresetRow, 3> kPresets{{
       "TT 5, 8: plain alternation, no last-move rule",
       "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
       "TT comment 10 leaves komi to agreement; rules-model.md's default",
-      "TT is silent; rules-model.md's default"}},
+      "TT is silent; rules-model.md's default"},
+     {{{"", "TT 7"}, {"TT 6"}, {"TT 9"}, {"TT 9"}, {"TT 5"}, {"TT 9"}, {"TT 8"}}}},
     {"aga",
      "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
      Suicide::forbidden,          // AGA 5
@@ -196,7 +251,14 @@ constexpr std::array<PresetRow, 3> kPresets{{
       "AGA 12: territory unless the players agreed on area", "AGA 7", "AGA 11",
       "AGA 4 (with area counting)",
       "AGA 9, 10: play resumes, the opponent of the last passer first",
-      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"}},
+      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"},
+     {{{"AGA 5"},
+       {"", "", "AGA 6"},
+       {"AGA 12", "AGA 12"},
+       {"", "AGA 7"},
+       {"", "AGA 11"},
+       {"", "AGA 4"},
+       {"", "AGA 10"}}}},
     {"french",
      "French Go Federation (FFG) rules (seed 003)",
      Suicide::forbidden,                 // FFG 3
@@ -214,7 +276,14 @@ constexpr std::array<PresetRow, 3> kPresets{{
       "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)",
       "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game",
       "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
-      "FFG preliminary rule (n - 1/2 with the bonus)"}},
+      "FFG preliminary rule (n - 1/2 with the bonus)"},
+     {{{"FFG 3"},
+       {"", "FFG 4"},
+       {"FFG 6", "FFG 6a"},
+       {"", "", "FFG 6a"},
+       {"", "", "FFG 6a"},
+       {"", "FFG preliminary rule"},
+       {"", "FFG 5"}}}},
 }};
 
 constexpr std::array<std::string_view, 3> kPresetNames{kPresets[0].name, kPresets[1].name,
@@ -399,17 +468,17 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
         return fmt::format("knob '{}' is set twice in {}", kKnobNames[index], quoted(whole));
     }
     b.set[index] = true;
-    if (is_enum_knob(k)) {
+    const KnobInfo& row = info(k);
+    if (row.set_index != nullptr) {
         const std::string v = lower(value);
-        const auto names = enum_values(k);
-        for (std::size_t i = 0; i < names.size(); ++i) {
-            if (names[i] == v) {
-                set_enum(b.rules, k, i);
+        for (std::size_t i = 0; i < row.values.size(); ++i) {
+            if (row.values[i].name == v) {
+                row.set_index(b.rules, i);
                 return {};
             }
         }
         return fmt::format("bad value {} for knob '{}' in {}: expected one of {}", quoted(value),
-                           kKnobNames[index], quoted(whole), join(names, ", "));
+                           kKnobNames[index], quoted(whole), join(value_names(k), ", "));
     }
     const std::optional<double> x = parse_number(value);
     if (!x) {
@@ -418,9 +487,7 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
             "in size",
             quoted(value), kKnobNames[index], quoted(whole), number_text(kMaxKomi));
     }
-    if (k == Knob::default_komi) b.rules.default_komi_even = *x;
-    if (k == Knob::default_komi_handicap) b.rules.default_komi_handicap = *x;
-    if (k == Knob::komi) b.rules.komi_override = *x;
+    row.set_number(b.rules, *x);
     return {};
 }
 
@@ -747,97 +814,74 @@ void append_wrapped(std::string& out, std::string_view prefix, std::string_view 
     out += '\n';
 }
 
-struct KnobHelp {
-    std::string_view what;
-    std::span<const std::string_view> values;
-    std::array<std::string_view, 4> value_help;  // per value (enum knobs)
-};
-
-KnobHelp knob_help(Knob k) {
-    switch (k) {
-        case Knob::suicide:
-            return {"a board play that leaves its own string without liberties (rules-model.md 3)",
-                    kSuicideNames,
-                    {"the play is illegal",
-                     "the string is removed; a one-stone suicide repeats the position"}};
-        case Knob::ko:
-            return {"which earlier positions a board play may not recreate (rules-model.md 2)",
-                    kKoNames,
-                    {"any earlier position",
-                     "a position after an earlier turn (play or pass) of "
-                     "the mover",
-                     "a position after an earlier board play of the mover",
-                     "only the immediate retake of a single stone"}};
-        case Knob::scoring:
-            return {"the count that decides; both are always computed (rules-model.md 5)",
-                    kScoringNames,
-                    {"stones + territory", "territory - prisoners"}};
-        case Knob::pass_stones:
-            return {"whether a pass hands the opponent a prisoner",
-                    kPassStonesNames,
-                    {"never", "in the territory count", "in the quick count only"}};
-        case Knob::white_moves_last:
-            return {"what happens when the turns end with Black's",
-                    kWhiteLastNames,
-                    {"nothing", "White adds one pass, with its pass stone",
-                     "White pays one more point in the quick count"}};
-        case Knob::bonus:
-            return {"extra points to White under area counting for n >= 2 handicap stones",
-                    kBonusNames,
-                    {"none", "n - 1", "n"}};
-        case Knob::end:
-            return {"what two consecutive passes do (rules-model.md 4)",
-                    kEndNames,
-                    {"the game is over", "play may resume; the game ends at the last double pass"}};
-        case Knob::default_komi:
-            return {"komi when the record has no KM, even game (a number)", {}, {}};
-        case Knob::default_komi_handicap:
-            return {"komi when the record has no KM, handicap game, before the bonus (a number)",
-                    {},
-                    {}};
-        case Knob::komi:
-            return {
-                "komi for every game, overriding KM and the defaults (a number; unset in "
-                "every preset)",
-                {},
-                {}};
-    }
-    return {};
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Public functions
 
 std::string_view to_string(Suicide v) noexcept {
-    return name_of(v, kSuicideNames);
+    return value_name(Knob::suicide, static_cast<std::size_t>(v));
 }
 std::string_view to_string(Ko v) noexcept {
-    return name_of(v, kKoNames);
+    return value_name(Knob::ko, static_cast<std::size_t>(v));
 }
 std::string_view to_string(Scoring v) noexcept {
-    return name_of(v, kScoringNames);
+    return value_name(Knob::scoring, static_cast<std::size_t>(v));
 }
 std::string_view to_string(PassStones v) noexcept {
-    return name_of(v, kPassStonesNames);
+    return value_name(Knob::pass_stones, static_cast<std::size_t>(v));
 }
 std::string_view to_string(WhiteMovesLast v) noexcept {
-    return name_of(v, kWhiteLastNames);
+    return value_name(Knob::white_moves_last, static_cast<std::size_t>(v));
 }
 std::string_view to_string(HandicapBonus v) noexcept {
-    return name_of(v, kBonusNames);
+    return value_name(Knob::bonus, static_cast<std::size_t>(v));
 }
 std::string_view to_string(GameEnd v) noexcept {
-    return name_of(v, kEndNames);
+    return value_name(Knob::end, static_cast<std::size_t>(v));
 }
 
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept {
-    return a.suicide == b.suicide && a.ko == b.ko && a.scoring == b.scoring &&
-           a.pass_stones == b.pass_stones && a.white_moves_last == b.white_moves_last &&
-           a.handicap_bonus == b.handicap_bonus && a.end == b.end &&
-           a.default_komi_even == b.default_komi_even &&
-           a.default_komi_handicap == b.default_komi_handicap;
+    for (std::size_t i = 0; i < kRuleKnobCount; ++i) {
+        const KnobInfo& row = kKnobs[i];
+        if (row.get_index != nullptr ? row.get_index(a) != row.get_index(b)
+                                     : row.get_number(a) != row.get_number(b)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string_view clause(CommonRule rule) noexcept {
+    switch (rule) {
+        case CommonRule::occupied:
+            return "AGA 8, TT 7, FFG 1";
+        case CommonRule::off_board:
+            return "TT 1, AGA 1, FFG 1";
+        case CommonRule::out_of_turn:
+            return "AGA 8, TT 5, FFG 1";
+        case CommonRule::lone_suicide_repeats:
+            return "TT 7, TT 6";
+    }
+    return {};
+}
+
+std::string_view Ruleset::clause(Knob k) const noexcept {
+    const KnobInfo& row = info(k);
+    if (row.get_index == nullptr) return {};
+    const std::size_t v = row.get_index(*this);
+    if (v >= row.values.size()) return {};
+    const std::string_view label = spec.empty() ? std::string_view(name) : std::string_view(spec);
+    if (const PresetRow* base = find_preset(label.substr(0, label.find(':')))) {
+        const std::string_view own = base->cites[static_cast<std::size_t>(k)][v];
+        if (!own.empty()) return own;
+    }
+    return row.values[v].cite;
+}
+
+std::string_view Ruleset::accounting_clause() const noexcept {
+    return kPassStonesValues[static_cast<std::size_t>(pass_stones) % kPassStonesValues.size()]
+        .accounting;
 }
 
 std::span<const std::string_view> preset_names() noexcept {
@@ -1000,11 +1044,10 @@ std::string rules_text() {
     out += "\nKnobs (each preset's value, with the seed clause behind it)\n";
     for (std::size_t i = 0; i < kKnobCount; ++i) {
         const auto k = static_cast<Knob>(i);
-        const KnobHelp help = knob_help(k);
-        append_wrapped(out, fmt::format("  {}: ", kKnobNames[i]), help.what, 6);
-        for (std::size_t v = 0; v < help.values.size(); ++v) {
-            append_wrapped(out, fmt::format("      {:<18} ", help.values[v]), help.value_help[v],
-                           25);
+        const KnobInfo& knob = info(k);
+        append_wrapped(out, fmt::format("  {}: ", knob.name), knob.what, 6);
+        for (const KnobValue& v : knob.values) {
+            append_wrapped(out, fmt::format("      {:<18} ", v.name), v.help, 25);
         }
         if (k == Knob::komi) continue;
         for (const PresetRow& row : kPresets) {

@@ -29,6 +29,7 @@
 // X is a decimal number ("7.5", "-0.5", "+6", "7") with |X| <= 2704 (the points of a 52x52
 // board). A knob may be set once per ruleset; a list may not name the same ruleset twice.
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -78,6 +79,33 @@ enum class GameEnd : std::uint8_t {
     resumable,  // play may resume after them (AGA 10, FFG 5a)
 };
 
+// The knobs, in canonical order (the order of knob_names(), specs and describe()). Each knob is
+// one row of the descriptor table in ruleset.cpp: its name, help, values, the citation of each
+// value, parsing, describe and equality all come from that row.
+enum class Knob : std::uint8_t {
+    suicide,
+    ko,
+    scoring,
+    pass_stones,
+    white_moves_last,
+    bonus,
+    end,
+    default_komi,
+    default_komi_handicap,
+    komi,
+};
+inline constexpr std::size_t kKnobCount = 10;
+
+// Rules every seed states alike, whatever the knobs: the findings cite all three seeds.
+enum class CommonRule : std::uint8_t {
+    occupied,              // a play on an occupied point (AGA 8, TT 7, FFG 1)
+    off_board,             // a play off the grid (TT 1, AGA 1, FFG 1)
+    out_of_turn,           // alternation (AGA 8, TT 5, FFG 1)
+    lone_suicide_repeats,  // TT 7 clears a lone suicide stone, so TT 6 forbids the play
+};
+// The clause a finding cites for a common rule, e.g. "AGA 8, TT 5, FFG 1".
+std::string_view clause(CommonRule rule) noexcept;
+
 // Stable names of knob values, as used in specs and reports ("multi-stone", "n-1", ...).
 std::string_view to_string(Suicide v) noexcept;
 std::string_view to_string(Ko v) noexcept;
@@ -108,6 +136,16 @@ struct Ruleset {
     double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
     // Set by komi=X: used instead of the record's KM and of the defaults.
     std::optional<double> komi_override;
+
+    // The clause a finding cites for this ruleset's value of knob k ("AGA 5", "FFG 4", "TT 8"):
+    // the base preset's own clause for that value when its text addresses it (the preset named
+    // first in `spec`), else the clause the knob table gives the value. Empty for the number
+    // knobs, and for a value no seed states (then the finding names the knob value itself).
+    std::string_view clause(Knob k) const noexcept;
+    // The clause that says this ruleset's area count and its other count (the territory count
+    // under pass-stones=yes, the quick count under pass-stones=quick-count) must agree, cited
+    // by an accounting finding: "AGA 12", "FFG 6, FFG 6a". Empty under pass-stones=no.
+    std::string_view accounting_clause() const noexcept;
 
     friend bool operator==(const Ruleset&, const Ruleset&) = default;
 };
