@@ -198,8 +198,10 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
         make_count(s.black_territory - held_by_white, s.white_territory - held_by_black + s.komi);
 
     // FFG 6a quick count: territory - prisoners lost - one point per own pass, White one more if
-    // Black made the last turn (Appendix B's e); komi only.
-    const int e = end.black_moved_last ? 1 : 0;
+    // Black made the last turn (Appendix B's e) where white-moves-last=quick-count-point says so
+    // (FFG 6a); komi only.
+    const int e =
+        rules.white_moves_last == WhiteMovesLast::quick_count_point && end.black_moved_last ? 1 : 0;
     s.quick = make_count(
         s.black_territory - (s.captures_by_white + s.dead_black) - end.passes_black,
         s.white_territory - (s.captures_by_black + s.dead_white) - end.passes_white - e + s.komi);
