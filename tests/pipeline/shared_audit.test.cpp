@@ -17,6 +17,7 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
+#include "skip.hpp"
 
 namespace fs = std::filesystem;
 using namespace sgfaudit;
@@ -67,8 +68,7 @@ std::set<std::uint32_t> naive_tt_repeats(const sgf::GameRecord& rec) {
 TEST_CASE("Every game of the shared corpus is audited under the three presets",
           "[integration][shared][audit]") {
     if (!fs::is_directory(kShared)) {
-        WARN("skipped: " << kShared << " is absent (it ships beside the repository in CI)");
-        return;
+        SGFAUDIT_SKIP(kShared << " is absent (it ships beside the repository in CI)");
     }
     const std::vector<std::string> args{kShared};
     const auto inputs = pipeline::collect_inputs(args);

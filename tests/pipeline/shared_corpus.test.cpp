@@ -10,6 +10,7 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
+#include "skip.hpp"
 
 namespace fs = std::filesystem;
 using namespace sgfaudit;
@@ -21,6 +22,7 @@ const std::string kShared = std::string(SGFAUDIT_SHARED_DIR) + "/corpus";
 bool shared_present() {
     if (fs::is_directory(kShared)) return true;
     WARN("skipped: " << kShared << " is absent (it ships beside the repository in CI)");
+    sgfaudit_test::mark_skipped();
     return false;
 }
 

@@ -18,6 +18,8 @@
 #include <string_view>
 #include <vector>
 
+#include "skip.hpp"
+
 #ifndef SGFAUDIT_SHARED_DIR
 #define SGFAUDIT_SHARED_DIR ""
 #endif
@@ -98,12 +100,11 @@ const std::filesystem::path kFox = kShared / "corpus/games/foxwq-amateur-9dset";
 
 }  // namespace
 
-#define SKIP_WITHOUT_SHARED_CORPUS()                                                             \
-    do {                                                                                         \
-        if (!shared_corpus_available()) {                                                        \
-            WARN("shared corpus not found at " << kShared.string() << ": fixture test skipped"); \
-            return;                                                                              \
-        }                                                                                        \
+#define SKIP_WITHOUT_SHARED_CORPUS()                                          \
+    do {                                                                      \
+        if (!shared_corpus_available()) {                                     \
+            SGFAUDIT_SKIP("shared corpus not found at " << kShared.string()); \
+        }                                                                     \
     } while (false)
 
 // ---------------------------------------------------------------------------------------------
