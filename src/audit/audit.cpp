@@ -49,6 +49,10 @@ std::string_view to_string(DeadPolicy p) noexcept {
             return "markup";
         case DeadPolicy::list:
             return "list";
+        case DeadPolicy::pass_alive:
+            return "pass-alive";
+        case DeadPolicy::automatic:
+            return "auto";
     }
     return "?";
 }
@@ -109,6 +113,8 @@ std::string_view to_string(RecordCheck c) noexcept {
             return "not_comparable";
         case RecordCheck::unmapped_rules:
             return "unmapped_rules";
+        case RecordCheck::unsettled:
+            return "unsettled";
         case RecordCheck::no_result:
             return "no_result";
     }
@@ -1041,6 +1047,12 @@ class Replay {
         for (Lane& l : lanes_) {
             if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
         }
+        dead_policy_ = options_.dead;
+        if (dead_policy_ == DeadPolicy::automatic) {
+            // `--dead auto`: the players' markup where the final node has any, else Benson.
+            const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
+            dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
+        }
         std::vector<Vertex> dead = dead_points();
         for (Lane& l : lanes_) {
             RulesetResult& res = l.result;
@@ -1071,7 +1083,7 @@ class Replay {
                 tally, res.ruleset, l.end_state, out_.handicap,
                 choose_komi(rec_, res.ruleset, out_.handicap),
                 strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
-                          : to_string(options_.dead));
+                          : to_string(dead_policy_));
         }
         divergences_after_replay();
         record_check();
@@ -1087,7 +1099,7 @@ class Replay {
 
     std::vector<Vertex> dead_points() {
         std::vector<Vertex> out;
-        if (options_.dead == DeadPolicy::markup) {
+        if (dead_policy_ == DeadPolicy::markup) {
             // Stones on points marked as the opponent's territory are dead.
             for (const sgf::Point& p : rec_.territory_black) {
                 const Vertex v = game::to_vertex(p.x, p.y);
@@ -1097,7 +1109,7 @@ class Replay {
                 const Vertex v = game::to_vertex(p.x, p.y);
                 if (board_.on_board(v) && board_.at(v) == game::Cell::black) out.push_back(v);
             }
-        } else if (options_.dead == DeadPolicy::list) {
+        } else if (dead_policy_ == DeadPolicy::list) {
             for (const std::string& token : options_.dead_points) {
                 const auto p = resolve_point(token, rec_.size.width, rec_.size.height);
                 if (!p) {
@@ -1291,6 +1303,13 @@ class Replay {
         }
         rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
         if (match) return;
+        if (!s.settled) {
+            rv.check = RecordCheck::unsettled;
+            rv.reason =
+                "the count is unsettled: an empty region touches both colours where a string is "
+                "neither pass-alive nor dead (Benson), and RE may count it otherwise";
+            return;
+        }
         rv.reason = *recorded != c.winner ? "the winner differs" : "the margin differs";
         Divergence d;
         d.kind = DivergenceKind::record;
@@ -1347,7 +1366,9 @@ class Replay {
 
     // The tally of a lane's end board, computed once per board and dead-stone choice.
     const detail::Tally& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead) {
-        const bool use_dead = !strict_tt && !dead.empty();
+        // Benson's dead stones depend on the board, so every end board gets its own analysis.
+        const bool use_dead =
+            !strict_tt && (!dead.empty() || dead_policy_ == DeadPolicy::pass_alive);
         for (const Tallied& t : tallies_) {
             if (t.board == board && t.use_dead == use_dead) return t.tally;
         }
@@ -1355,7 +1376,7 @@ class Replay {
         tallies_.push_back(
             {board, use_dead,
              detail::tally_position(
-                 b, use_dead ? detail::DeadStones{options_.dead, dead} : detail::DeadStones{})});
+                 b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{})});
         return tallies_.back().tally;
     }
 
@@ -1367,6 +1388,7 @@ class Replay {
 
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
+    DeadPolicy dead_policy_ = DeadPolicy::none;  // options_.dead with `auto` resolved
     game::Board board_;
     // The board before a play some ruleset may forbid (made only when one comes).
     std::optional<game::Board> before_;

@@ -7,6 +7,8 @@
 #include <bit>
 #include <cmath>
 
+#include "sgfaudit/audit/life.hpp"
+
 namespace sgfaudit::audit::detail {
 
 Count make_count(double black, double white) {
@@ -132,6 +134,18 @@ double bonus_for(HandicapBonus b, int n) {
 
 Tally tally_position(const game::Board& board, const DeadStones& dead) {
     Tally t;
+    if (dead.policy == DeadPolicy::pass_alive) {
+        // Benson (life.hpp): the stones inside the opponent's pass-alive territory.
+        const LifeAnalysis life = analyse_life(board);
+        game::Board after = board;
+        for (const game::Vertex v : life.dead) {
+            (after.at(v) == game::Cell::black ? t.dead_black : t.dead_white) += 1;
+            after.clear(v);
+        }
+        t.settled = settled_after_removal(after, life);
+        count_board(after, t);
+        return t;
+    }
     bool any = false;
     for (game::Vertex v : dead.points) any = any || game::is_stone(board.at(v));
     if (!any) {
@@ -170,6 +184,7 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.passes_white = end.passes_white;
     s.black_moved_last = end.black_moved_last;
     s.dead_source = std::string(dead_source);
+    s.settled = t.settled;
     s.dead_black = t.dead_black;
     s.dead_white = t.dead_white;
     s.black_stones = t.black_stones;

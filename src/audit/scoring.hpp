@@ -42,6 +42,7 @@ struct Tally {
     int black_stones = 0, white_stones = 0;
     int dead_black = 0, dead_white = 0;
     int black_territory = 0, white_territory = 0, neutral = 0;
+    bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
 };
 
 // Tallies `board` after removing `dead` (on a copy; the board itself is left alone).

@@ -40,9 +40,12 @@ Options:
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
                       as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
   --jobs N            threads (default: all cores); the report is the same for any N
-  --dead none|markup|LIST
+  --dead none|markup|pass-alive|auto|LIST
                       dead stones removed before counting: none (default), markup (the final
-                      node's TB/TW), or a list of points such as dd,ee or D4,E5
+                      node's TB/TW), pass-alive (Benson: stones inside the opponent's
+                      pass-alive territory; a count it cannot settle is `unsettled`), auto
+                      (markup where the final node has some, else pass-alive), or a list of
+                      points such as dd,ee or D4,E5
   --on-illegal as-it-stands|stop
                       after an illegal play: apply it and go on (default, AGA 8), or stop that
                       ruleset's replay there

@@ -20,8 +20,8 @@ Commands:
   check PATH...   the referee's view of every game under several rulesets: illegal plays,
                   end, score with every term, winner, divergences with board diagrams, RE
                   against the result under the record's own RU. Options: --rules LIST,
-                  --format text|json, --dead none|markup|LIST, --on-illegal as-it-stands|stop,
-                  --komi X (see sgfaudit check --help)
+                  --format text|json, --dead none|markup|pass-alive|auto|LIST,
+                  --on-illegal as-it-stands|stop, --komi X (see sgfaudit check --help)
   audit PATH...   audit whole archives on all cores into a report folder (summary.md,
                   index.html with diagrams, games.jsonl, divergences.csv,
                   record_issues.csv, diagnostics.csv);

@@ -97,6 +97,10 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             o.dead = audit::DeadPolicy::none;
         } else if (*dead == "markup") {
             o.dead = audit::DeadPolicy::markup;
+        } else if (*dead == "pass-alive") {
+            o.dead = audit::DeadPolicy::pass_alive;
+        } else if (*dead == "auto") {
+            o.dead = audit::DeadPolicy::automatic;
         } else {
             std::string error;
             std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, error);

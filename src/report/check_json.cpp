@@ -110,6 +110,7 @@ void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int 
     m.text(",\"handicap_bonus\":").num(s.handicap_bonus);
     j.done(m);
     j.key("dead_source").str(s.dead_source);
+    j.key("settled").boolean(s.settled);
     m = j.members(1024);
     m.text("\"black\":");
     put_side(m, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,

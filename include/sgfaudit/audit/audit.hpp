@@ -49,6 +49,11 @@ enum class DeadPolicy : std::uint8_t {
     none,    // score the board as it is
     markup,  // stones on points that the final node's TB/TW mark as the opponent's territory
     list,    // the strings containing the user's points
+    // Benson's unconditional life (life.hpp): stones inside the opponent's pass-alive territory;
+    // a count with an empty region touching both colours where a string is neither pass-alive
+    // nor dead is unsettled (Score::settled).
+    pass_alive,
+    automatic,  // markup where the final node has TB/TW markup, else pass_alive (`--dead auto`)
 };
 std::string_view to_string(DeadPolicy p) noexcept;
 
@@ -108,10 +113,13 @@ struct Score {
     std::string komi_source;
     int handicap = 0;           // n
     double handicap_bonus = 0;  // added to White's area count
-    std::string dead_source;    // "none", "markup", "list"
-    Count area;                 // stones + territory, White + komi + bonus (TT 9, AGA 12, FFG 6)
-    Count territory;            // territory - prisoners held by the opponent, White + komi (AGA 12)
-    Count quick;                // FFG 6a: territory - prisoners lost - own passes - e, White + komi
+    std::string dead_source;    // "none", "markup", "list", "pass-alive"
+    // False when dead stones came from Benson's analysis and an empty region still touches both
+    // colours where a string is neither pass-alive nor dead: the count cannot be relied on.
+    bool settled = true;
+    Count area;       // stones + territory, White + komi + bonus (TT 9, AGA 12, FFG 6)
+    Count territory;  // territory - prisoners held by the opponent, White + komi (AGA 12)
+    Count quick;      // FFG 6a: territory - prisoners lost - own passes - e, White + komi
     Scoring decisive = Scoring::area;  // which count decides under this ruleset
     const Count& decision() const noexcept { return decisive == Scoring::area ? area : territory; }
 };
@@ -175,6 +183,9 @@ enum class RecordCheck : std::uint8_t {
     not_comparable,  // RE is not a score, or the game did not end by two passes
     unmapped_rules,  // RU absent or not one of the presets
     no_result,       // no RE
+    // RE differs from a count that Benson's analysis could not settle (Score::settled false):
+    // the result depends on stones the tool cannot call alive or dead, so it is not a mismatch.
+    unsettled,
 };
 std::string_view to_string(RecordCheck c) noexcept;
 
