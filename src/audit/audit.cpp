@@ -1262,7 +1262,8 @@ class Replay {
         RecordVerdict& rv = out_.record;
         rv.rules = rec_.rules;
         if (rec_.result) rv.recorded = rec_.result->text;
-        if (ru_.ruleset) rv.mapped = ru_.ruleset->name;
+        if (ru_.ruleset)
+            rv.mapped = ru_.ruleset->spec.empty() ? ru_.ruleset->name : ru_.ruleset->spec;
         if (!rec_.result) {
             rv.check = RecordCheck::no_result;
             rv.reason = "no RE";

@@ -218,7 +218,7 @@ struct PresetRow {
     std::array<std::array<std::string_view, 4>, kEnumKnobCount> cites;
 };
 
-constexpr std::array<PresetRow, 3> kPresets{{
+constexpr std::array<PresetRow, 5> kPresets{{
     {"tromp-taylor",
      "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
      Suicide::multi_stone,  // TT 4, 7: clear the opponent, then clear one's own colour
@@ -284,10 +284,65 @@ constexpr std::array<PresetRow, 3> kPresets{{
        {"", "", "FFG 6a"},
        {"", "FFG preliminary rule"},
        {"", "FFG 5"}}}},
+    // Rulesets of real archives (issue 15), from their public texts: J = the Japanese Rules of
+    // Go of 1989 (Nihon Ki-in and Kansai Ki-in; James Davies' translation), articles numbered
+    // as there. Not modelled yet, so not claimed: J 8's points in seki that are not territory,
+    // and J 12's no-result for a repeated cycle (triple ko): the replay treats the second as
+    // simple ko and the count the first as territory.
+    {"japanese",
+     "Japanese Rules of Go 1989 (J; territory counting; seki points and no-result cycles not "
+     "modelled)",
+     Suicide::forbidden,   // J 4: a string without a liberty cannot exist on the board
+     Ko::simple,           // J 6: no immediate recapture in a ko
+     Scoring::territory,   // J 8, 10: territory and prisoners
+     PassStones::no,       // J 9: a pass only stops the game; it hands over no prisoner
+     WhiteMovesLast::no,   // J 2: plain alternation
+     HandicapBonus::zero,  // J 10: handicap stones earn White nothing in a territory count
+     GameEnd::resumable,   // J 9: two passes stop the game; a resumption may be asked for
+     6.5,                  // not in J: the Nihon Ki-in's komi for even games (6.5 since 2002)
+     0.5,                  // not in J: rules-model.md's default for handicap games
+     {"J 4: a string without a liberty cannot exist, so a play that captures nothing and leaves "
+      "its own string without a liberty cannot be made",
+      "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, not "
+      "modelled)",
+      "J 8, 10: territory and prisoners decide (seki points: J 8, not modelled)",
+      "J 9: passes stop the game and hand over nothing", "J 2: plain alternation",
+      "J 10: a territory count; handicap stones earn no bonus",
+      "J 9: two passes stop the game; either player may ask to resume, the opponent then moves "
+      "first",
+      "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none",
+      "rules-model.md's default"},
+     {{{"J 4"}, {"", "", "", "J 6"}, {"", "J 8, 10"}, {"J 9"}, {"J 2"}, {"J 10"}, {"", "J 9"}}}},
+    // C = the rules of the Chinese Weiqi Association: area counting, no repetition of a whole
+    // board position (C 2002 section 6, read as positional superko, as KataGo and KGS do), and
+    // in handicap games White receives one point per handicap stone (Black returns half a
+    // stone each).
+    {"chinese",
+     "Chinese Weiqi Association rules (C; area counting)",
+     Suicide::forbidden,  // C: a play may not leave its own stones without a liberty
+     Ko::psk,             // C 2002 section 6: a whole-board position may not be repeated
+     Scoring::area,       // C: stones and territory are counted
+     PassStones::no,      // C: a pass hands over nothing
+     WhiteMovesLast::no,  // C: plain alternation
+     HandicapBonus::n,    // C: Black returns half a stone (one point) per handicap stone
+     GameEnd::resumable,  // C: disputes about life and death are settled by playing on
+     7.5,                 // C 2002: Black gives 3 3/4 stones, i.e. 7.5 points
+     0.5,                 // rules-model.md's default (the n points come on top)
+     {"C: suicide is not allowed",
+      "C 2002 section 6: no whole-board repetition (positional superko)",
+      "C: area counting (stones + territory)", "C: a pass hands over nothing",
+      "C: plain alternation", "C: one point to White per handicap stone (half a stone each)",
+      "C: after two passes a dispute is settled by playing on",
+      "C 2002: komi 3 3/4 stones = 7.5 points", "rules-model.md's default"},
+     {{{"C"}, {"C 2002 section 6"}, {"C"}, {"C"}, {"C"}, {"", "", "C"}, {"", "C"}}}},
 }};
 
-constexpr std::array<std::string_view, 3> kPresetNames{kPresets[0].name, kPresets[1].name,
-                                                       kPresets[2].name};
+constexpr std::array<std::string_view, kPresets.size()> preset_name_array() {
+    std::array<std::string_view, kPresets.size()> out{};
+    for (std::size_t i = 0; i < kPresets.size(); ++i) out[i] = kPresets[i].name;
+    return out;
+}
+constexpr std::array<std::string_view, kPresets.size()> kPresetNames = preset_name_array();
 
 Ruleset from_row(const PresetRow& row) {
     Ruleset r;
@@ -532,15 +587,21 @@ constexpr RuName kRuNames[] = {
     {"tt", NameKind::preset, "tromp-taylor", ""},
     {"logical", NameKind::preset, "tromp-taylor", ""},
     {"the logical", NameKind::preset, "tromp-taylor", ""},
+    // Japanese 1989 (KGS, OGS, Fox write "Japanese"); Korean rules count as the Japanese do
+    // (territory, simple ko, seki points not territory), so they map to the same preset.
+    {"japanese", NameKind::preset, "japanese", ""},
+    {"jp", NameKind::preset, "japanese", ""},
+    {"korean", NameKind::preset, "japanese",
+     "Korean rules count as the Japanese 1989 rules do (territory, simple ko)"},
+    // Chinese (KGS, OGS, Fox; OGS and KGS spellings).
+    {"chinese", NameKind::preset, "chinese", ""},
+    {"cn", NameKind::preset, "chinese", ""},
+    {"chinese ogs", NameKind::preset, "chinese", ""},
+    {"chineseogs", NameKind::preset, "chinese", ""},
+    {"chinese kgs", NameKind::preset, "chinese", ""},
+    {"chinesekgs", NameKind::preset, "chinese", ""},
     // Rulesets that are none of the presets.
-    {"japanese", NameKind::other, "Japanese", ""},
-    {"chinese", NameKind::other, "Chinese", ""},
     {"old chinese", NameKind::other, "old Chinese", ""},
-    {"chinese ogs", NameKind::other, "Chinese (OGS)", ""},
-    {"chineseogs", NameKind::other, "Chinese (OGS)", ""},
-    {"chinese kgs", NameKind::other, "Chinese (KGS)", ""},
-    {"chinesekgs", NameKind::other, "Chinese (KGS)", ""},
-    {"korean", NameKind::other, "Korean", ""},
     {"nz", NameKind::other, "New Zealand", ""},
     {"new zealand", NameKind::other, "New Zealand", ""},
     {"newzealand", NameKind::other, "New Zealand", ""},
@@ -719,37 +780,14 @@ std::optional<KataGoRules> parse_katago(std::string_view s) {
     return k;
 }
 
-// The parts of k that differ from KataGo's Tromp-Taylor string (ko POSITIONAL, score AREA, tax
-// NONE, sui1, no button, whb0, fpok0), each with the TT clause it contradicts.
-std::vector<std::string> differences_from_tt(const KataGoRules& k) {
-    std::vector<std::string> out;
-    constexpr std::array<std::string_view, 4> kKo{"SIMPLE", "POSITIONAL", "SITUATIONAL", "SPIGHT"};
-    constexpr std::array<std::string_view, 3> kTax{"NONE", "SEKI", "ALL"};
-    if (k.ko != KgKo::positional) {
-        out.push_back(fmt::format("ko {} is not positional superko (TT 6)",
-                                  kKo[static_cast<std::size_t>(k.ko)]));
-    }
-    if (k.territory) out.emplace_back("score TERRITORY is not area scoring (TT 9)");
-    if (k.tax != KgTax::none) {
-        out.push_back(fmt::format("tax {} takes points that TT 9 counts",
-                                  kTax[static_cast<std::size_t>(k.tax)]));
-    }
-    if (!k.sui) out.emplace_back("sui0 forbids the multi-stone suicide TT 7 allows");
-    if (k.button) out.emplace_back("button1 is a rule TT does not have");
-    if (k.whb != KgWhb::zero) {
-        out.push_back(fmt::format("whb{} gives White a handicap bonus TT does not give",
-                                  k.whb == KgWhb::n ? "N" : "N-1"));
-    }
-    if (k.fpok) out.emplace_back("fpok1 (friendly pass) is KataGo's setting for Ing/GOE, not TT");
-    return out;
-}
-
-// What KataGo writes for its "aga", "bga" and "french" rules alike (one value for three).
-bool is_katago_aga_bga_french(const KataGoRules& k) {
-    return k.ko == KgKo::situational && !k.territory && k.tax == KgTax::none && !k.sui &&
-           !k.button && k.whb == KgWhb::n_minus_1 && k.fpok;
-}
-
+// A KataGo rules string read knob by knob (issue 15), on the tromp-taylor preset: ko POSITIONAL
+// psk, SITUATIONAL ssk, SIMPLE simple; score AREA / TERRITORY; sui1 multi-stone, sui0
+// forbidden; whb 0 / N / N-1 the bonus 0 / n / n-1. KataGo has no pass stones and no last-move
+// rule, and it counts after removing the stones inside the opponent's pass-alive territory, so
+// it is TT with the agreement of TT comment 8 (end=resumable), not strict TT 8: with `--dead
+// auto` its records are counted as KataGo counts them. fpok (friendly pass) changes nothing a
+// record shows. Not read, so not mapped: ko SPIGHT, tax ALL and button1 (no knob says them);
+// tax SEKI is read as territory scoring whose seki points are not modelled (said in the reason).
 RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     RuMapping m;
     const std::string q = quoted(ru);
@@ -760,29 +798,29 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
             q);
         return m;
     }
-    const std::vector<std::string> diffs = differences_from_tt(k);
-    if (diffs.empty()) {
-        m.ruleset = preset("tromp-taylor");
-        m.reason = fmt::format("RU {} is KataGo's rules string for Tromp-Taylor{}", q,
-                               k.has_komi ? " (its komi is ignored: KM gives the komi)" : "");
+    std::vector<std::string> unread;
+    if (k.ko == KgKo::spight) unread.emplace_back("ko SPIGHT (no ko knob says Spight's rule)");
+    if (k.tax == KgTax::all) unread.emplace_back("tax ALL (a group tax no knob says)");
+    if (k.button) unread.emplace_back("button1 (no knob says the button)");
+    if (!unread.empty()) {
+        std::string why;
+        for (const std::string& d : unread) why += (why.empty() ? "" : "; ") + d;
+        m.reason = fmt::format("RU {} is a KataGo rules string with {}; not mapped", q, why);
         return m;
     }
-    if (is_katago_aga_bga_french(k)) {
-        m.reason = fmt::format(
-            "RU {} is what KataGo writes for its aga, bga and french rules alike: it cannot tell "
-            "AGA (nssk, 002; territory count, AGA 12) from French (ssk, FFG 4); not mapped",
-            q);
-        return m;
-    }
-    std::string why;
-    for (const std::string& d : diffs) {
-        if (!why.empty()) why += "; ";
-        why += d;
-    }
+    constexpr std::array<std::string_view, 4> kKo{"simple", "psk", "ssk", ""};
+    constexpr std::array<std::string_view, 3> kWhb{"0", "n", "n-1"};
+    const std::string spec =
+        fmt::format("tromp-taylor:suicide={}:ko={}:scoring={}:bonus={}:end=resumable",
+                    k.sui ? "multi-stone" : "forbidden", kKo[static_cast<std::size_t>(k.ko)],
+                    k.territory ? "territory" : "area", kWhb[static_cast<std::size_t>(k.whb)]);
+    m.ruleset = parse_ruleset_spec(spec).ruleset;
     m.reason = fmt::format(
-        "RU {} is a KataGo rules string that describes none of the presets: {} (KataGo strings "
-        "cannot state AGA's nssk or pass stones, nor French pass stones); not mapped",
-        q, why);
+        "RU {} is a KataGo rules string, read knob by knob as {}{}{}", q, m.ruleset->spec,
+        k.tax == KgTax::seki
+            ? " (tax SEKI: points in seki are not territory, which is not modelled)"
+            : "",
+        k.has_komi ? " (its komi is ignored: KM gives the komi)" : "");
     return m;
 }
 
@@ -994,7 +1032,8 @@ RuMapping map_ru(std::string_view ru) {
         if (entry.normalized != name) continue;
         if (entry.kind == NameKind::preset) {
             m.ruleset = preset(entry.target);
-            m.reason = fmt::format("RU {} names the {} preset", q, entry.target);
+            m.reason = fmt::format("RU {} names the {} preset{}{}", q, entry.target,
+                                   entry.note.empty() ? "" : ": ", entry.note);
         } else {
             m.reason = fmt::format(
                 "RU {} names the {} rules, which are none of the presets ({}){}{}; not mapped", q,
@@ -1066,13 +1105,16 @@ std::string rules_text() {
         "\nRU[] values that map (case-insensitive; '-', '_', '/' and spaces alike; a last word\n"
         "\"rules\" ignored):\n"
         "  tromp-taylor  Tromp-Taylor, TT, Tromp Taylor, Tromp/Taylor, TrompTaylor, Logical "
-        "rules,\n"
-        "                KataGo's koPOSITIONALscoreAREAtaxNONEsui1 (no button, whb0, fpok0)\n"
+        "rules\n"
         "  aga           AGA, American, American Go Association\n"
         "  french        French, FFG\n"
-        "Not mapped: Japanese, Chinese, Korean, NZ, GOE/Ing, BGA and other rulesets that are none\n"
-        "of the presets, and KataGo strings that describe no preset exactly (KataGo writes one\n"
-        "string for its aga, bga and french rules).\n";
+        "  japanese      Japanese, JP, Korean (Korean rules count as the Japanese do)\n"
+        "  chinese       Chinese, CN, Chinese-OGS, Chinese-KGS\n"
+        "  KataGo rules strings (koPOSITIONALscoreAREAtaxNONEsui1 and the like) are read knob by\n"
+        "  knob on tromp-taylor with end=resumable (KataGo counts after removing the stones in\n"
+        "  the opponent's pass-alive territory); ko SPIGHT, tax ALL and button1 are not mapped.\n"
+        "Not mapped: NZ, GOE/Ing, BGA, old Chinese and other rulesets that are none of the\n"
+        "presets.\n";
     return out;
 }
 

@@ -87,7 +87,7 @@ TEST_CASE("reuse: RU texts, more of them than the thread remembers, each mapped 
             const audit::RuMapping m = audit::map_ru(ru);
             INFO("RU[" << ru << "], round " << round);
             CHECK(a.record.rules == ru);
-            CHECK(a.record.mapped == (m.ruleset ? m.ruleset->name : std::string()));
+            CHECK(a.record.mapped == (m.ruleset ? m.ruleset->spec : std::string()));
             if (!m.ruleset) {
                 CHECK(a.record.check == audit::RecordCheck::unmapped_rules);
                 CHECK(a.record.reason == m.reason);

@@ -1,8 +1,9 @@
 #pragma once
 // Rulesets as plain data (rules-model.md section 1): a Ruleset is a value made of independent
-// knobs, never a class hierarchy. Presets (tromp-taylor, aga, french) are named values built from
-// the seed rule texts; a user names a preset with overrides; a record's RU[] text maps to a preset
-// when it names exactly one. This file knows no SGF and no files: it takes strings and returns
+// knobs, never a class hierarchy. Presets (tromp-taylor, aga, french from the seed rule texts;
+// japanese, chinese from the public texts of the rules real archives were played under) are named
+// values; a user names a preset with overrides; a record's RU[] text maps to a ruleset when it
+// names exactly one. This file knows no SGF and no files: it takes strings and returns
 // data. Nothing here throws for bad input: errors are returned as text.
 //
 // Spec grammar (`--rules`, and one ruleset with parse_ruleset_spec):
@@ -11,7 +12,7 @@
 //   item     := preset ( ':' override )*     starts a new ruleset
 //             | override ( ':' override )*   continues the ruleset started by the item before it
 //   override := knob '=' value
-//   preset   := tromp-taylor | aga | french
+//   preset   := tromp-taylor | aga | french | japanese | chinese
 //
 // An item is an override when its first ':'-separated part contains '='; otherwise that part is a
 // preset name. So "aga:ko=ssk:komi=5.5", "aga:ko=ssk,komi=5.5" and "aga,ko=ssk,komi=5.5" are the
@@ -154,7 +155,8 @@ struct Ruleset {
 // komi_override are not compared).
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
 
-// The preset names, in the order `sgfaudit rules` lists them: tromp-taylor, aga, french.
+// The preset names, in the order `sgfaudit rules` lists them: tromp-taylor, aga, french,
+// japanese, chinese.
 std::span<const std::string_view> preset_names() noexcept;
 // The knob names, in canonical order: suicide, ko, scoring, pass-stones, white-moves-last, bonus,
 // end, default-komi, default-komi-handicap, komi.
@@ -193,8 +195,9 @@ struct RuMapping {
 };
 // Maps RU text (already unescaped), trimmed and case-insensitively: AGA / American / AGA rules,
 // French / FFG, Tromp-Taylor / TT / Tromp Taylor / Tromp/Taylor / TrompTaylor / Logical rules,
-// and KataGo's compact rules strings ("koPOSITIONALscoreAREAtaxNONEsui1") where they describe
-// exactly one preset. Japanese, Chinese, Korean, NZ, GOE/Ing and others are not mapped.
+// Japanese / JP / Korean, Chinese / CN / Chinese-OGS / Chinese-KGS, and KataGo's compact rules
+// strings ("koPOSITIONALscoreAREAtaxNONEsui1") read knob by knob. NZ, GOE/Ing, BGA and others
+// are not mapped (the reason says why).
 RuMapping map_ru(std::string_view ru);
 // map_ru without the reason.
 std::optional<Ruleset> ruleset_from_ru(std::string_view ru);
