@@ -1402,7 +1402,8 @@ class Replay {
     History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;
-    const RuMapping& ru_ = mapped_ru(rec_.rules);
+    std::optional<RuMapping> ru_override_ = map_ru_override(rec_.rules, options_.ru_overrides);
+    const RuMapping& ru_ = ru_override_ ? *ru_override_ : mapped_ru(rec_.rules);
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
     std::size_t next_event_ = 0;

@@ -1053,6 +1053,39 @@ RuMapping map_ru(std::string_view ru) {
     return m;
 }
 
+std::optional<RuOverride> parse_ru_override(std::string_view text, std::string& error) {
+    const std::size_t eq = text.find('=');
+    const std::string_view name = trim(text.substr(0, eq));
+    if (eq == std::string_view::npos || name.empty()) {
+        error = fmt::format("{} is not NAME=SPEC (e.g. NZ=tromp-taylor:ko=ssk)", quoted(text));
+        return std::nullopt;
+    }
+    RulesetParse p = parse_ruleset_spec(text.substr(eq + 1));
+    if (!p.ok()) {
+        error = fmt::format("{}: {}", quoted(name), p.error);
+        return std::nullopt;
+    }
+    return RuOverride{std::string(name), std::move(*p.ruleset)};
+}
+
+std::optional<RuMapping> map_ru_override(std::string_view ru,
+                                         std::span<const RuOverride> overrides) {
+    if (overrides.empty()) return std::nullopt;
+    const std::string_view text = trim(ru);
+    if (text.empty()) return std::nullopt;
+    const std::string name = normalize_ru_name(text);
+    for (const RuOverride& o : overrides) {
+        const std::string_view given = trim(o.name);
+        if (given.empty() || normalize_ru_name(given) != name) continue;
+        RuMapping m;
+        m.ruleset = o.ruleset;
+        m.reason =
+            fmt::format("RU {} is mapped by --map-ru {}={}", quoted(text), o.name, o.ruleset.spec);
+        return m;
+    }
+    return std::nullopt;
+}
+
 std::optional<Ruleset> ruleset_from_ru(std::string_view ru) {
     return map_ru(ru).ruleset;
 }

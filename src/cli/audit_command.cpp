@@ -50,6 +50,8 @@ Options:
                       after an illegal play: apply it and go on (default, AGA 8), or stop that
                       ruleset's replay there
   --komi X            komi for every game and ruleset, overriding KM and the defaults
+  --map-ru NAME=SPEC  map the RU name NAME to the ruleset SPEC for the record check, before the
+                      built-in mapping (repeatable), e.g. --map-ru NZ=tromp-taylor:ko=ssk
   --max-diagrams N    SVG diagrams drawn into index.html, in input order (default 1000); the
                       divergences after them are listed without one, and the page says so
   --quiet             no progress line (it is shown only while stderr is a terminal)

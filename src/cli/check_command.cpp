@@ -45,6 +45,8 @@ Options:
                       after an illegal play: apply it and go on (default, AGA 8), or stop that
                       ruleset's replay there
   --komi X            komi for every game and ruleset, overriding KM and the defaults
+  --map-ru NAME=SPEC  map the RU name NAME to the ruleset SPEC for the record check, before the
+                      built-in mapping (repeatable), e.g. --map-ru NZ=tromp-taylor:ko=ssk
   --jobs N            threads (default: all cores); the output is the same for any N
   -h, --help          show this help
 

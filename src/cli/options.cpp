@@ -41,7 +41,7 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
             if (k.name == name) spec = &k;
         }
         if (spec == nullptr) return fmt::format("unknown option '{}'", a);
-        if (out.has(name)) return fmt::format("{} given twice", name);
+        if (out.has(name) && !spec->repeatable) return fmt::format("{} given twice", name);
         std::string value;
         if (!spec->takes_value) {
             if (eq != std::string::npos) return fmt::format("{} takes no value", name);
@@ -52,7 +52,8 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
         } else {
             return fmt::format("{} needs a value", name);
         }
-        out.values.emplace(name, std::move(value));
+        if (spec->repeatable) out.repeated[name].push_back(value);
+        out.values.insert_or_assign(name, std::move(value));
     }
     return {};
 }
@@ -117,6 +118,14 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             o.on_illegal = audit::IllegalPolicy::stop;
         } else {
             return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop", *on_illegal);
+        }
+    }
+    if (const auto it = args.repeated.find("--map-ru"); it != args.repeated.end()) {
+        for (const std::string& text : it->second) {
+            std::string error;
+            std::optional<audit::RuOverride> o_ru = audit::parse_ru_override(text, error);
+            if (!o_ru) return fmt::format("--map-ru: {}", error);
+            o.ru_overrides.push_back(std::move(*o_ru));
         }
     }
     if (const auto komi = value_of(args, "--komi")) {

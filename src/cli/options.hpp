@@ -17,18 +17,21 @@ namespace sgfaudit::cli {
 struct OptionSpec {
     std::string_view name;  // "--rules"
     bool takes_value = true;
+    bool repeatable = false;  // may be given several times (values kept in order)
 };
 
 struct ParsedArgs {
     std::map<std::string, std::string, std::less<>> values;  // options given, by name
+    // Every value of a repeatable option, in the order given.
+    std::map<std::string, std::vector<std::string>, std::less<>> repeated;
     std::vector<std::string> paths;
     bool help = false;
     bool has(std::string_view name) const { return values.find(name) != values.end(); }
 };
 
 // The options every auditing subcommand takes (see audit_settings).
-inline constexpr OptionSpec kAuditOptions[] = {
-    {"--rules"}, {"--dead"}, {"--on-illegal"}, {"--komi"}, {"--jobs"}};
+inline constexpr OptionSpec kAuditOptions[] = {{"--rules"}, {"--dead"}, {"--on-illegal"},
+                                               {"--komi"},  {"--jobs"}, {"--map-ru", true, true}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).
@@ -36,8 +39,8 @@ inline constexpr OptionSpec kAuditOptions[] = {
 std::string parse_args(const std::vector<std::string>& args, std::span<const OptionSpec> known,
                        ParsedArgs& out, LimitOptions* limits = nullptr);
 
-// Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal and
-// --komi. Returns an error message or "".
+// Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal,
+// --komi and --map-ru NAME=SPEC (repeatable). Returns an error message or "".
 std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings);
 
 // --jobs N (1..1024; absent: 0, all cores). Returns an error message or "".

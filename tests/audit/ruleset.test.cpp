@@ -811,3 +811,24 @@ TEST_CASE("rules-model.md 1: the rules text lists every preset, knob, value and 
         CHECK(line.size() <= 100);
     }
 }
+
+TEST_CASE("issue 15: --map-ru NAME=SPEC overrides are parsed and matched as RU names are",
+          "[audit][ruleset][ru]") {
+    std::string error;
+    const auto o = parse_ru_override("New Zealand = tromp-taylor:ko=ssk", error);
+    REQUIRE(o);
+    CHECK(o->name == "New Zealand");
+    CHECK(o->ruleset.spec == "tromp-taylor:ko=ssk");
+    const std::vector<RuOverride> overrides{*o};
+    const auto m = map_ru_override("new_zealand rules", overrides);
+    REQUIRE(m);
+    REQUIRE(m->ruleset);
+    CHECK(m->ruleset->spec == "tromp-taylor:ko=ssk");
+    CHECK(contains(m->reason, "mapped by --map-ru New Zealand=tromp-taylor:ko=ssk"));
+    CHECK_FALSE(map_ru_override("NZ", overrides));
+    CHECK_FALSE(map_ru_override("", overrides));
+    CHECK_FALSE(parse_ru_override("=aga", error));
+    CHECK(contains(error, "is not NAME=SPEC"));
+    CHECK_FALSE(parse_ru_override("NZ=aga,french", error));
+    CHECK(contains(error, "names 2 rulesets"));
+}

@@ -254,3 +254,28 @@ TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[c
     CHECK(lines(out).size() == 1);
     CHECK(out.rfind(R"({"schema":"sgfaudit-game/1",)", 0) == 0);
 }
+
+TEST_CASE("check --map-ru maps an RU name the built-in table leaves unmapped, before the table",
+          "[cli][check]") {
+    TempFiles t;
+    // The clean game with RU[NZ] (not mapped by default) and RU[Japanese] (mapped to japanese).
+    std::string nz = kClean;
+    nz.replace(nz.find("Tromp-Taylor"), 12, "NZ");
+    const std::string file = t.add("nz.sgf", nz);
+    const Run plain = check({file});
+    CHECK(contains(plain.out, "record: unmapped_rules"));
+    // Names compare as map_ru compares them: case and a last word "rules" do not matter.
+    const Run mapped = check({"--map-ru", "nz rules=tromp-taylor:ko=ssk", file});
+    INFO(mapped.out << mapped.err);
+    CHECK(mapped.status == 0);
+    CHECK(contains(mapped.out, "record: match"));
+    CHECK(contains(mapped.out, "-> tromp-taylor:ko=ssk"));
+    // Repeatable, first match wins; an override also takes precedence over the table.
+    std::string jp = kClean;
+    jp.replace(jp.find("Tromp-Taylor"), 12, "Japanese");
+    const std::string jfile = t.add("jp.sgf", jp);
+    const Run over = check({"--map-ru", "NZ=aga", "--map-ru=japanese=tromp-taylor", jfile});
+    CHECK(contains(over.out, "-> tromp-taylor"));
+    CHECK(contains(check({"--map-ru", "NZ", file}).err, "--map-ru: 'NZ' is not NAME=SPEC"));
+    CHECK(contains(check({"--map-ru", "NZ=bogus", file}).err, "unknown ruleset 'bogus'"));
+}

@@ -63,6 +63,8 @@ struct AuditOptions {
     // For DeadPolicy::list: points as "dd" (SGF) or "D4" (board coordinates), resolved per game
     // against its board size; a point that is off a game's board or empty there is a record issue.
     std::vector<std::string> dead_points;
+    // User mappings of RU names (`--map-ru NAME=SPEC`), taking precedence over map_ru.
+    std::vector<RuOverride> ru_overrides;
     // Keep board pictures (Board::to_ascii) before and after each legality divergence.
     bool diagrams = true;
 };

@@ -199,6 +199,20 @@ struct RuMapping {
 // strings ("koPOSITIONALscoreAREAtaxNONEsui1") read knob by knob. NZ, GOE/Ing, BGA and others
 // are not mapped (the reason says why).
 RuMapping map_ru(std::string_view ru);
+// A user's mapping of an RU name to a ruleset (`--map-ru NAME=SPEC`); it takes precedence over
+// map_ru. Names compare as map_ru compares them (case, '-', '_', '/' and spaces alike, a last
+// word "rules" ignored), so "--map-ru nz=tromp-taylor:ko=ssk" catches RU[NZ] and RU[nz rules].
+struct RuOverride {
+    std::string name;  // as given
+    Ruleset ruleset;
+};
+// Parses "NAME=SPEC" (SPEC one ruleset, as for parse_ruleset_spec); on failure returns nullopt and
+// sets `error`.
+std::optional<RuOverride> parse_ru_override(std::string_view text, std::string& error);
+// The mapping of `ru` by the first override whose name matches, or nullopt when none does.
+std::optional<RuMapping> map_ru_override(std::string_view ru,
+                                         std::span<const RuOverride> overrides);
+
 // map_ru without the reason.
 std::optional<Ruleset> ruleset_from_ru(std::string_view ru);
 
