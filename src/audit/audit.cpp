@@ -1087,6 +1087,7 @@ class Replay {
         }
         divergences_after_replay();
         record_check();
+        result_plausibility();
         drop_internal_results();
         std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                          [](const Divergence& a, const Divergence& b) {
@@ -1326,6 +1327,51 @@ class Replay {
         }
         position_at_end(d, *ru_lane_);
         out_.divergences.push_back(std::move(d));
+    }
+
+    // Cheap checks of RE against the record itself, whatever the RU (issue 15, after aeb's
+    // sgfcheck): a margin no count could give is an error; a margin whose half point disagrees
+    // with KM's, and a resignation by the player who made the last turn, are notes.
+    void result_plausibility() {
+        if (!rec_.result) return;
+        const sgf::GameResult& re = *rec_.result;
+        if (re.kind == sgf::ResultKind::score && re.margin) {
+            const double m = std::fabs(*re.margin);
+            // Every point of the board, komi, the bonus, every prisoner and pass stone.
+            const double bound = static_cast<double>(rec_.size.width) * rec_.size.height +
+                                 (rec_.komi ? std::fabs(rec_.komi->value) : 0.0) + out_.handicap +
+                                 captures_[0] + captures_[1] + passes_[0] + passes_[1] + 1;
+            if (m > bound) {
+                issue(0, 0, "result_impossible_margin",
+                      fmt::format("RE[{}]: a margin of {} is more than any count of this {}x{} "
+                                  "game can give (at most {})",
+                                  re.text, m, rec_.size.width, rec_.size.height, bound));
+            }
+            // Half points: a count's margin has the fractional part of the komi (stones and
+            // points are whole), when both are whole or half numbers.
+            if (rec_.komi) {
+                const double km = std::fabs(rec_.komi->value);
+                const double fm = m - std::floor(m), fk = km - std::floor(km);
+                const auto half_or_whole = [](double f) { return f == 0.0 || f == 0.5; };
+                if (half_or_whole(fm) && half_or_whole(fk) && fm != fk) {
+                    issue(0, 0, "result_komi_parity",
+                          fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it",
+                                      re.text, fm == 0.0 ? "a whole" : "a half-point",
+                                      rec_.komi_text, fk == 0.0 ? "whole" : "a half point"),
+                          IssueSeverity::note);
+                }
+            }
+        }
+        if (re.kind == sgf::ResultKind::resign && re.winner && any_turn_) {
+            const game::Color loser =
+                *re.winner == sgf::Color::black ? game::Color::white : game::Color::black;
+            if (last_turn_ == loser) {
+                issue(0, 0, "resigner_moved_last",
+                      fmt::format("RE[{}]: {} resigned after making the last turn of the record",
+                                  re.text, loser == game::Color::black ? "Black" : "White"),
+                      IssueSeverity::note);
+            }
+        }
     }
 
     // Divergences about the end and the count show the position as the game ended under lane

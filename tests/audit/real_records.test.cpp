@@ -510,3 +510,49 @@ TEST_CASE("R5: an inferred stone never replaces a White setup stone", "[audit][r
     }
     issue(a, "handicap_inferred", 0, IssueSeverity::note);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Cheap checks of RE (issue 15, after sgfcheck), whatever the RU
+
+namespace {
+
+std::vector<std::string> plausibility_codes(const std::string& text) {
+    const audit::GameAudit a = run_text(text);
+    std::vector<std::string> out;
+    for (const audit::RecordIssue& i : a.record_issues) {
+        if (i.code.starts_with("result_") || i.code == "resigner_moved_last") {
+            out.push_back(i.code + "/" + std::string(audit::to_string(i.severity)));
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("RE checks: a margin larger than any count of the board is an error",
+          "[audit][real][result]") {
+    // 5x5: 25 points + komi 0.5 + 2 passes + 1 = 28.5 at most.
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+30.5];B[cc];W[];B[])") ==
+          std::vector<std::string>{"result_impossible_margin/error"});
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+24.5];B[cc];W[];B[])").empty());
+}
+
+TEST_CASE("RE checks: a half-point margin with a whole komi (or the reverse) is a note",
+          "[audit][real][result]") {
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+24];B[cc];W[];B[])") ==
+          std::vector<std::string>{"result_komi_parity/note"});
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[6]RE[W+2.5];B[cc];W[];B[])") ==
+          std::vector<std::string>{"result_komi_parity/note"});
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[6]RE[W+2];B[cc];W[];B[])").empty());
+    // Without KM nothing is known.
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]RE[B+24];B[cc];W[];B[])").empty());
+}
+
+TEST_CASE("RE checks: a resignation by the player who made the last turn is a note",
+          "[audit][real][result]") {
+    // W+R: Black resigned, and Black made the last turn (B[dd]).
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[0.5]RE[W+R];B[cc];W[cd];B[dd])") ==
+          std::vector<std::string>{"resigner_moved_last/note"});
+    // B+R after Black's last play: White resigned on White's turn, as usual.
+    CHECK(plausibility_codes("(;GM[1]FF[4]SZ[5]KM[0.5]RE[B+R];B[cc];W[cd];B[dd])").empty());
+}
