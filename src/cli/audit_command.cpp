@@ -34,6 +34,14 @@ order) under several rulesets on all cores, and writes a report folder:
 The folder is written under a temporary name and put in place when complete: an interrupted
 run (SIGINT, SIGTERM) leaves the previous report, or none, never half of one.
 
+Archives are read in place, without unpacking: .zip, .tar, .tar.gz (.tgz), .tar.bz2, .tar.xz,
+.tar.zst, .7z (their *.sgf and *.mgt members, in the archive's order, named ARCHIVE!/MEMBER in
+every report) and single compressed files (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst). A member is
+bounded by --max-file-bytes like a file; an encrypted member, a member path with '..' or an
+absolute one, a damaged archive or one that inflates past 100 times its size (a zip bomb) is a
+diagnostic (F021-F025) and the run goes on. A file named on the command line that is neither
+SGF nor an archive stops the run (F020, exit 2).
+
 Options:
   --out DIR           the report folder (default: reports/NAME)
   --name NAME         NAME of the default folder (default: the date and time, YYYYMMDD-HHMMSS)
@@ -130,12 +138,14 @@ class ProgressLine {
         const double seconds = std::chrono::duration<double>(now - start_).count();
         const double rate = seconds > 0 ? static_cast<double>(p.games) / seconds : 0;
         std::string eta = "?";
-        if (p.files_done > 0 && seconds > 0) {
+        if (p.files_done > 0 && seconds > 0 && p.files_total >= p.files_done) {
             const double per_file = seconds / static_cast<double>(p.files_done);
             eta = duration(per_file * static_cast<double>(p.files_total - p.files_done));
         }
-        err_ << fmt::format("\r\033[Kfiles {}/{}  games {}  {:.0f} games/s  divergences {}  ETA {}",
-                            p.files_done, p.files_total, p.games, rate, p.divergences, eta)
+        // files_total 0: not counted (an archive is read in place).
+        const std::string total = p.files_total > 0 ? fmt::format("/{}", p.files_total) : "";
+        err_ << fmt::format("\r\033[Kfiles {}{}  games {}  {:.0f} games/s  divergences {}  ETA {}",
+                            p.files_done, total, p.games, rate, p.divergences, eta)
              << std::flush;
         shown_ = true;
     }

@@ -346,15 +346,16 @@ std::string dead_description(const audit::AuditOptions& o) {
 
 ArchiveResult audit_archive(const ArchiveOptions& options) {
     ArchiveResult result;
-    FileWalk walk(options.paths);
+    FileWalk walk(options.paths, options.settings.limits.max_file_bytes);
     if (walk.missing_argument()) {
         result.status = ArchiveStatus::missing_input;
         result.missing = walk.missing();
         return result;
     }
-    // The number of files, for a progress display's ETA: a walk of its own, names only.
+    // The number of files, for a progress display's ETA: a walk of its own, names only (not
+    // counted when an archive is read: that would inflate it twice).
     std::size_t files_total = 0;
-    if (options.progress && options.count_files) {
+    if (options.progress && options.count_files && !walk.has_archives()) {
         FileWalk count(options.paths);
         WalkItem item;
         while (count.next(item)) files_total += item.is_problem ? 0 : 1;

@@ -24,7 +24,8 @@ struct FileInput {
     std::shared_ptr<const OpenFolder> folder;  // the walk's folder of the file and where its
     std::size_t name_at = 0;                   // name starts in `path` (WalkItem)
     bool walk_problem = false;
-    FileBytes bytes;  // bytes.ok false: it could not be read (bytes.problem says why)
+    bool in_archive = false;  // an archive member: `bytes` were read by the walk
+    FileBytes bytes;          // bytes.ok false: it could not be read (bytes.problem says why)
 };
 
 // The work a run does per file, supplied by the caller.
