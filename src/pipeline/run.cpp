@@ -96,9 +96,11 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
                 walk_ended = true;
                 break;
             }
+            const std::size_t index = next++;
+            if (options.shards > 1 && index % options.shards != options.shard - 1) continue;
             if (token == nullptr) token = take_token();
             FileInput& input = token->inputs[token->size++];
-            input.index = next++;
+            input.index = index;
             input.path = std::move(item.path);
             input.folder = std::move(item.folder);
             input.name_at = item.name_at;

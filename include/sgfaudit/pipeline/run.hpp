@@ -49,6 +49,9 @@ struct RunOptions {
     // Set (non-zero) from elsewhere, e.g. a signal handler, to stop reading new files; the
     // files in flight are finished and consumed.
     const std::atomic<int>* cancel = nullptr;
+    // 1 <= shard <= shards: only the walk's items at positions shard-1 + k*shards are read and
+    // worked on (their FileInput::index is still their position in the whole walk).
+    unsigned shard = 0, shards = 0;
 };
 
 struct RunOutcome {
