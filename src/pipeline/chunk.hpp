@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <set>
 #include <string>
@@ -53,6 +54,7 @@ class ShardReader {
     std::string folder_;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
     std::string buffer_;
+    std::uint64_t size_ = 0;  // of the file
     unsigned shard_ = 0, shards_ = 0;
     report::RunDescription run_;
     std::string error_;

@@ -2,6 +2,7 @@
 // length-prefixed strings; a record is its length, then its fields.
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <cstdio>
 #include <cstring>
@@ -164,6 +165,9 @@ bool ShardReader::open(const std::string& folder) {
     folder_ = folder;
     const std::string path = folder + "/" + kShardChunks;
     file_.reset(std::fopen(path.c_str(), "rb"));
+    struct stat st {};
+    if (file_ && ::fstat(::fileno(file_.get()), &st) == 0)
+        size_ = static_cast<std::uint64_t>(st.st_size);
     if (!file_) {
         error_ = fmt::format("{}: cannot open {} ({}): not a shard report (sgfaudit audit --shard)",
                              folder, kShardChunks, std::strerror(errno));
@@ -176,7 +180,7 @@ bool ShardReader::open(const std::string& folder) {
     }
     Reader length(buffer_, scratch);
     const std::uint64_t n = length.u();
-    if (n > (std::uint64_t{1} << 30) || !fill(static_cast<std::size_t>(n))) {
+    if (n > size_ || !fill(static_cast<std::size_t>(n))) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;
     }
@@ -208,7 +212,8 @@ bool ShardReader::next(Chunk& c) {
         return false;
     }
     const std::uint64_t n = Reader(buffer_, scratch).u();
-    if (n > (std::uint64_t{1} << 36) || !fill(static_cast<std::size_t>(n))) {
+    // A length past the file's size is damage: never allocated.
+    if (n > size_ || !fill(static_cast<std::size_t>(n))) {
         error_ = fmt::format("{}/{}: truncated", folder_, kShardChunks);
         return false;
     }

@@ -123,6 +123,24 @@ TEST_CASE("merge refuses a missing shard, shards of another run and a folder tha
     CHECK(err.find("shard.chunks") != std::string::npos);
     CHECK_FALSE(fs::exists(out));
     CHECK(sgfaudit_run({"merge", "--out", out, s2, s1}) == 0);
+    // A damaged shard: cut short, or a length field past the file's end: exit 2, nothing
+    // written.
+    const std::string chunks = slurp(fs::path(s2) / "shard.chunks");
+    const std::string out2 = (t.path() / "m2").string();
+    std::ofstream(fs::path(s2) / "shard.chunks", std::ios::binary)
+        << chunks.substr(0, chunks.size() - 10);
+    CHECK(sgfaudit_run({"merge", "--out", out2, s1, s2}, &err) == 2);
+    CHECK(err.find("truncated") != std::string::npos);
+    std::string huge = chunks;
+    const std::size_t header_end = huge.find('\n') + 1;  // after the magic line
+    const std::uint64_t header_length = static_cast<unsigned char>(huge[header_end]);
+    const std::size_t record = header_end + 8 + header_length;
+    REQUIRE(record + 8 <= huge.size());
+    huge[record + 7] = '\x7f';  // the record's length: about 2^63
+    std::ofstream(fs::path(s2) / "shard.chunks", std::ios::binary) << huge;
+    CHECK(sgfaudit_run({"merge", "--out", out2, s1, s2}, &err) == 2);
+    CHECK(err.find("shard.chunks") != std::string::npos);
+    CHECK_FALSE(fs::exists(out2));
     CHECK(sgfaudit_run({"audit", "--shard", "3/2", in}, &err) == 2);
     CHECK(sgfaudit_run({"audit", "--shard", "0/2", in}, &err) == 2);
     CHECK(sgfaudit_run({"audit", "--shard", "1", in}, &err) == 2);
