@@ -384,9 +384,9 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         return result;
     }
     // The number of files, for a progress display's ETA: a walk of its own, names only (not
-    // counted when an archive is read: that would inflate it twice).
+    // counted when an archive is read: that would inflate it twice; nor for a shard).
     std::size_t files_total = 0;
-    if (options.progress && options.count_files && !walk.has_archives()) {
+    if (options.progress && options.count_files && !walk.has_archives() && options.shards <= 1) {
         FileWalk count(options.paths);
         WalkItem item;
         while (count.next(item)) files_total += item.is_problem ? 0 : 1;

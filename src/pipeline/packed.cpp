@@ -180,10 +180,12 @@ bool ArchiveStream::over_budget() const {
 }
 
 bool ArchiveStream::read_data(std::string* out, std::size_t& total) {
-    std::array<char, 1 << 16> chunk{};
+    // Not zero-filled: only read into (a member of 1 KiB must not cost a 64 KiB memset).
+    if (!chunk_) chunk_.reset(new char[kChunk]);
+    char* const chunk = chunk_.get();
     total = 0;
     for (;;) {
-        const la_ssize_t n = archive_read_data(a_, chunk.data(), chunk.size());
+        const la_ssize_t n = archive_read_data(a_, chunk, kChunk);
         if (n == 0) return true;
         if (n < 0) {
             if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
@@ -193,7 +195,7 @@ bool ArchiveStream::read_data(std::string* out, std::size_t& total) {
         const auto got = static_cast<std::size_t>(n);
         if (out != nullptr && total <= max_member_bytes_) {
             const std::size_t keep = std::min(got, max_member_bytes_ + 1 - total);
-            out->append(chunk.data(), keep);
+            out->append(chunk, keep);
         }
         total += got;
         inflated_ += got;
@@ -268,6 +270,10 @@ bool ArchiveStream::next(WalkItem& item) {
         }
         std::size_t total = 0;
         std::string bytes;
+        if (take && archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
+            bytes.reserve(std::min(static_cast<std::size_t>(archive_entry_size(entry)),
+                                   max_member_bytes_ + 1));
+        }
         const bool ok = read_data(take ? &bytes : nullptr, total);
         if (!ok && bomb_) {
             done_ = true;

@@ -70,6 +70,8 @@ class ArchiveStream {
     std::uint64_t members_ = 0;   // entries seen
     std::string error_;
     bool bomb_ = false;
+    static constexpr std::size_t kChunk = std::size_t{1} << 16;
+    std::unique_ptr<char[]> chunk_;  // read buffer
 };
 
 }  // namespace sgfaudit::pipeline::detail
