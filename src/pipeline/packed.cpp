@@ -226,9 +226,8 @@ bool ArchiveStream::next(WalkItem& item) {
         }
     }
     for (;;) {
-        const la_int64_t at = archive_read_header_position(a_);
         archive_entry* entry = nullptr;
-        int r = archive_read_next_header(a_, &entry);
+        const int r = archive_read_next_header(a_, &entry);
         if (r == ARCHIVE_EOF) {
             done_ = true;
             return false;
@@ -242,11 +241,14 @@ bool ArchiveStream::next(WalkItem& item) {
                                         error_of(a_)));
             }
             return fail(item, codes::damaged_archive, path_,
-                        fmt::format("damaged or truncated archive: after {} member{}, at byte {}: "
-                                    "{}; the rest is not read",
-                                    members_, members_ == 1 ? "" : "s", at, error_of(a_)));
+                        fmt::format("damaged or truncated archive: after {} member{} ({} bytes "
+                                    "unpacked): {}; the rest is not read",
+                                    members_, members_ == 1 ? "" : "s", archive_filter_bytes(a_, 0),
+                                    error_of(a_)));
         }
         ++members_;
+        // Where the member's header starts, in the unpacked stream (for the diagnostics).
+        const la_int64_t at = archive_read_header_position(a_);
         const bool single = packing_ == Packing::compressed;
         const char* raw_name = archive_entry_pathname(entry);
         if (raw_name == nullptr) raw_name = archive_entry_pathname_utf8(entry);
