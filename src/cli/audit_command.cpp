@@ -34,6 +34,14 @@ order) under several rulesets on all cores, and writes a report folder:
 The folder is written under a temporary name and put in place when complete: an interrupted
 run (SIGINT, SIGTERM) leaves the previous report, or none, never half of one.
 
+Archives are read in place, without unpacking: .zip, .tar, .tar.gz (.tgz), .tar.bz2, .tar.xz,
+.tar.zst, .7z (their *.sgf and *.mgt members, in the archive's order, named ARCHIVE!/MEMBER in
+every report) and single compressed files (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst). A member is
+bounded by --max-file-bytes like a file; an encrypted member, a member path with '..' or an
+absolute one, a damaged archive or one that inflates past 100 times its size (a zip bomb) is a
+diagnostic (F021-F025) and the run goes on. A file named on the command line that is neither
+SGF nor an archive stops the run (F020, exit 2).
+
 Options:
   --out DIR           the report folder (default: reports/NAME)
   --name NAME         NAME of the default folder (default: the date and time, YYYYMMDD-HHMMSS)
@@ -54,6 +62,11 @@ Options:
                       built-in mapping (repeatable), e.g. --map-ru NZ=tromp-taylor:ko=ssk
   --max-diagrams N    SVG diagrams drawn into index.html, in input order (default 1000); the
                       divergences after them are listed without one, and the page says so
+  --shard K/N         audit only the K-th of N shares of the input (1 <= K <= N): the files,
+                      archive members and folder entries at positions K-1, K-1+N, ... of the
+                      run (counted from 0 in run order; the same on every machine given the
+                      same PATHs); the report folder also holds shard.chunks, and
+                      `sgfaudit merge` joins the N shard folders into the unsharded report
   --quiet             no progress line (it is shown only while stderr is a terminal)
   -h, --help          show this help
 
@@ -135,12 +148,14 @@ class ProgressLine {
         const double seconds = std::chrono::duration<double>(now - start_).count();
         const double rate = seconds > 0 ? static_cast<double>(p.games) / seconds : 0;
         std::string eta = "?";
-        if (p.files_done > 0 && seconds > 0) {
+        if (p.files_done > 0 && seconds > 0 && p.files_total >= p.files_done) {
             const double per_file = seconds / static_cast<double>(p.files_done);
             eta = duration(per_file * static_cast<double>(p.files_total - p.files_done));
         }
-        err_ << fmt::format("\r\033[Kfiles {}/{}  games {}  {:.0f} games/s  divergences {}  ETA {}",
-                            p.files_done, p.files_total, p.games, rate, p.divergences, eta)
+        // files_total 0: not counted (an archive is read in place).
+        const std::string total = p.files_total > 0 ? fmt::format("/{}", p.files_total) : "";
+        err_ << fmt::format("\r\033[Kfiles {}{}  games {}  {:.0f} games/s  divergences {}  ETA {}",
+                            p.files_done, total, p.games, rate, p.divergences, eta)
              << std::flush;
         shown_ = true;
     }
@@ -155,62 +170,32 @@ class ProgressLine {
     bool shown_ = false;
 };
 
-}  // namespace
-
-int audit_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    std::vector<OptionSpec> known(std::begin(kAuditOptions), std::end(kAuditOptions));
-    known.push_back({"--out"});
-    known.push_back({"--name"});
-    known.push_back({"--max-diagrams"});
-    known.push_back({"--quiet", false});
-    ParsedArgs parsed;
-    pipeline::ArchiveOptions options;
-    LimitOptions limits;
-    std::string error = parse_args(args, known, parsed, &limits);
-    if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings);
-    options.settings.limits = limits.limits();
-    if (error.empty() && !parsed.help) error = jobs_option(parsed, options.jobs);
-    if (error.empty() && parsed.has("--max-diagrams")) {
-        const std::string& v = parsed.values.find("--max-diagrams")->second;
-        if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
-            error = fmt::format("--max-diagrams: '{}' is not a number (0 to 999999999)", v);
-        } else {
-            options.max_diagrams = std::stoul(v);
+// --shard K/N: 1 <= K <= N <= 100000. Returns an error message or "".
+std::string shard_option(const std::string& v, unsigned& shard, unsigned& shards) {
+    const std::size_t slash = v.find('/');
+    const auto number = [](std::string_view t, unsigned& n) {
+        if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos) {
+            return false;
         }
+        n = static_cast<unsigned>(std::stoul(std::string(t)));
+        return true;
+    };
+    if (slash == std::string::npos || !number(std::string_view(v).substr(0, slash), shard) ||
+        !number(std::string_view(v).substr(slash + 1), shards) || shards == 0 || shards > 100000 ||
+        shard == 0 || shard > shards) {
+        return fmt::format("--shard: '{}' is not K/N with 1 <= K <= N <= 100000", v);
     }
-    if (error.empty() && parsed.has("--out") && parsed.has("--name")) {
-        error = "--out and --name: give one (--out names the whole folder)";
-    }
-    if (error.empty() && parsed.has("--out") && parsed.values.find("--out")->second.empty()) {
-        error = "--out: empty folder name";
-    }
-    std::string name = default_name();
-    if (error.empty() && parsed.has("--name")) {
-        name = parsed.values.find("--name")->second;
-        if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) {
-            error = fmt::format("--name: '{}' is not a folder name (no '/')", name);
-        }
-    }
-    if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
-    if (!error.empty()) {
-        err << "sgfaudit audit: " << error << "\n\n";
-        usage(err);
-        return kCannotRun;
-    }
-    if (parsed.help) {
-        usage(out);
-        return kClean;
-    }
-    options.paths = parsed.paths;
-    options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
+    return "";
+}
 
-    const bool show_progress =
-        !parsed.has("--quiet") && &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+// Runs the audit (or merge) of `options` under the signal handlers and tells how it went;
+// returns the exit status.
+int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bool show_progress,
+                 std::ostream& out, std::ostream& err) {
     ProgressLine progress(err);
     if (show_progress) {
         options.progress = [&](const pipeline::ArchiveProgress& p) { progress.update(p); };
     }
-
     const auto start = std::chrono::steady_clock::now();
     pipeline::ArchiveResult result;
     {
@@ -228,22 +213,22 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
             return kCannotRun;
         case pipeline::ArchiveStatus::interrupted:
             err << fmt::format(
-                "sgfaudit audit: interrupted by {}: no report written; {}\n",
+                "sgfaudit {}: interrupted by {}: no report written; {}\n", command,
                 signal_name(g_signal.load()),
                 result.previous ? fmt::format("{} still holds the previous report", options.out_dir)
                                 : fmt::format("nothing at {}", options.out_dir));
             return kCannotRun;
         case pipeline::ArchiveStatus::failed:
-            err << "sgfaudit audit: " << result.message << "\n";
+            err << "sgfaudit " << command << ": " << result.message << "\n";
             return kCannotRun;
         case pipeline::ArchiveStatus::complete:
             break;
     }
     out << fmt::format(
-        "audited {} game{} ({} moves) in {} file{} in {:.2f} s ({:.0f} games/s): {} with "
+        "{} {} game{} ({} moves) in {} file{} in {:.2f} s ({:.0f} games/s): {} with "
         "findings, {} divergence{}\n",
-        result.games, result.games == 1 ? "" : "s", result.moves, result.files,
-        result.files == 1 ? "" : "s", seconds,
+        command == "merge" ? "merged" : "audited", result.games, result.games == 1 ? "" : "s",
+        result.moves, result.files, result.files == 1 ? "" : "s", seconds,
         seconds > 0 ? static_cast<double>(result.games) / seconds : 0.0, result.games_with_findings,
         result.divergences, result.divergences == 1 ? "" : "s");
     out << fmt::format(
@@ -251,6 +236,108 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
         "record_issues.csv, diagnostics.csv){}\n",
         options.out_dir, result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
+}
+
+// --out and --name. Returns an error message or "".
+std::string out_name(const ParsedArgs& parsed, std::string& name) {
+    if (parsed.has("--out") && parsed.has("--name")) {
+        return "--out and --name: give one (--out names the whole folder)";
+    }
+    if (parsed.has("--out") && parsed.values.find("--out")->second.empty()) {
+        return "--out: empty folder name";
+    }
+    if (parsed.has("--name")) {
+        name = parsed.values.find("--name")->second;
+        if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos) {
+            return fmt::format("--name: '{}' is not a folder name (no '/')", name);
+        }
+    }
+    return "";
+}
+
+constexpr const char* kMergeUsage =
+    R"(usage: sgfaudit merge [--out DIR | --name NAME] SHARD_REPORT...
+
+Joins the report folders of `sgfaudit audit --shard K/N`, one for every K from 1 to N (in any
+order), into one report folder: the report the unsharded run writes, byte for byte (its files
+and games in the unsharded run's order, its summary and diagrams over the whole run). The
+shards must come from the same PATHs and options; their folders hold shard.chunks.
+
+Options:
+  --out DIR           the report folder (default: reports/NAME)
+  --name NAME         NAME of the default folder (default: the date and time, YYYYMMDD-HHMMSS)
+  -h, --help          show this help
+
+Exit status: as for the unsharded `sgfaudit audit`: 0 clean, 1 findings; 2 could not run (a
+shard missing, damaged or of another run, the report could not be written, interrupted).
+)";
+
+}  // namespace
+
+int audit_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    std::vector<OptionSpec> known(std::begin(kAuditOptions), std::end(kAuditOptions));
+    known.push_back({"--out"});
+    known.push_back({"--name"});
+    known.push_back({"--max-diagrams"});
+    known.push_back({"--quiet", false});
+    known.push_back({"--shard"});
+    ParsedArgs parsed;
+    pipeline::ArchiveOptions options;
+    LimitOptions limits;
+    std::string error = parse_args(args, known, parsed, &limits);
+    if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings);
+    options.settings.limits = limits.limits();
+    if (error.empty() && !parsed.help) error = jobs_option(parsed, options.jobs);
+    if (error.empty() && parsed.has("--max-diagrams")) {
+        const std::string& v = parsed.values.find("--max-diagrams")->second;
+        if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
+            error = fmt::format("--max-diagrams: '{}' is not a number (0 to 999999999)", v);
+        } else {
+            options.max_diagrams = std::stoul(v);
+        }
+    }
+    if (error.empty() && parsed.has("--shard")) {
+        error = shard_option(parsed.values.find("--shard")->second, options.shard, options.shards);
+    }
+    std::string name = default_name();
+    if (error.empty()) error = out_name(parsed, name);
+    if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
+    if (!error.empty()) {
+        err << "sgfaudit audit: " << error << "\n\n";
+        usage(err);
+        return kCannotRun;
+    }
+    if (parsed.help) {
+        usage(out);
+        return kClean;
+    }
+    options.paths = parsed.paths;
+    options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
+
+    const bool show_progress =
+        !parsed.has("--quiet") && &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+    return run_and_tell(options, "audit", show_progress, out, err);
+}
+
+int merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::vector<OptionSpec> known{{"--out"}, {"--name"}};
+    ParsedArgs parsed;
+    std::string error = parse_args(args, known, parsed);
+    std::string name = default_name();
+    if (error.empty()) error = out_name(parsed, name);
+    if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no SHARD_REPORT given";
+    if (!error.empty()) {
+        err << "sgfaudit merge: " << error << "\n\n" << kMergeUsage;
+        return kCannotRun;
+    }
+    if (parsed.help) {
+        out << kMergeUsage;
+        return kClean;
+    }
+    pipeline::ArchiveOptions options;
+    options.merge = parsed.paths;
+    options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
+    return run_and_tell(options, "merge", false, out, err);
 }
 
 }  // namespace sgfaudit::cli

@@ -29,6 +29,7 @@ ruleset, every illegal play with its reason and clause, where the game ends, the
 every term and the winner; the divergences between the rulesets, each legality divergence with
 a diagram of the board around the play before and after it; and the recorded RE against the
 result computed under the record's own RU.
+Archives are read in place (see `sgfaudit audit --help`).
 
 Options:
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
@@ -177,7 +178,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kClean;
     }
 
-    pipeline::FileWalk walk(parsed.paths);
+    pipeline::FileWalk walk(parsed.paths, settings.limits.max_file_bytes);
     if (walk.missing_argument()) {
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;

@@ -26,7 +26,10 @@ Commands:
                   index.html with diagrams, games.jsonl, divergences.csv,
                   record_issues.csv, diagnostics.csv);
                   options as for check, plus --jobs N, --out DIR, --name NAME,
-                  --max-diagrams N, --quiet (see sgfaudit audit --help)
+                  --max-diagrams N, --shard K/N, --quiet (see sgfaudit audit --help)
+  merge SHARD_REPORT... --out DIR
+                  join the report folders of `audit --shard K/N` (all N) into the report of
+                  the unsharded run, byte for byte (see sgfaudit merge --help)
   rules [SPEC]    print the rule presets and knobs with their seed clauses, or check a
                   ruleset SPEC such as "aga:ko=ssk,french"
 
@@ -62,6 +65,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "rules") return rules_command(rest, out, err);
         if (command == "check") return check_command(rest, out, err);
         if (command == "audit") return audit_command(rest, out, err);
+        if (command == "merge") return merge_command(rest, out, err);
         err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
         return kCannotRun;
     } catch (const std::exception& e) {

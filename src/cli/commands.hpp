@@ -9,6 +9,7 @@ namespace sgfaudit::cli {
 
 int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int audit_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

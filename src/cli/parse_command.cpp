@@ -23,6 +23,7 @@ constexpr const char* kParseUsage = R"(usage: sgfaudit parse [--summary] [LIMITS
 Reads SGF files and folders (recursively, *.sgf and *.mgt in sorted order) and prints, per file,
 the number of games and per game the board size, main-line length, players and result; then every
 diagnostic as file:line:col: severity code: message (codes: docs/diagnostics.md); then totals.
+Archives are read in place (see `sgfaudit audit --help`).
 
 Options:
   --summary   print only the totals
@@ -114,23 +115,31 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kCannotRun;
     }
 
-    const pipeline::InputList inputs = pipeline::collect_inputs(paths);
-    if (inputs.missing_argument) {
-        for (const auto& p : inputs.problems) {
-            if (p.code == "F001") err << sgf::format(p) << "\n";
-        }
+    // Walked as the files are read (problems where the walk meets them), so an archive's
+    // members come with their bytes and memory does not grow with the number of files.
+    const sgf::ReadLimits& limits = limit_options.limits();
+    pipeline::FileWalk walk(paths, limits.max_file_bytes);
+    if (walk.missing_argument()) {
+        for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
     }
 
     Totals totals;
-    for (const auto& p : inputs.problems) {
-        totals.count(p);
-        if (!summary_only) out << sgf::format(p) << "\n";
-    }
-    const sgf::ReadLimits& limits = limit_options.limits();
-    for (const std::string& path : inputs.files) {
+    bool walk_errors = false;
+    pipeline::WalkItem item;
+    while (walk.next(item)) {
+        if (item.is_problem) {
+            totals.count(item.problem);
+            walk_errors = walk_errors || item.problem.severity == sgf::Severity::error;
+            if (!summary_only) out << sgf::format(item.problem) << "\n";
+            continue;
+        }
+        const std::string& path = item.path;
         ++totals.files;
-        pipeline::FileBytes bytes = pipeline::read_file(path, limits.max_file_bytes);
+        pipeline::FileBytes bytes =
+            item.has_bytes
+                ? std::move(item.bytes)
+                : pipeline::read_file(path, limits.max_file_bytes, item.folder.get(), item.name_at);
         if (!bytes.ok) {
             ++totals.unreadable;
             ++totals.files_with_errors;
@@ -185,10 +194,7 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         for (const auto& [code, n] : totals.by_code) line += fmt::format(" {} {}", code, n);
         out << line << "\n";
     }
-    const bool findings =
-        totals.files_with_errors > 0 ||
-        std::any_of(inputs.problems.begin(), inputs.problems.end(),
-                    [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; });
+    const bool findings = totals.files_with_errors > 0 || walk_errors;
     return findings ? kFindings : kClean;
 }
 

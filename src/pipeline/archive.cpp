@@ -19,6 +19,7 @@
 #include <memory>
 #include <sstream>
 
+#include "chunk.hpp"
 #include "sgfaudit/report/archive.hpp"
 
 namespace sgfaudit::pipeline {
@@ -182,7 +183,7 @@ bool replaceable(const fs::path& dir, std::string& why) {
     boost::system::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        bool known = false;
+        bool known = name == detail::kShardChunks;
         for (const char* f : kReportFiles) known = known || name == f;
         if (!known) {
             why = fmt::format(
@@ -229,15 +230,7 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
     return true;
 }
 
-// What the parallel stage makes of one file.
-struct Chunk : FileWork::Result {
-    bool walk_problem = false;  // a folder entry the walk could not take, not a file
-    sgf::Diagnostic problem;    // its diagnostic
-    FileAudit file;
-    std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
-    std::vector<report::HtmlPiece> html;
-    std::vector<report::GameFacts> facts;
-};
+using detail::Chunk;
 
 class ArchiveWork : public FileWork {
   public:
@@ -256,6 +249,7 @@ class ArchiveWork : public FileWork {
 
     std::unique_ptr<Result> process(FileInput& input) const override {
         auto chunk = std::make_unique<Chunk>();
+        chunk->index = input.index;
         if (input.walk_problem) {
             chunk->walk_problem = true;
             chunk->problem = input.bytes.problem;
@@ -286,6 +280,7 @@ class ArchiveWork : public FileWork {
 
     void consume(std::unique_ptr<Result> result) override {
         auto& chunk = static_cast<Chunk&>(*result);
+        if (chunks_ != nullptr) chunks_->take(detail::shard_record(chunk));
         if (chunk.walk_problem) {
             jsonl_.write(chunk.jsonl);
             diagnostics_.write(chunk.diagnostics_csv);
@@ -320,8 +315,12 @@ class ArchiveWork : public FileWork {
         if (options_.progress) options_.progress(progress_);
     }
 
+    // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge.
+    void keep_chunks(OutFile& chunks) { chunks_ = &chunks; }
+
   private:
     const ArchiveOptions& options_;
+    OutFile* chunks_ = nullptr;
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &html_body_;
     std::size_t diagrams_ = 0;
@@ -346,15 +345,48 @@ std::string dead_description(const audit::AuditOptions& o) {
 
 ArchiveResult audit_archive(const ArchiveOptions& options) {
     ArchiveResult result;
-    FileWalk walk(options.paths);
+    // A merge reads the shards' chunks files first: a shard that cannot be read, or shards of
+    // different runs, stop it before anything is written.
+    std::vector<detail::ShardReader> shards(options.merge.size());
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        if (!shards[i].open(options.merge[i])) {
+            result.message = shards[i].error();
+            return result;
+        }
+    }
+    if (!shards.empty()) {
+        std::sort(shards.begin(), shards.end(),
+                  [](const auto& a, const auto& b) { return a.shard() < b.shard(); });
+        const report::RunDescription& first = shards.front().run();
+        for (std::size_t i = 0; i < shards.size(); ++i) {
+            const report::RunDescription& r = shards[i].run();
+            if (shards[i].shards() != shards.size() || shards[i].shard() != i + 1) {
+                result.message = fmt::format(
+                    "merge: the shards given are not 1/{n} to {n}/{n} once each (shard {}/{} "
+                    "where {}/{n} was expected)",
+                    shards[i].shard(), shards[i].shards(), i + 1, fmt::arg("n", shards.size()));
+                return result;
+            }
+            if (r.paths != first.paths || r.rulesets != first.rulesets || r.dead != first.dead ||
+                r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams) {
+                result.message =
+                    fmt::format("merge: shard {} was run with other inputs or options than shard 1",
+                                shards[i].shard());
+                return result;
+            }
+        }
+    }
+    FileWalk walk(shards.empty() ? options.paths : std::vector<std::string>{},
+                  options.settings.limits.max_file_bytes);
     if (walk.missing_argument()) {
         result.status = ArchiveStatus::missing_input;
         result.missing = walk.missing();
         return result;
     }
-    // The number of files, for a progress display's ETA: a walk of its own, names only.
+    // The number of files, for a progress display's ETA: a walk of its own, names only (not
+    // counted when an archive is read: that would inflate it twice; nor for a shard).
     std::size_t files_total = 0;
-    if (options.progress && options.count_files) {
+    if (options.progress && options.count_files && !walk.has_archives() && options.shards <= 1) {
         FileWalk count(options.paths);
         WalkItem item;
         while (count.next(item)) files_total += item.is_problem ? 0 : 1;
@@ -420,21 +452,72 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.dead = dead_description(options.settings.options);
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
     run.max_diagrams = options.max_diagrams;
+    ArchiveOptions merged;  // a merge: the run the shards were made with
+    if (!shards.empty()) {
+        run = shards.front().run();
+        merged.max_diagrams = run.max_diagrams;
+    }
     report::Summary summary(run);
 
-    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html_body,
-                     files_total);
-    RunOptions run_options;
-    run_options.jobs = options.jobs;
-    run_options.max_file_bytes = options.settings.limits.max_file_bytes;
-    run_options.cancel = options.cancel;
-    const RunOutcome outcome = run_files(walk, work, run_options);
-    if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
+    ArchiveWork work(shards.empty() ? options : merged, summary, jsonl, divergences, diagnostics,
+                     record_issues, html_body, files_total);
+    // A shard also keeps its chunks (shard.chunks) for merge.
+    OutFile chunks;
+    const bool sharded = options.shards > 0 && shards.empty();
+    if (sharded) {
+        if (!chunks.open(staging / detail::kShardChunks)) {
+            return abandon(ArchiveStatus::failed, chunks.error());
+        }
+        chunks.write(detail::shard_header(options.shard, options.shards, run));
+        work.keep_chunks(chunks);
+    }
+    if (shards.empty()) {
+        RunOptions run_options;
+        run_options.jobs = options.jobs;
+        run_options.max_file_bytes = options.settings.limits.max_file_bytes;
+        run_options.cancel = options.cancel;
+        run_options.shard = options.shard;
+        run_options.shards = options.shards;
+        const RunOutcome outcome = run_files(walk, work, run_options);
+        if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
+    } else {
+        // The file at position i of the unsharded run is in shard i mod N + 1: the chunks are
+        // taken in turn, and go through the same writer as in the unsharded run.
+        for (std::size_t i = 0;; ++i) {
+            if (options.cancel != nullptr && options.cancel->load() != 0) {
+                return abandon(ArchiveStatus::interrupted, "interrupted");
+            }
+            detail::ShardReader& from = shards[i % shards.size()];
+            auto chunk = std::make_unique<Chunk>();
+            if (!from.next(*chunk)) {
+                if (!from.error().empty()) return abandon(ArchiveStatus::failed, from.error());
+                for (detail::ShardReader& other : shards) {
+                    Chunk extra;
+                    if (other.next(extra) || !other.error().empty()) {
+                        return abandon(ArchiveStatus::failed,
+                                       other.error().empty()
+                                           ? fmt::format("merge: shard {} holds more files than "
+                                                         "the others allow",
+                                                         other.shard())
+                                           : other.error());
+                    }
+                }
+                break;
+            }
+            if (chunk->index != i) {
+                return abandon(ArchiveStatus::failed,
+                               fmt::format("merge: shard {} holds file {} where file {} was "
+                                           "expected: not a shard of this run",
+                                           from.shard(), chunk->index + 1, i + 1));
+            }
+            work.consume(std::move(chunk));
+        }
+    }
 
     // summary.md, then index.html around the body written so far.
     OutFile summary_md, index_html;
     bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close() &
-              html_body.close();
+              html_body.close() & chunks.close();
     if (ok && summary_md.open(staging / "summary.md")) {
         std::ostringstream md;
         summary.write_markdown(md);
@@ -468,7 +551,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (!ok) {
         std::string error;
         for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body,
-                                 &summary_md, &index_html}) {
+                                 &chunks, &summary_md, &index_html}) {
             if (error.empty()) error = f->error();
         }
         return abandon(ArchiveStatus::failed,

@@ -160,7 +160,7 @@ std::size_t read_batch(std::span<FileInput> inputs, std::size_t max_bytes) {
 }
 
 void read_rest(FileInput& input, std::size_t max_bytes) {
-    if (input.walk_problem || input.bytes.ok) return;
+    if (input.walk_problem || input.in_archive || input.bytes.ok) return;
     input.bytes = read_file(input.path, max_bytes, input.folder.get(), input.name_at);
 }
 

@@ -13,6 +13,8 @@
 #include <memory>
 #include <set>
 
+#include "packed.hpp"
+
 namespace sgfaudit::pipeline {
 
 namespace fs = boost::filesystem;
@@ -26,6 +28,7 @@ constexpr std::string_view file_too_large = "F005";
 constexpr std::string_view not_a_file = "F006";
 constexpr std::string_view changed_while_read = "F007";
 constexpr std::string_view not_regular = "F008";
+constexpr std::string_view neither_sgf_nor_archive = "F020";
 }  // namespace codes
 
 namespace {
@@ -126,13 +129,43 @@ struct DirCloser {
 
 }  // namespace
 
-FileWalk::FileWalk(std::span<const std::string> paths) : roots_(paths.begin(), paths.end()) {
-    for (const std::string& path : paths) {
+FileWalk::FileWalk(std::span<const std::string> paths, std::size_t max_member_bytes,
+                   bool read_archives)
+    : roots_(paths.begin(), paths.end()),
+      max_member_bytes_(max_member_bytes),
+      read_archives_(read_archives) {
+    packing_.assign(roots_.size(), static_cast<std::uint8_t>(detail::Packing::none));
+    for (std::size_t i = 0; i < roots_.size(); ++i) {
+        const std::string& path = roots_[i];
         struct stat st {};
-        if (::stat(path.c_str(), &st) != 0 && errno != ELOOP) {
-            missing_.push_back(problem(codes::missing_path, path, "no such file or folder"));
+        if (::stat(path.c_str(), &st) != 0) {
+            if (errno != ELOOP) {
+                missing_.push_back(problem(codes::missing_path, path, "no such file or folder"));
+            }
+            continue;
         }
+        if (!S_ISREG(st.st_mode) || is_sgf_name(path)) continue;
+        detail::Packing packing = detail::packing_of_name(path);
+        if (packing == detail::Packing::none) {
+            // Neither name says what it is: its first bytes do.
+            const detail::Sniffed sniffed = detail::sniff_file(path);
+            if (sniffed.neither) {
+                missing_.push_back(problem(
+                    codes::neither_sgf_nor_archive, path,
+                    "neither an SGF file nor an archive sgfaudit reads (.zip, .tar, .tar.gz, "
+                    ".tar.bz2, .tar.xz, .tar.zst, .7z, .sgf.gz, .sgf.bz2, .sgf.xz)"));
+                continue;
+            }
+            packing = sniffed.packing;
+        }
+        packing_[i] = static_cast<std::uint8_t>(packing);
     }
+}
+
+bool FileWalk::has_archives() const noexcept {
+    return std::any_of(packing_.begin(), packing_.end(), [](std::uint8_t p) {
+        return p != static_cast<std::uint8_t>(detail::Packing::none);
+    });
 }
 
 FileWalk::~FileWalk() = default;
@@ -268,10 +301,24 @@ bool FileWalk::next(WalkItem& item) {
     item.is_problem = false;
     item.folder.reset();
     item.name_at = 0;
+    item.has_bytes = false;
     for (;;) {
+        if (archive_) {
+            if (archive_->next(item)) return true;
+            archive_.reset();
+            continue;
+        }
         if (stack_.empty()) {
             if (next_root_ >= roots_.size()) return false;
+            const auto packing = static_cast<detail::Packing>(packing_[next_root_]);
             const std::string& path = roots_[next_root_++];
+            if (packing != detail::Packing::none) {
+                if (read_archives_) {
+                    archive_ =
+                        std::make_unique<detail::ArchiveStream>(path, packing, max_member_bytes_);
+                }
+                continue;
+            }
             struct stat st {};
             if (::stat(path.c_str(), &st) != 0) {
                 if (errno != ELOOP) continue;  // missing: reported by the constructor

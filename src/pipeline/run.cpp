@@ -26,6 +26,9 @@ namespace {
 // Batches in flight per thread: enough to keep every thread busy while one walks and one
 // writes, few enough that memory stays flat.
 constexpr std::size_t kBatchesPerThread = 4;
+// Archive members come with their bytes, read by the serial walk: a batch is closed early when
+// its members hold this much, so that memory stays flat whatever the archive's size.
+constexpr std::size_t kBatchMemberBytes = std::size_t{1} << 20;
 }  // namespace
 
 std::size_t files_in_flight(unsigned jobs) {
@@ -80,8 +83,10 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     bool walk_ended = false;
     const auto walk_step = [&](tbb::flow_control& fc) -> Token* {
         Token* token = nullptr;
+        std::size_t member_bytes = 0;
         while (!walk_ended) {
             if (token != nullptr && token->size == detail::kBatchFiles) break;
+            if (member_bytes >= kBatchMemberBytes) break;
             if (options.cancel != nullptr && options.cancel->load() != 0) {
                 outcome.cancelled = true;
                 walk_ended = true;
@@ -91,15 +96,21 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
                 walk_ended = true;
                 break;
             }
+            const std::size_t index = next++;
+            if (options.shards > 1 && index % options.shards != options.shard - 1) continue;
             if (token == nullptr) token = take_token();
             FileInput& input = token->inputs[token->size++];
-            input.index = next++;
+            input.index = index;
             input.path = std::move(item.path);
             input.folder = std::move(item.folder);
             input.name_at = item.name_at;
             if (item.is_problem) {
                 input.walk_problem = true;
                 input.bytes.problem = std::move(item.problem);
+            } else if (item.has_bytes) {
+                input.in_archive = true;
+                member_bytes += item.bytes.bytes.size();
+                input.bytes = std::move(item.bytes);
             }
         }
         if (token == nullptr) fc.stop();

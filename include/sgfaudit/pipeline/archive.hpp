@@ -34,6 +34,14 @@ struct ArchiveOptions {
     // With `progress`: count the files first (a walk of names only) so that files_total, and
     // with it an ETA, is known; else files_total is 0.
     bool count_files = true;
+    // A shard (`--shard K/N`, 1 <= K <= N): only the files at positions K-1, K-1+N, ... of the
+    // run (files, archive members and walk problems, counted from 0) are read and audited; the
+    // report folder also holds shard.chunks, for `merge`. 0/0: the whole run.
+    unsigned shard = 0, shards = 0;
+    // Not empty: merge these shard report folders (all N shards of one run) instead of reading
+    // `paths`; the report is the unsharded run's, byte for byte. Settings, paths and
+    // max_diagrams are the shards'.
+    std::vector<std::string> merge;
 };
 
 enum class ArchiveStatus : std::uint8_t {

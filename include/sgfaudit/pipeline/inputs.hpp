@@ -29,6 +29,14 @@ class OpenFolder {
     int fd_;
 };
 
+struct FileBytes {
+    bool ok = false;
+    std::string bytes;
+    // When !ok: F003 (symbolic link loop), F004 (cannot open or read, a folder), F005 (over
+    // max_bytes), F007 (changed while it was read), F008 (not a regular file).
+    sgf::Diagnostic problem;
+};
+
 // One step of a walk: a file to read, or an entry that could not be taken (a folder that
 // cannot be listed, a link loop, a FIFO named *.sgf, ...).
 struct WalkItem {
@@ -40,16 +48,33 @@ struct WalkItem {
     std::size_t name_at = 0;
     bool is_problem = false;
     sgf::Diagnostic problem;  // when is_problem
+    // A member of an archive (or the one file of a compressed file), read by the walk: `bytes`
+    // holds it, or its problem (F005), and `path` is "ARCHIVE!/MEMBER" (the compressed file's
+    // own path for a single compressed file).
+    bool has_bytes = false;
+    FileBytes bytes;
 };
+
+namespace detail {
+class ArchiveStream;
+}
 
 // The files of a run, found as they are needed: folders are listed one at a time, when the
 // walk reaches them, so memory holds the names of the folders on the current path only, not of
 // the whole archive. The order and the rules are those of collect_inputs below.
 class FileWalk {
   public:
-    // Checks every path named by the user first: one that does not exist is F001 and the run
-    // cannot go on (missing_argument()).
-    explicit FileWalk(std::span<const std::string> paths);
+    // Checks every path named by the user first: one that does not exist is F001, a regular
+    // file that is neither SGF nor an archive is F020, and the run cannot go on
+    // (missing_argument()). Archives named by the user (.zip, .tar, .tar.gz, .tgz, .tar.bz2,
+    // .tar.xz, .tar.zst, .7z, or a file libarchive recognises) are read in place: their *.sgf
+    // and *.mgt members, in the archive's order, each bounded by `max_member_bytes` (F005), as
+    // are single compressed files (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst). Problems of an
+    // archive are F021-F025 (docs/diagnostics.md). With `read_archives` false, archives are
+    // passed over (a walk of names that must not decompress).
+    explicit FileWalk(std::span<const std::string> paths,
+                      std::size_t max_member_bytes = std::size_t{64} << 20,
+                      bool read_archives = true);
     ~FileWalk();
     FileWalk(const FileWalk&) = delete;
     FileWalk& operator=(const FileWalk&) = delete;
@@ -60,11 +85,18 @@ class FileWalk {
     // The next file or problem, in run order; false at the end of the walk.
     bool next(WalkItem& item);
 
+    // True when a path named by the user is an archive or a compressed file.
+    bool has_archives() const noexcept;
+
   private:
     struct Folder;
     bool enter(const std::string& path, WalkItem& item);  // false: `item` is a problem
 
     std::vector<std::string> roots_;
+    std::vector<std::uint8_t> packing_;  // per root: detail::Packing
+    std::size_t max_member_bytes_;
+    bool read_archives_;
+    std::unique_ptr<detail::ArchiveStream> archive_;  // the archive being read
     std::size_t next_root_ = 0;
     std::vector<Folder> stack_;
     std::vector<sgf::Diagnostic> missing_;
@@ -72,16 +104,18 @@ class FileWalk {
 };
 
 struct InputList {
-    std::vector<std::string> files;         // in the order they are to be read and reported
+    // In the order they are to be read and reported. Archive members are named
+    // "ARCHIVE!/MEMBER": read them through a FileWalk, not read_file.
+    std::vector<std::string> files;
     std::vector<sgf::Diagnostic> problems;  // entries that could not be listed
     bool missing_argument = false;          // a path named by the user does not exist: cannot run
 };
 
 // Every file of `paths`, walked to the end (FileWalk), problems apart. Files named directly are
-// taken whatever their extension; folders are walked recursively in
-// byte-wise sorted order of entry names, taking regular files ending in .sgf or .mgt (any case).
-// A folder is walked whatever its name ("games.sgf/" too). Symbolic links to folders are
-// followed once: a link back to a folder already being walked, or a link that leads to itself,
+// taken whatever their extension if they hold SGF text (F020 otherwise); folders are walked
+// recursively in byte-wise sorted order of entry names, taking regular files ending in .sgf or .mgt
+// (any case). A folder is walked whatever its name ("games.sgf/" too). Symbolic links to folders
+// are followed once: a link back to a folder already being walked, or a link that leads to itself,
 // is a loop (F003), reported and skipped. Unreadable folders are reported (F002) and skipped.
 // FIFOs, sockets and devices (named on the command line, or named *.sgf in a folder) are
 // reported (F006 on the command line, F008 in a folder) and never opened.
@@ -89,14 +123,6 @@ InputList collect_inputs(std::span<const std::string> paths);
 
 // True when a folder walk takes this file name (".sgf" or ".mgt", any case).
 bool is_sgf_name(std::string_view name) noexcept;
-
-struct FileBytes {
-    bool ok = false;
-    std::string bytes;
-    // When !ok: F003 (symbolic link loop), F004 (cannot open or read, a folder), F005 (over
-    // max_bytes), F007 (changed while it was read), F008 (not a regular file).
-    sgf::Diagnostic problem;
-};
 
 // Reads a whole file, refusing one larger than `max_bytes` (from its size, after a first read
 // of at most 64 KiB). Opens without blocking and reads only regular files: a FIFO or device is

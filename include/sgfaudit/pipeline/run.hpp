@@ -24,7 +24,8 @@ struct FileInput {
     std::shared_ptr<const OpenFolder> folder;  // the walk's folder of the file and where its
     std::size_t name_at = 0;                   // name starts in `path` (WalkItem)
     bool walk_problem = false;
-    FileBytes bytes;  // bytes.ok false: it could not be read (bytes.problem says why)
+    bool in_archive = false;  // an archive member: `bytes` were read by the walk
+    FileBytes bytes;          // bytes.ok false: it could not be read (bytes.problem says why)
 };
 
 // The work a run does per file, supplied by the caller.
@@ -48,6 +49,9 @@ struct RunOptions {
     // Set (non-zero) from elsewhere, e.g. a signal handler, to stop reading new files; the
     // files in flight are finished and consumed.
     const std::atomic<int>* cancel = nullptr;
+    // 1 <= shard <= shards: only the walk's items at positions shard-1 + k*shards are read and
+    // worked on (their FileInput::index is still their position in the whole walk).
+    unsigned shard = 0, shards = 0;
 };
 
 struct RunOutcome {

@@ -1,0 +1,77 @@
+#pragma once
+// Archives and compressed files read in place (libarchive): the members of a .zip, .tar(.gz,
+// .bz2, .xz, .zst), .7z, ... streamed one after the other in the archive's own order, and the
+// one file of a .sgf.gz (.bz2, .xz, .zst). Internal to the pipeline module: FileWalk hands the
+// members on as WalkItems that carry their bytes.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "sgfaudit/pipeline/inputs.hpp"
+
+struct archive;
+
+namespace sgfaudit::pipeline::detail {
+
+enum class Packing : std::uint8_t {
+    none,        // not an archive: an SGF file (or neither, see sniff)
+    archive,     // members (.zip, .tar, .tar.gz, .tgz, .tar.bz2, .tar.xz, .tar.zst, .7z)
+    compressed,  // one compressed file (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst, .mgt.*)
+};
+
+// What a file name says it is (ASCII case ignored).
+Packing packing_of_name(std::string_view name) noexcept;
+
+// What a regular file named on the command line, with a name that says neither SGF nor archive,
+// holds: an archive, a compressed file, SGF text (its first byte other than white space and a
+// byte order mark is '('), or none of these (`neither` true). Unreadable files are left to
+// the read (`neither` false, Packing::none).
+struct Sniffed {
+    Packing packing = Packing::none;
+    bool neither = false;
+};
+Sniffed sniff_file(const std::string& path);
+
+// The archive's inflated bytes may be at most this many times its size on disk (and at least
+// the member limit plus 1 MiB): past it the archive is a zip bomb (F025) and is read no more.
+inline constexpr std::uint64_t kMaxInflationRatio = 100;
+
+// The members of one archive, in its order. Every step gives a member with its bytes
+// (item.has_bytes; bytes.ok false and F005 when it inflates past `max_member_bytes`) or a
+// problem (F021-F025). Members that are not *.sgf / *.mgt (any case), folders and links are
+// passed over. Never throws for bad input.
+class ArchiveStream {
+  public:
+    ArchiveStream(std::string path, Packing packing, std::size_t max_member_bytes);
+    ~ArchiveStream();
+    ArchiveStream(const ArchiveStream&) = delete;
+    ArchiveStream& operator=(const ArchiveStream&) = delete;
+
+    // The next member or problem; false when the archive has nothing more.
+    bool next(WalkItem& item);
+
+  private:
+    bool fail(WalkItem& item, std::string_view code, std::string name, std::string message);
+    bool over_budget() const;
+    // Reads the current member's data into `out` (up to max+1 bytes, the rest read and dropped).
+    // Returns false on a read error (error_ set) or when the budget is spent (bomb_ set).
+    bool read_data(std::string* out, std::size_t& total);
+
+    std::string path_;
+    Packing packing_;
+    std::size_t max_member_bytes_;
+    ::archive* a_ = nullptr;
+    bool done_ = false;
+    std::uint64_t budget_ = 0;
+    std::uint64_t inflated_ = 0;  // data bytes of the members read or passed over
+    std::uint64_t members_ = 0;   // entries seen
+    std::string error_;
+    bool bomb_ = false;
+    static constexpr std::size_t kChunk = std::size_t{1} << 16;
+    std::unique_ptr<char[]> chunk_;  // read buffer
+};
+
+}  // namespace sgfaudit::pipeline::detail

@@ -1,0 +1,282 @@
+// shard.chunks: a shard's chunks on disk (chunk.hpp). Little-endian 64-bit numbers and
+// length-prefixed strings; a record is its length, then its fields.
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "chunk.hpp"
+
+namespace sgfaudit::pipeline::detail {
+
+namespace {
+
+constexpr std::string_view kMagic = "sgfaudit-shard/1\n";
+
+class Writer {
+  public:
+    void u(std::uint64_t v) {
+        char b[8];
+        for (int i = 0; i < 8; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
+        out.append(b, 8);
+    }
+    void s(std::string_view v) {
+        u(v.size());
+        out += v;
+    }
+    void diagnostic(const sgf::Diagnostic& d) {
+        u(static_cast<std::uint64_t>(d.severity));
+        s(d.code);
+        s(d.file);
+        u(d.where.line);
+        u(d.where.column);
+        s(d.message);
+        u(static_cast<std::uint64_t>(static_cast<std::int64_t>(d.game)));
+    }
+    std::string out;
+};
+
+class Reader {
+  public:
+    Reader(std::string_view in, std::set<std::string, std::less<>>& codes)
+        : in_(in), codes_(codes) {}
+    bool ok() const noexcept { return ok_; }
+    bool done() const noexcept { return in_.empty(); }
+    std::uint64_t u() {
+        if (in_.size() < 8) return fail();
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i)
+            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in_[i])) << (8 * i);
+        in_.remove_prefix(8);
+        return v;
+    }
+    std::string s() {
+        const std::uint64_t n = u();
+        if (!ok_ || n > in_.size()) {
+            fail();
+            return {};
+        }
+        std::string v(in_.substr(0, n));
+        in_.remove_prefix(n);
+        return v;
+    }
+    sgf::Diagnostic diagnostic() {
+        sgf::Diagnostic d;
+        d.severity = static_cast<sgf::Severity>(u());
+        d.code = *codes_.insert(s()).first;
+        d.file = s();
+        d.where.line = static_cast<std::uint32_t>(u());
+        d.where.column = static_cast<std::uint32_t>(u());
+        d.message = s();
+        d.game = static_cast<int>(static_cast<std::int64_t>(u()));
+        return d;
+    }
+
+  private:
+    std::uint64_t fail() {
+        ok_ = false;
+        in_ = {};
+        return 0;
+    }
+    std::string_view in_;
+    std::set<std::string, std::less<>>& codes_;
+    bool ok_ = true;
+};
+
+std::string framed(const std::string& body) {
+    Writer w;
+    w.s(body);
+    return std::move(w.out);
+}
+
+}  // namespace
+
+std::string shard_header(unsigned shard, unsigned shards, const report::RunDescription& run) {
+    Writer w;
+    w.u(shard);
+    w.u(shards);
+    w.u(run.paths.size());
+    for (const std::string& p : run.paths) w.s(p);
+    w.u(run.rulesets.size());
+    for (const std::string& r : run.rulesets) w.s(r);
+    w.s(run.dead);
+    w.s(run.on_illegal);
+    w.u(run.max_diagrams);
+    return std::string(kMagic) + framed(w.out);
+}
+
+std::string shard_record(const Chunk& c) {
+    Writer w;
+    w.u(c.index);
+    w.u(c.walk_problem ? 1 : 0);
+    w.diagnostic(c.problem);
+    w.u(c.file.read ? 1 : 0);
+    w.u(c.file.games);
+    w.u(c.file.errors ? 1 : 0);
+    w.u(c.file.diagnostics.size());
+    for (const sgf::Diagnostic& d : c.file.diagnostics) w.diagnostic(d);
+    w.s(c.jsonl);
+    w.s(c.divergences_csv);
+    w.s(c.diagnostics_csv);
+    w.s(c.record_issues_csv);
+    w.u(c.html.size());
+    for (const report::HtmlPiece& p : c.html) {
+        w.s(p.html);
+        w.u(p.diagram ? 1 : 0);
+    }
+    w.u(c.facts.size());
+    for (const report::GameFacts& f : c.facts) {
+        w.s(f.file);
+        w.u(static_cast<std::uint64_t>(static_cast<std::int64_t>(f.game)));
+        w.s(f.anchor);
+        w.s(f.players);
+        w.u(f.findings ? 1 : 0);
+        w.u(f.moves);
+        w.u(static_cast<std::uint64_t>(f.ending));
+        for (const std::uint32_t d : f.divergences) w.u(d);
+        w.u(f.pairs.size());
+        for (const auto& p : f.pairs) {
+            for (const std::uint16_t v : p) w.u(v);
+        }
+        w.u(f.accounting.size());
+        for (const std::uint16_t a : f.accounting) w.u(a);
+        w.u(static_cast<std::uint64_t>(f.record));
+        w.s(f.rules);
+        w.s(f.mapped);
+        w.u(f.record_issues.size());
+        for (const auto& [code, severity] : f.record_issues) {
+            w.s(code);
+            w.u(static_cast<std::uint64_t>(severity));
+        }
+        w.u(f.interest);
+        w.s(f.interest_text);
+    }
+    return framed(w.out);
+}
+
+bool ShardReader::fill(std::size_t n) {
+    buffer_.resize(n);
+    return n == 0 || std::fread(buffer_.data(), 1, n, file_.get()) == n;
+}
+
+bool ShardReader::open(const std::string& folder) {
+    folder_ = folder;
+    const std::string path = folder + "/" + kShardChunks;
+    file_.reset(std::fopen(path.c_str(), "rb"));
+    struct stat st {};
+    if (file_ && ::fstat(::fileno(file_.get()), &st) == 0)
+        size_ = static_cast<std::uint64_t>(st.st_size);
+    if (!file_) {
+        error_ = fmt::format("{}: cannot open {} ({}): not a shard report (sgfaudit audit --shard)",
+                             folder, kShardChunks, std::strerror(errno));
+        return false;
+    }
+    std::set<std::string, std::less<>> scratch;
+    if (!fill(kMagic.size()) || buffer_ != kMagic || !fill(8)) {
+        error_ = fmt::format("{}/{}: not a chunks file of this version", folder, kShardChunks);
+        return false;
+    }
+    Reader length(buffer_, scratch);
+    const std::uint64_t n = length.u();
+    if (n > size_ || !fill(static_cast<std::size_t>(n))) {
+        error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
+        return false;
+    }
+    Reader r(buffer_, scratch);
+    shard_ = static_cast<unsigned>(r.u());
+    shards_ = static_cast<unsigned>(r.u());
+    const std::uint64_t paths = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < paths && r.ok(); ++i) run_.paths.push_back(r.s());
+    const std::uint64_t rulesets = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < rulesets && r.ok(); ++i) run_.rulesets.push_back(r.s());
+    run_.dead = r.s();
+    run_.on_illegal = r.s();
+    run_.max_diagrams = static_cast<std::size_t>(r.u());
+    if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
+        error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
+        return false;
+    }
+    return true;
+}
+
+bool ShardReader::next(Chunk& c) {
+    if (!file_ || !error_.empty()) return false;
+    buffer_.resize(8);
+    const std::size_t got = std::fread(buffer_.data(), 1, 8, file_.get());
+    if (got == 0 && std::feof(file_.get())) return false;
+    std::set<std::string, std::less<>> scratch;
+    if (got != 8) {
+        error_ = fmt::format("{}/{}: truncated", folder_, kShardChunks);
+        return false;
+    }
+    const std::uint64_t n = Reader(buffer_, scratch).u();
+    // A length past the file's size is damage: never allocated.
+    if (n > size_ || !fill(static_cast<std::size_t>(n))) {
+        error_ = fmt::format("{}/{}: truncated", folder_, kShardChunks);
+        return false;
+    }
+    Reader r(buffer_, codes_);
+    c.index = static_cast<std::size_t>(r.u());
+    c.walk_problem = r.u() != 0;
+    c.problem = r.diagnostic();
+    c.file.read = r.u() != 0;
+    c.file.games = static_cast<std::size_t>(r.u());
+    c.file.errors = r.u() != 0;
+    const std::uint64_t diagnostics = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < diagnostics && r.ok(); ++i) {
+        c.file.diagnostics.push_back(r.diagnostic());
+    }
+    c.jsonl = r.s();
+    c.divergences_csv = r.s();
+    c.diagnostics_csv = r.s();
+    c.record_issues_csv = r.s();
+    const std::uint64_t pieces = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < pieces && r.ok(); ++i) {
+        report::HtmlPiece p;
+        p.html = r.s();
+        p.diagram = r.u() != 0;
+        c.html.push_back(std::move(p));
+    }
+    const std::uint64_t facts = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < facts && r.ok(); ++i) {
+        report::GameFacts f;
+        f.file = r.s();
+        f.game = static_cast<int>(static_cast<std::int64_t>(r.u()));
+        f.anchor = r.s();
+        f.players = r.s();
+        f.findings = r.u() != 0;
+        f.moves = static_cast<std::uint32_t>(r.u());
+        f.ending = static_cast<report::Ending>(r.u());
+        for (std::uint32_t& d : f.divergences) d = static_cast<std::uint32_t>(r.u());
+        const std::uint64_t pairs = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
+            std::array<std::uint16_t, 3> p{};
+            for (std::uint16_t& v : p) v = static_cast<std::uint16_t>(r.u());
+            f.pairs.push_back(p);
+        }
+        const std::uint64_t accounting = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < accounting && r.ok(); ++k) {
+            f.accounting.push_back(static_cast<std::uint16_t>(r.u()));
+        }
+        f.record = static_cast<audit::RecordCheck>(r.u());
+        f.rules = r.s();
+        f.mapped = r.s();
+        const std::uint64_t issues = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
+            std::string code = r.s();
+            f.record_issues.emplace_back(std::move(code), static_cast<audit::IssueSeverity>(r.u()));
+        }
+        f.interest = static_cast<std::uint32_t>(r.u());
+        f.interest_text = r.s();
+        c.facts.push_back(std::move(f));
+    }
+    if (!r.ok() || !r.done()) {
+        error_ = fmt::format("{}/{}: damaged record", folder_, kShardChunks);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace sgfaudit::pipeline::detail

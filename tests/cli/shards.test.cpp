@@ -1,0 +1,147 @@
+// --shard K/N and merge (issue 17): the N shard reports of a run, merged, are the unsharded
+// report byte for byte, for N = 1, 2, 3, 7; with files, archive members and a folder entry the
+// walk cannot take among the inputs, and a diagram cap that the shards reach at other places
+// than the whole run. A shard missing or from another run stops merge (exit 2).
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/cli/cli.hpp"
+#include "temp_folder.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int sgfaudit_run(std::vector<std::string> args, std::string* err_text = nullptr) {
+    std::ostringstream out, err;
+    const int status = sgfaudit::cli::run(args, out, err);
+    if (err_text != nullptr) *err_text = err.str();
+    return status;
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const char* kReport[] = {"games.jsonl",       "divergences.csv", "diagnostics.csv",
+                         "record_issues.csv", "summary.md",      "index.html"};
+
+// The inputs: corpus/ (a folder of many files), a .tar.gz of corpus/records/ and a folder with a
+// broken link (a walk problem).
+std::vector<std::string> inputs(const TempFolder& t) {
+    const std::string corpus = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus";
+    const std::string command = "tar -czf '" + (t.path() / "records.tar.gz").string() + "' -C '" +
+                                corpus + "' records >/dev/null 2>&1";
+    REQUIRE(std::system(command.c_str()) == 0);
+    t.add("odd/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[ee])");
+    fs::create_symlink(t.path() / "odd" / "nowhere", t.path() / "odd" / "broken.sgf");
+    return {corpus, (t.path() / "records.tar.gz").string(), (t.path() / "odd").string()};
+}
+
+}  // namespace
+
+TEST_CASE("Shards 1..N merged are the unsharded report byte for byte (N = 1, 2, 3, 7)",
+          "[cli][shards]") {
+    TempFolder t("sgfaudit-shards");
+    const std::vector<std::string> in = inputs(t);
+    const auto audit_args = [&](const fs::path& out, const std::string& shard) {
+        std::vector<std::string> a{"audit",  "--quiet", "--max-diagrams", "3",
+                                   "--jobs", "2",       "--out",          out.string()};
+        if (!shard.empty()) a.insert(a.end(), {"--shard", shard});
+        a.insert(a.end(), in.begin(), in.end());
+        return a;
+    };
+    const fs::path whole = t.path() / "whole";
+    const int status = sgfaudit_run(audit_args(whole, ""));
+    REQUIRE(status == 1);  // the corpus has findings
+    // The diagram cap is reached: the test covers it.
+    REQUIRE(slurp(whole / "index.html").find("the cap on diagrams was reached") !=
+            std::string::npos);
+    for (const int n : {1, 2, 3, 7}) {
+        INFO("N = " << n);
+        std::vector<std::string> merge{"merge", "--out",
+                                       (t.path() / ("merged-" + std::to_string(n))).string()};
+        std::size_t lines = 0;
+        for (int k = n; k >= 1; --k) {  // any order
+            const fs::path shard =
+                t.path() / ("shard-" + std::to_string(n) + "-" + std::to_string(k));
+            const int s =
+                sgfaudit_run(audit_args(shard, std::to_string(k) + "/" + std::to_string(n)));
+            CHECK((s == 0 || s == 1));
+            CHECK(fs::is_regular_file(shard / "shard.chunks"));
+            const std::string jsonl = slurp(shard / "games.jsonl");
+            lines += static_cast<std::size_t>(std::count(jsonl.begin(), jsonl.end(), '\n'));
+            merge.push_back(shard.string());
+        }
+        const std::string whole_jsonl = slurp(whole / "games.jsonl");
+        // Every line of the run is in exactly one shard.
+        CHECK(lines ==
+              static_cast<std::size_t>(std::count(whole_jsonl.begin(), whole_jsonl.end(), '\n')));
+        CHECK(sgfaudit_run(merge) == status);
+        const fs::path merged = t.path() / ("merged-" + std::to_string(n));
+        for (const char* f : kReport) {
+            INFO(f);
+            CHECK(slurp(merged / f) == slurp(whole / f));
+        }
+        CHECK(std::distance(fs::directory_iterator(merged), fs::directory_iterator()) == 6);
+    }
+}
+
+TEST_CASE("merge refuses a missing shard, shards of another run and a folder that is no shard",
+          "[cli][shards]") {
+    TempFolder t("sgfaudit-shards");
+    const std::string a = t.add("in/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee])");
+    t.add("in/b.sgf", "(;GM[1]FF[4]SZ[9];B[dd])");
+    const std::string in = (t.path() / "in").string();
+    const auto shard = [&](const std::string& name, const std::string& k,
+                           const std::string& rules) {
+        const std::string out = (t.path() / name).string();
+        CHECK(sgfaudit_run(
+                  {"audit", "--quiet", "--rules", rules, "--shard", k, "--out", out, in}) != 2);
+        return out;
+    };
+    const std::string s1 = shard("s1", "1/2", "aga,french");
+    const std::string s2 = shard("s2", "2/2", "aga,french");
+    const std::string other = shard("o2", "2/2", "tromp-taylor");
+    const std::string out = (t.path() / "m").string();
+    std::string err;
+    CHECK(sgfaudit_run({"merge", "--out", out, s1}, &err) == 2);
+    CHECK(err.find("1/2") != std::string::npos);
+    CHECK(sgfaudit_run({"merge", "--out", out, s1, other}, &err) == 2);
+    CHECK(err.find("other inputs or options") != std::string::npos);
+    CHECK(sgfaudit_run({"merge", "--out", out, s1, in}, &err) == 2);
+    CHECK(err.find("shard.chunks") != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+    CHECK(sgfaudit_run({"merge", "--out", out, s2, s1}) == 0);
+    // A damaged shard: cut short, or a length field past the file's end: exit 2, nothing
+    // written.
+    const std::string chunks = slurp(fs::path(s2) / "shard.chunks");
+    const std::string out2 = (t.path() / "m2").string();
+    std::ofstream(fs::path(s2) / "shard.chunks", std::ios::binary)
+        << chunks.substr(0, chunks.size() - 10);
+    CHECK(sgfaudit_run({"merge", "--out", out2, s1, s2}, &err) == 2);
+    CHECK(err.find("truncated") != std::string::npos);
+    std::string huge = chunks;
+    const std::size_t header_end = huge.find('\n') + 1;  // after the magic line
+    const std::uint64_t header_length = static_cast<unsigned char>(huge[header_end]);
+    const std::size_t record = header_end + 8 + header_length;
+    REQUIRE(record + 8 <= huge.size());
+    huge[record + 7] = '\x7f';  // the record's length: about 2^63
+    std::ofstream(fs::path(s2) / "shard.chunks", std::ios::binary) << huge;
+    CHECK(sgfaudit_run({"merge", "--out", out2, s1, s2}, &err) == 2);
+    CHECK(err.find("shard.chunks") != std::string::npos);
+    CHECK_FALSE(fs::exists(out2));
+    CHECK(sgfaudit_run({"audit", "--shard", "3/2", in}, &err) == 2);
+    CHECK(sgfaudit_run({"audit", "--shard", "0/2", in}, &err) == 2);
+    CHECK(sgfaudit_run({"audit", "--shard", "1", in}, &err) == 2);
+}

@@ -1,0 +1,366 @@
+// Archives read in place (issue 17): members streamed in the archive's order and named
+// "ARCHIVE!/MEMBER", the same games as the unpacked files, the hostile cases (a member over the
+// limit, a zip bomb, '..' and absolute member paths, an encrypted member, a truncated archive)
+// each a located diagnostic with the run going on. The archives are made here with libarchive's
+// writer.
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/inputs.hpp"
+#include "temp_folder.hpp"
+
+using namespace sgfaudit;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Member {
+    std::string name;
+    std::string data;
+    bool folder = false;
+};
+
+using Setup = std::function<int(archive*)>;
+
+// Writes `members` into `path` with the given format and filter set-up calls.
+void write_archive(const std::string& path, const Setup& format, const Setup& filter,
+                   const std::vector<Member>& members, const Setup& extra = nullptr) {
+    archive* a = archive_write_new();
+    REQUIRE(a != nullptr);
+    REQUIRE(format(a) == ARCHIVE_OK);
+    if (filter) REQUIRE(filter(a) == ARCHIVE_OK);
+    if (extra) REQUIRE(extra(a) == ARCHIVE_OK);
+    REQUIRE(archive_write_open_filename(a, path.c_str()) == ARCHIVE_OK);
+    for (const Member& m : members) {
+        archive_entry* e = archive_entry_new();
+        archive_entry_set_pathname(e, m.name.c_str());
+        archive_entry_set_filetype(e, m.folder ? AE_IFDIR : AE_IFREG);
+        archive_entry_set_perm(e, m.folder ? 0755 : 0644);
+        archive_entry_set_size(e, static_cast<la_int64_t>(m.data.size()));
+        archive_entry_set_mtime(e, 1700000000, 0);
+        REQUIRE(archive_write_header(a, e) == ARCHIVE_OK);
+        if (!m.data.empty()) {
+            REQUIRE(archive_write_data(a, m.data.data(), m.data.size()) ==
+                    static_cast<la_ssize_t>(m.data.size()));
+        }
+        archive_entry_free(e);
+    }
+    REQUIRE(archive_write_close(a) == ARCHIVE_OK);
+    archive_write_free(a);
+}
+
+const Setup kZip = archive_write_set_format_zip;
+const Setup kTar = archive_write_set_format_pax_restricted;
+const Setup k7z = archive_write_set_format_7zip;
+const Setup kRaw = archive_write_set_format_raw;
+const Setup kNone = nullptr;
+const Setup kGzip = archive_write_add_filter_gzip;
+const Setup kBzip2 = archive_write_add_filter_bzip2;
+const Setup kXz = archive_write_add_filter_xz;
+const Setup kZstd = archive_write_add_filter_zstd;
+
+const std::string kGameA = "(;GM[1]FF[4]SZ[9]PB[A];B[ee];W[cc];B[dd])";
+const std::string kGameB = "(;GM[1]FF[4]SZ[9]PB[B];B[aa])(;GM[1]FF[4]SZ[9]PB[C];B[bb];W[cc])";
+const std::string kGameC = "(;GM[1]FF[4]SZ[19]PB[D];B[pd];W[dp];B[pp];W[dd])";
+
+std::vector<Member> sample_members() {
+    return {{"games/", "", true},
+            {"games/b.sgf", kGameB},
+            {"games/notes.txt", "not a game"},
+            {"games/a.SGF", kGameA},
+            {"./games/sub/c.mgt", kGameC}};
+}
+
+struct Walked {
+    std::vector<std::string> paths;     // members and problems, in walk order
+    std::vector<std::string> contents;  // a member's bytes, or "!CODE"
+    std::vector<sgf::Diagnostic> missing;
+};
+
+Walked walk(const std::vector<std::string>& args, std::size_t max_bytes = 64u << 20) {
+    Walked w;
+    pipeline::FileWalk walk(args, max_bytes);
+    w.missing = walk.missing();
+    if (walk.missing_argument()) return w;
+    pipeline::WalkItem item;
+    while (walk.next(item)) {
+        w.paths.push_back(item.path);
+        if (item.is_problem) {
+            w.contents.push_back("!" + std::string(item.problem.code));
+        } else if (item.has_bytes && !item.bytes.ok) {
+            w.contents.push_back("!" + std::string(item.bytes.problem.code));
+        } else {
+            w.contents.push_back(item.has_bytes ? item.bytes.bytes : std::string("(file)"));
+        }
+    }
+    return w;
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+pipeline::ArchiveOptions options_for(std::vector<std::string> inputs, const fs::path& out,
+                                     unsigned jobs) {
+    pipeline::ArchiveOptions o;
+    o.paths = std::move(inputs);
+    o.settings.rulesets = audit::parse_ruleset_list("tromp-taylor,aga,french").rulesets;
+    o.out_dir = out.string();
+    o.jobs = jobs;
+    return o;
+}
+
+std::string replace_all(std::string s, const std::string& from, const std::string& to) {
+    for (std::size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) {
+        s.replace(at, from.size(), to);
+    }
+    return s;
+}
+
+// True when a line of `text` holds both `a` and `b`.
+bool has_line(const std::string& text, const std::string& a, const std::string& b = "") {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (line.find(a) != std::string::npos && line.find(b) != std::string::npos) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("Every archive format gives its SGF members in the archive's order, named ARCHIVE!/NAME",
+          "[pipeline][packed]") {
+    struct Kind {
+        const char* file;
+        Setup format, filter;
+    };
+    const std::vector<Kind> kinds{{"g.zip", kZip, kNone},      {"g.tar", kTar, kNone},
+                                  {"g.tar.gz", kTar, kGzip},   {"g.tgz", kTar, kGzip},
+                                  {"g.tar.bz2", kTar, kBzip2}, {"g.tar.xz", kTar, kXz},
+                                  {"g.tar.zst", kTar, kZstd},  {"g.7z", k7z, kNone}};
+    for (const Kind& k : kinds) {
+        INFO(k.file);
+        TempFolder t("sgfaudit-packed");
+        const std::string path = (t.path() / k.file).string();
+        write_archive(path, k.format, k.filter, sample_members());
+        const Walked w = walk({path});
+        // Folders and members not named *.sgf / *.mgt are passed over; "./" is dropped.
+        CHECK(w.paths == std::vector<std::string>{path + "!/games/b.sgf", path + "!/games/a.SGF",
+                                                  path + "!/games/sub/c.mgt"});
+        CHECK(w.contents == std::vector<std::string>{kGameB, kGameA, kGameC});
+    }
+}
+
+TEST_CASE("A single compressed SGF file is read as that file", "[pipeline][packed]") {
+    for (const auto& [name, filter] :
+         std::vector<std::pair<std::string, Setup>>{{"one.sgf.gz", kGzip},
+                                                    {"one.sgf.bz2", kBzip2},
+                                                    {"one.SGF.xz", kXz},
+                                                    {"one.sgf.zst", kZstd},
+                                                    {"one.gz", kGzip}}) {
+        INFO(name);
+        TempFolder t("sgfaudit-packed");
+        const std::string path = (t.path() / name).string();
+        write_archive(path, kRaw, filter, {{"data", kGameB}});
+        const Walked w = walk({path});
+        CHECK(w.missing.empty());
+        CHECK(w.paths == std::vector<std::string>{path});
+        CHECK(w.contents == std::vector<std::string>{kGameB});
+    }
+}
+
+TEST_CASE("F020: a file named on the command line that is neither SGF nor an archive stops the run",
+          "[pipeline][packed]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string text = t.add("notes.txt", "just some notes\n");
+    const std::string empty = t.add("empty.dat", "");
+    const std::string sgf = t.add("game.txt", "\xEF\xBB\xBF\n  " + kGameA);
+    for (const std::string& p : {text, empty}) {
+        const Walked w = walk({p});
+        REQUIRE(w.missing.size() == 1);
+        CHECK(w.missing[0].code == "F020");
+        CHECK(w.missing[0].file == p);
+    }
+    // SGF text under another name, and an archive under another name, are read.
+    const Walked named = walk({sgf});
+    CHECK(named.missing.empty());
+    CHECK(named.paths == std::vector<std::string>{sgf});
+    const std::string zip = (t.path() / "games.bin").string();
+    write_archive(zip, kZip, kNone, {{"x.sgf", kGameA}});
+    const Walked sniffed = walk({zip});
+    CHECK(sniffed.missing.empty());
+    CHECK(sniffed.contents == std::vector<std::string>{kGameA});
+}
+
+TEST_CASE("An archive audits to the same games as its unpacked files, for any --jobs",
+          "[pipeline][packed]") {
+    TempFolder t("sgfaudit-packed");
+    std::vector<Member> members;
+    for (int i = 0; i < 40; ++i) {
+        const std::string name = "set/g" + std::to_string(100 + i) + ".sgf";
+        const std::string game = i % 3 == 0 ? kGameA : i % 3 == 1 ? kGameB : kGameC;
+        members.push_back({name, game});
+        t.add("unpacked/" + name, game);
+    }
+    const std::string tgz = (t.path() / "set.tar.gz").string();
+    write_archive(tgz, kTar, kGzip, members);
+    const fs::path folder_out = t.path() / "r-folder";
+    REQUIRE(pipeline::audit_archive(options_for({(t.path() / "unpacked").string()}, folder_out, 2))
+                .status == pipeline::ArchiveStatus::complete);
+    std::string first;
+    for (const unsigned jobs : {1u, 2u, 3u}) {
+        const fs::path out = t.path() / ("r-archive-" + std::to_string(jobs));
+        const pipeline::ArchiveResult r = pipeline::audit_archive(options_for({tgz}, out, jobs));
+        REQUIRE(r.status == pipeline::ArchiveStatus::complete);
+        CHECK(r.files == 40);
+        CHECK(r.games == 14 * 1 + 13 * 2 + 13 * 1);
+        const std::string jsonl = slurp(out / "games.jsonl");
+        if (first.empty()) first = jsonl;
+        CHECK(jsonl == first);
+        // The archive was written in sorted order, so paths aside it is the folder's report.
+        const std::string folder_prefix = (t.path() / "unpacked").string() + "/";
+        for (const char* f : {"games.jsonl", "divergences.csv", "record_issues.csv"}) {
+            INFO(f);
+            CHECK(replace_all(slurp(out / f), tgz + "!/", "") ==
+                  replace_all(slurp(folder_out / f), folder_prefix, ""));
+        }
+    }
+}
+
+TEST_CASE("F005: a member that inflates past --max-file-bytes is not read; the others are",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string zip = (t.path() / "big.zip").string();
+    const std::string big = "(;GM[1]FF[4]SZ[9]C[" + std::string(5000, 'x') + "])";
+    write_archive(zip, kZip, kNone, {{"a.sgf", kGameA}, {"big.sgf", big}, {"c.sgf", kGameC}});
+    const Walked w = walk({zip}, 1024);
+    CHECK(w.paths == std::vector<std::string>{zip + "!/a.sgf", zip + "!/big.sgf", zip + "!/c.sgf"});
+    CHECK(w.contents == std::vector<std::string>{kGameA, "!F005", kGameC});
+
+    auto o = options_for({zip}, t.path() / "r", 2);
+    o.settings.limits.max_file_bytes = 1024;
+    const pipeline::ArchiveResult r = pipeline::audit_archive(o);
+    REQUIRE(r.status == pipeline::ArchiveStatus::complete);
+    CHECK(r.games == 2);
+    CHECK(r.findings);
+    CHECK(has_line(slurp(t.path() / "r" / "diagnostics.csv"), zip + "!/big.sgf", "F005"));
+}
+
+TEST_CASE("F025: a zip bomb (members that inflate past 100 times the archive) stops that archive",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string zip = (t.path() / "bomb.zip").string();
+    // Each member is under the member limit (2 MiB), but together they inflate to 20 MiB from
+    // a few tens of KiB: the budget is max(100 x size, limit + 1 MiB) = 3 MiB.
+    std::vector<Member> members{{"0-game.sgf", kGameA}};
+    const std::string zeros(std::size_t{1} << 20, '\0');
+    for (int i = 1; i <= 20; ++i)
+        members.push_back({"m" + std::to_string(100 + i) + ".sgf", zeros});
+    write_archive(zip, kZip, kNone, members);
+    REQUIRE(fs::file_size(zip) * 100 < (std::size_t{3} << 20));
+    const std::string after = t.add("after.sgf", kGameC);
+
+    const Walked w = walk({zip, after}, std::size_t{2} << 20);
+    REQUIRE(w.paths.size() >= 3);
+    CHECK(w.contents.front() == kGameA);
+    // A few members are read (each is under the limit), then the bomb is found; nothing more of
+    // the archive, and the next input is read.
+    CHECK(w.contents[w.contents.size() - 2] == "!F025");
+    CHECK(w.paths.back() == after);
+    CHECK(w.paths.size() < 8);
+}
+
+TEST_CASE("F024: members with '..' or an absolute path are not read; the others are",
+          "[pipeline][packed][hostile]") {
+    for (const auto& [file, format] :
+         std::vector<std::pair<std::string, Setup>>{{"paths.tar", kTar}, {"paths.zip", kZip}}) {
+        INFO(file);
+        TempFolder t("sgfaudit-packed");
+        const std::string path = (t.path() / file).string();
+        write_archive(path, format, kNone,
+                      {{"../evil.sgf", kGameA},
+                       {"ok.sgf", kGameB},
+                       {"/etc/abs.sgf", kGameA},
+                       {"deep/../../up.sgf", kGameA},
+                       {"fine..name.sgf", kGameC}});
+        const Walked w = walk({path});
+        REQUIRE(w.contents.size() == 5);
+        CHECK(w.contents == std::vector<std::string>{"!F024", kGameB, "!F024", "!F024", kGameC});
+        CHECK(w.paths[0] == path + "!/../evil.sgf");
+    }
+}
+
+TEST_CASE("F023: an encrypted member is not read; the others are", "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string zip = (t.path() / "secret.zip").string();
+    // Two archives: one with the secret member between open ones (libarchive encrypts every
+    // member of a zip it writes with a passphrase, so the open ones come from a second zip).
+    write_archive(zip, kZip, kNone, {{"s1.sgf", kGameA}, {"s2.sgf", kGameB}}, [](archive* a) {
+        const int r = archive_write_set_options(a, "zip:encryption=zipcrypt");
+        return r == ARCHIVE_OK ? archive_write_set_passphrase(a, "secret") : r;
+    });
+    const std::string open = (t.path() / "open.zip").string();
+    write_archive(open, kZip, kNone, {{"o.sgf", kGameC}});
+    const Walked w = walk({zip, open});
+    CHECK(w.paths ==
+          std::vector<std::string>{zip + "!/s1.sgf", zip + "!/s2.sgf", open + "!/o.sgf"});
+    CHECK(w.contents == std::vector<std::string>{"!F023", "!F023", kGameC});
+}
+
+TEST_CASE("F022: a truncated archive gives the members before the damage and one diagnostic",
+          "[pipeline][packed][hostile]") {
+    std::vector<Member> members;
+    for (int i = 0; i < 30; ++i) {
+        std::string game = "(;GM[1]FF[4]SZ[19]C[";
+        for (int k = 0; k < 400; ++k) game += static_cast<char>('a' + (i * 7 + k * k) % 26);
+        members.push_back({"t" + std::to_string(100 + i) + ".sgf", game + "];B[pd])"});
+    }
+    for (const auto& [file, format, filter] : std::vector<std::tuple<std::string, Setup, Setup>>{
+             {"cut.tar.gz", kTar, kGzip}, {"cut.tar", kTar, kNone}, {"cut.7z", k7z, kNone}}) {
+        INFO(file);
+        TempFolder t("sgfaudit-packed");
+        const std::string whole = (t.path() / ("whole-" + file)).string();
+        write_archive(whole, format, filter, members);
+        const std::string cut = (t.path() / file).string();
+        {
+            const std::string bytes = slurp(whole);
+            std::ofstream(cut, std::ios::binary) << bytes.substr(0, bytes.size() / 2);
+        }
+        const std::string after = t.add("after.sgf", kGameA);
+        const Walked w = walk({cut, after});
+        REQUIRE(w.contents.size() >= 2);
+        // Members read whole, then one F021/F022 about the archive, then the next input.
+        std::size_t read = 0;
+        while (read < w.contents.size() && w.contents[read].front() == '(') ++read;
+        CHECK(read < 30);
+        REQUIRE(read + 2 == w.contents.size());
+        CHECK((w.contents[read] == "!F022" || w.contents[read] == "!F021"));
+        CHECK(w.paths.back() == after);
+        for (std::size_t i = 0; i < read; ++i) CHECK(w.contents[i] == members[i].data);
+    }
+}
+
+TEST_CASE("F021: a file named like an archive that is not one is a diagnostic, the run goes on",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string fake = t.add("fake.zip", "this is not a zip file at all");
+    const std::string after = t.add("after.sgf", kGameA);
+    const Walked w = walk({fake, after});
+    CHECK(w.missing.empty());
+    CHECK(w.contents == std::vector<std::string>{"!F021", "(file)"});
+    CHECK(w.paths == std::vector<std::string>{fake, after});
+}
