@@ -188,8 +188,13 @@ TEST_CASE("F020: a file named on the command line that is neither SGF nor an arc
     TempFolder t("sgfaudit-packed");
     const std::string text = t.add("notes.txt", "just some notes\n");
     const std::string empty = t.add("empty.dat", "");
+    // A text file libarchive's mtree reader would take for an empty archive (found on
+    // /etc/passwd: the run audited nothing and exited 0).
+    const std::string passwd = t.add("passwd",
+                                     "root:x:0:0:root:/root:/bin/bash\n"
+                                     "daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n");
     const std::string sgf = t.add("game.txt", "\xEF\xBB\xBF\n  " + kGameA);
-    for (const std::string& p : {text, empty}) {
+    for (const std::string& p : {text, empty, passwd}) {
         const Walked w = walk({p});
         REQUIRE(w.missing.size() == 1);
         CHECK(w.missing[0].code == "F020");
