@@ -340,6 +340,9 @@ struct ReplayScratch {
     std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
 };
 
+// The history memory a thread keeps from one game to the next (a 19x19 game of 40,000 moves).
+constexpr std::size_t kKeptHistoryBytes = std::size_t{4} << 20;
+
 ReplayScratch& thread_scratch() {
     thread_local ReplayScratch scratch;
     return scratch;
@@ -532,7 +535,10 @@ class Replay {
 
         // The start position counts as made by a board play of the player who does not move
         // first (rules-model.md 2; FFG preliminary rule, TT comment 5).
-        history_.reset(board_.snapshot_size(), rec_.events.size() + 1);
+        // Reserved by positions, not events: one per move and the start (a setup node after
+        // the start adds one more, the history grows for it), never one per setup point.
+        history_.reset(board_.snapshot_size(),
+                       std::min<std::size_t>(rec_.moves, rec_.events.size()) + 1);
         history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
 
         if (rec_.komi && rec_.komi->adjusted) {
@@ -1442,7 +1448,11 @@ class Replay {
 
 GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
                      const AuditOptions& options) {
-    return Replay(record, rulesets, options).run();
+    GameAudit a = Replay(record, rulesets, options).run();
+    // A thread keeps its history's memory for the next game, unless a long game made it large:
+    // then it is given back, so a run holds no more than one such game's worth per thread.
+    thread_scratch().history.release_if_above(kKeptHistoryBytes);
+    return a;
 }
 
 }  // namespace sgfaudit::audit
