@@ -120,6 +120,7 @@ class CheckWork : public pipeline::FileWork {
         const auto& r = static_cast<const CheckedFile&>(*result);
         err_ << r.err;
         out_ << r.out;
+        check_stream(out_, "standard output");  // stops the run at once
         findings_ = findings_ || r.findings;
         files_ += r.file ? 1 : 0;
         games_ += r.games;

@@ -70,6 +70,11 @@ class OutFile {
         held_.push_back(std::move(s));
         if (pending_ >= kBuffer) flush();
     }
+    // Closes the file without writing what is buffered (the report is abandoned).
+    void discard() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
     // Closes the file; false (and error()) when anything failed.
     bool close() {
         if (fd_ >= 0) {
@@ -428,7 +433,23 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run_options.jobs = options.jobs;
     run_options.max_file_bytes = options.settings.limits.max_file_bytes;
     run_options.cancel = options.cancel;
-    const RunOutcome outcome = run_files(walk, work, run_options);
+    RunOutcome outcome;
+    try {
+        outcome = run_files(walk, work, run_options);
+    } catch (const ResourceError& e) {
+        // Out of descriptors or kernel memory: a report without the files it could not open
+        // would look complete. Nothing is replaced; the staging files are closed first (their
+        // descriptors let the staging folder be removed).
+        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body})
+            f->discard();
+        return abandon(ArchiveStatus::failed, e.what());
+    } catch (...) {
+        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body})
+            f->discard();
+        boost::system::error_code rec;
+        fs::remove_all(staging, rec);
+        throw;
+    }
     if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
 
     // summary.md, then index.html around the body written so far.

@@ -65,6 +65,8 @@ inline ChildResult run_child(const ChildRun& run) {
         if (out < 0 || err < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) ::_exit(126);
         ::close(out);
         ::close(err);
+        // Only stdin, stdout and stderr are inherited: descriptor counts are the binary's own.
+        ::close_range(3, ~0U, 0);
         if (!run.work_dir.empty() && ::chdir(run.work_dir.c_str()) != 0) ::_exit(126);
         if (run.max_open_files != 0) {
             const rlimit r{run.max_open_files, run.max_open_files};

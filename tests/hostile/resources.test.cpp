@@ -2,10 +2,15 @@
 // the binary (getrusage of a child), resource limits of a child (open files), output streams
 // that fail (/dev/full). Files are generated at test time.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "child_process.hpp"
+#include "sgfaudit/cli/cli.hpp"
 #include "temp_folder.hpp"
 
 namespace {
@@ -85,4 +90,125 @@ TEST_CASE("Positions past --max-positions give S129 at the move and the run goes
     CHECK(r.status == 1);
     // The 65th position is the 33rd B[aa]: 14 + 10 * 32 + 3 = column 337 (the value).
     CHECK(contains(r.out, file + ":1:337: error S129: more than 64 positions"));
+}
+
+namespace {
+
+// A tree `depth` folders deep, 3 games in each.
+void deep_tree(const TempFolder& dir, int depth = 12) {
+    std::string path = "tree";
+    for (int i = 1; i <= depth; ++i) {
+        path += "/d" + std::to_string(i);
+        for (int j = 1; j <= 3; ++j) {
+            dir.add(path + "/g" + std::to_string(j) + ".sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+        }
+    }
+}
+
+std::size_t lines(const std::string& s) {
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
+bool leftover_staging(const TempFolder& dir) {
+    for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+        if (e.path().filename().string().find(".partial") != std::string::npos) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("Out of file descriptors, audit stops with exit 2, names the cause, replaces nothing",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fd");
+    deep_tree(dir);
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", "tree"};
+    REQUIRE(run_child(run).status == 0);
+    const std::string previous = slurp(run.work_dir + "/report/games.jsonl");
+    REQUIRE(lines(previous) == 36);
+
+    // 8 descriptors: the report's five files take 3-7, then the walk (a folder) or the read (a
+    // file named on the command line) finds none left.
+    for (const char* input : {"tree", "tree/d1/g1.sgf"}) {
+        run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", input};
+        run.max_open_files = 8;
+        const ChildResult r = run_child(run);
+        INFO(input << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "Too many open files"));
+        CHECK(slurp(run.work_dir + "/report/games.jsonl") == previous);
+        CHECK_FALSE(leftover_staging(dir));
+    }
+}
+
+TEST_CASE("With few descriptors a deep tree is still read whole", "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fd");
+    deep_tree(dir, 40);
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    // 32 descriptors, 40 folders deep: the walk keeps at most a quarter of them for its open
+    // folders (kept open, one per level, it would run out), the rest of the files are opened
+    // by their path.
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", "tree"};
+    run.max_open_files = 32;
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(lines(slurp(run.work_dir + "/report/games.jsonl")) == 120);
+}
+
+TEST_CASE("check and parse out of file descriptors exit 2 and name the cause",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fd");
+    deep_tree(dir);
+    const std::string tree = dir.path().string() + "/tree";
+    for (const char* command : {"check", "parse"}) {
+        // The binary's loader needs a descriptor of its own, so the limit is set in a fork of
+        // this test, which then runs the command as the binary would (cli::run).
+        const std::string err_path = dir.path().string() + "/fork.stderr";
+        const pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (err < 0 || ::dup2(err, 2) < 0) ::_exit(126);
+            ::close_range(3, ~0U, 0);
+            const rlimit r{3, 3};  // stdin, stdout, stderr: nothing more can be opened
+            if (::setrlimit(RLIMIT_NOFILE, &r) != 0) ::_exit(126);
+            std::ostringstream out, err_stream;
+            const int status = sgfaudit::cli::run({command, tree}, out, err_stream);
+            const std::string text = err_stream.str();
+            if (::write(2, text.data(), text.size()) < 0) ::_exit(126);
+            ::_exit(status);
+        }
+        int status = 0;
+        REQUIRE(::waitpid(pid, &status, 0) == pid);
+        const std::string err = slurp(err_path);
+        INFO(command << ": " << err);
+        REQUIRE(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 2);
+        CHECK(contains(err, "Too many open files"));
+    }
+}
+
+TEST_CASE("A write error on standard output is exit 2, named, for every command",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-full");
+    deep_tree(dir);
+    const std::vector<std::vector<std::string>> commands = {
+        {"check", "tree"}, {"check", "--format", "json", "tree"},
+        {"parse", "tree"}, {"parse", "--summary", "tree"},
+        {"rules"},         {"rules", "aga"},
+        {"--help"},        {"--version"}};
+    for (const auto& args : commands) {
+        ChildRun run;
+        run.work_dir = dir.path().string();
+        run.args = args;
+        run.stdout_path = "/dev/full";
+        const ChildResult r = run_child(run);
+        INFO(args.front() << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "cannot write to standard output: No space left on device"));
+    }
 }
