@@ -14,6 +14,7 @@
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
 
@@ -222,14 +223,15 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
             for (const sgf::Diagnostic& d : result.missing) err << sgf::format(d) << "\n";
             return kCannotRun;
         case pipeline::ArchiveStatus::interrupted:
-            err << fmt::format(
-                "sgfaudit audit: interrupted by {}: no report written; {}\n",
-                signal_name(g_signal.load()),
-                result.previous ? fmt::format("{} still holds the previous report", options.out_dir)
-                                : fmt::format("nothing at {}", options.out_dir));
+            err << fmt::format("sgfaudit audit: interrupted by {}: no report written; {}\n",
+                               signal_name(g_signal.load()),
+                               result.previous ? fmt::format("{} still holds the previous report",
+                                                             sgf::printable_text(options.out_dir))
+                                               : fmt::format("nothing at {}",
+                                                             sgf::printable_text(options.out_dir)));
             return kCannotRun;
         case pipeline::ArchiveStatus::failed:
-            err << "sgfaudit audit: " << result.message << "\n";
+            err << "sgfaudit audit: " << sgf::printable_text(result.message) << "\n";
             return kCannotRun;
         case pipeline::ArchiveStatus::complete:
             break;
@@ -244,7 +246,8 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     out << fmt::format(
         "report: {}/ (summary.md, index.html, games.jsonl, divergences.csv, "
         "record_issues.csv, diagnostics.csv){}\n",
-        options.out_dir, result.previous ? "; the previous report was replaced" : "");
+        sgf::printable_text(options.out_dir),
+        result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }
 

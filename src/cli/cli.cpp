@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 #include "sgfaudit/version.hpp"
 
 namespace sgfaudit::cli {
@@ -77,7 +78,8 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "check") status = check_command(rest, out, err);
         if (command == "audit") status = audit_command(rest, out, err);
         if (status < 0) {
-            err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
+            err << "sgfaudit: unknown command '" << sgf::printable_text(command) << "'\n\n"
+                << kUsage;
             return kCannotRun;
         }
         // What was written must have reached its stream: a full disk or a closed pipe is a
@@ -92,7 +94,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return kCannotRun;
     } catch (const pipeline::ResourceError& e) {
         // The tool ran out of descriptors or kernel memory: never a partial result.
-        err << "sgfaudit: " << e.what() << "; the run stopped\n";
+        err << "sgfaudit: " << sgf::printable_text(e.what()) << "; the run stopped\n";
         return kCannotRun;
     } catch (const std::bad_alloc&) {
         err << "sgfaudit: out of memory (ENOMEM); the run stopped\n";

@@ -172,8 +172,8 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
             }
         }
         if (file_error) ++totals.files_with_errors;
-        out << text;
-        check_stream(out, "standard output");  // stops at once
+        out << sgf::printable_text(text, "\n");  // names and file names: no control character
+        check_stream(out, "standard output");    // stops at once
     }
 
     out << fmt::format("files: {} read, {} with errors, {} unreadable\n", totals.files,

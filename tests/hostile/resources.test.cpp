@@ -212,3 +212,38 @@ TEST_CASE("A write error on standard output is exit 2, named, for every command"
         CHECK(contains(r.err, "cannot write to standard output: No space left on device"));
     }
 }
+
+TEST_CASE("check and parse print no control character, whatever names and file names hold",
+          "[hostile][escape]") {
+    TempFolder dir("sgfaudit-escape");
+    const std::string game =
+        "(;GM[1]SZ[9]PB[\x1b[2Jevil\x07]PW[\x1b\\]0;title\x07]RE[B+R];B[ee] ?? )";
+    dir.add("bad\xff\x1b[31m.sgf", game);
+    const std::vector<std::vector<std::string>> commands = {
+        {"check", "."},
+        {"parse", "."},
+        {"check", "--format", "json", "."},
+        {"audit", "--quiet", "--out", "r", "."}};
+    for (const auto& args : commands) {
+        ChildRun run;
+        run.work_dir = dir.path().string();
+        run.args = args;
+        const ChildResult r = run_child(run);
+        INFO(args.front() << ":\n" << r.out << r.err);
+        CHECK(r.status <= 1);  // warnings, perhaps findings
+        for (const std::string& text : {r.out, r.err}) {
+            CHECK(std::none_of(text.begin(), text.end(), [](char c) {
+                const auto u = static_cast<unsigned char>(c);
+                return (u < 0x20 && c != '\n') || u == 0x7f || u >= 0x80;
+            }));
+        }
+        if (args.front() != "audit") CHECK(contains(r.out + r.err, "\\x1b"));
+    }
+    // The report's files: no control character but the lines' ends, valid UTF-8 only.
+    for (const char* file : {"games.jsonl", "diagnostics.csv", "summary.md", "index.html"}) {
+        const std::string text = slurp(dir.path().string() + "/r/" + file);
+        INFO(file);
+        CHECK(text.find('\x1b') == std::string::npos);
+        CHECK(text.find('\xff') == std::string::npos);
+    }
+}
