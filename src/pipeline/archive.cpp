@@ -304,22 +304,85 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
 }
 
 // What the parallel stage makes of one file.
+// Past this many bytes, a file's JSON lines and CSV rows go to a temporary file of the staging
+// folder while the file is audited, so a file of many games does not hold its whole report.
+constexpr std::size_t kSpillBytes = std::size_t{4} << 20;
+
+// The part of one output stream of a file that was spilled: an unnamed file of the staging
+// folder, copied in order by the writer.
+class Spill {
+  public:
+    Spill() = default;
+    Spill(const Spill&) = delete;
+    Spill& operator=(const Spill&) = delete;
+    ~Spill() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+
+    // Appends `text` to the file (made in `folder` on first use) and empties it. Throws
+    // ResourceError when it cannot (a full disk fails the run, exit 2).
+    void add(std::string& text, const fs::path& folder) {
+        if (fd_ < 0) {
+            fd_ = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+            if (fd_ < 0) {
+                // No O_TMPFILE here: a named file, unlinked at once.
+                std::string name = (folder / ".spill-XXXXXX").string();
+                fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+                if (fd_ >= 0) ::unlink(name.c_str());
+            }
+            if (fd_ < 0) fail(folder);
+        }
+        for (std::size_t done = 0; done < text.size();) {
+            const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail(folder);
+            done += static_cast<std::size_t>(n);
+        }
+        text.clear();
+    }
+
+    // Writes what was spilled to `out`, in order.
+    void copy_to(OutFile& out) const {
+        if (fd_ < 0) return;
+        std::string buffer(std::size_t{1} << 20, '\0');
+        for (off_t at = 0;;) {
+            const ssize_t n = ::pread(fd_, buffer.data(), buffer.size(), at);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0)
+                throw ResourceError(
+                    fmt::format("cannot read a temporary file: {}", std::strerror(errno)));
+            if (n == 0) return;
+            out.write(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
+            at += n;
+        }
+    }
+
+  private:
+    [[noreturn]] static void fail(const fs::path& folder) {
+        throw ResourceError(fmt::format("cannot write a temporary file in {}: {}", folder.string(),
+                                        std::strerror(errno)));
+    }
+    int fd_ = -1;
+};
+
 struct Chunk : FileWork::Result {
     bool walk_problem = false;  // a folder entry the walk could not take, not a file
     sgf::Diagnostic problem;    // its diagnostic
     FileAudit file;
     std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
+    Spill jsonl_spill, divergences_spill, record_issues_spill;  // what came before the strings
     std::vector<report::HtmlPiece> html;
     std::vector<report::GameFacts> facts;
 };
 
 class ArchiveWork : public FileWork {
   public:
-    ArchiveWork(const ArchiveOptions& options, report::Summary& summary, OutFile& jsonl,
-                OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
+    ArchiveWork(const ArchiveOptions& options, const fs::path& staging, report::Summary& summary,
+                OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
                 OutFile& html_body, std::size_t files_total)
         : options_(options),
           settings_(with_cancel(options)),
+          staging_(staging),
           summary_(summary),
           jsonl_(jsonl),
           divergences_(divergences),
@@ -351,6 +414,11 @@ class ArchiveWork : public FileWork {
                 report::append_html_game(chunk->html, in, facts.anchor, draw);
             }
             chunk->facts.push_back(std::move(facts));
+            if (chunk->jsonl.size() > kSpillBytes) chunk->jsonl_spill.add(chunk->jsonl, staging_);
+            if (chunk->divergences_csv.size() > kSpillBytes)
+                chunk->divergences_spill.add(chunk->divergences_csv, staging_);
+            if (chunk->record_issues_csv.size() > kSpillBytes)
+                chunk->record_issues_spill.add(chunk->record_issues_csv, staging_);
         });
         if (chunk->file.games == 0) {
             report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics);
@@ -367,9 +435,12 @@ class ArchiveWork : public FileWork {
             summary_.add_walk_problem(chunk.problem);
             return;
         }
+        chunk.jsonl_spill.copy_to(jsonl_);
         jsonl_.take(std::move(chunk.jsonl));
+        chunk.divergences_spill.copy_to(divergences_);
         divergences_.take(std::move(chunk.divergences_csv));
         diagnostics_.take(std::move(chunk.diagnostics_csv));
+        chunk.record_issues_spill.copy_to(record_issues_);
         record_issues_.take(std::move(chunk.record_issues_csv));
         std::size_t drawn = 0, not_drawn = 0;
         for (const report::HtmlPiece& piece : chunk.html) {
@@ -404,6 +475,7 @@ class ArchiveWork : public FileWork {
 
     const ArchiveOptions& options_;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
+    const fs::path staging_;        // where spilled output goes
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &html_body_;
     std::size_t diagrams_ = 0;
@@ -516,8 +588,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.max_diagrams = options.max_diagrams;
     report::Summary summary(run);
 
-    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html_body,
-                     files_total);
+    ArchiveWork work(options, staging, summary, jsonl, divergences, diagnostics, record_issues,
+                     html_body, files_total);
     RunOptions run_options;
     run_options.jobs = options.jobs;
     run_options.max_file_bytes = options.settings.limits.max_file_bytes;

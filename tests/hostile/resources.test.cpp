@@ -251,3 +251,28 @@ TEST_CASE("check and parse print no control character, whatever names and file n
         CHECK(text.find('\xff') == std::string::npos);
     }
 }
+
+TEST_CASE("A file of many games does not hold its whole report in memory", "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    // 100,000 games (2 MB) make about 140 MB of games.jsonl: held in memory until the file was
+    // done, the run peaked at over 400 MB; spilled past 4 MiB, it stays near the document.
+    std::string text;
+    for (int i = 0; i < 100000; ++i) text += "(;GM[1]SZ[9];B[ee])\n";
+    dir.add("many.sgf", text);
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "many.sgf"};
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    const std::string games = slurp(run.work_dir + "/r/games.jsonl");
+    CHECK(lines(games) == 100000);
+    // In order: the last line is the last game.
+    const std::size_t last = games.rfind('\n', games.size() - 2);
+    REQUIRE(last != std::string::npos);
+    CHECK(contains(games.substr(last, 100), "\"game\":100000,"));
+    INFO("peak RSS " << r.peak_rss_kib << " KiB, games.jsonl " << games.size() << " bytes");
+    CHECK(r.peak_rss_kib < small_run_kib());
+    // The report is larger than the memory the run may use: it cannot have been held whole.
+    if (!kUnderAsan) CHECK(static_cast<long>(games.size() / 1024) > small_run_kib());
+}
