@@ -420,7 +420,7 @@ class Replay {
                 // R1: PL names the player to move next; the alternation continues from it.
                 expected_ = to_game(e.color);
             } else {
-                on_setup(e);
+                on_setup();
             }
         }
         finish();
@@ -459,7 +459,7 @@ class Replay {
             if (e.kind == sgf::EventKind::to_play) {
                 to_play = to_game(e.color);  // R1
             } else {
-                apply_setup(e);
+                apply_setup_run();  // this event and the setup events right after it
                 if (e.depth > 0 && !later_setup_noted) {
                     later_setup_noted = true;
                     issue(0, e.offset, "setup_after_root",
@@ -657,6 +657,52 @@ class Replay {
         return true;
     }
 
+    static bool is_setup(sgf::EventKind k) {
+        return k == sgf::EventKind::add_black || k == sgf::EventKind::add_white ||
+               k == sgf::EventKind::add_empty;
+    }
+
+    // Applies the setup event at next_event_ and the setup events of the same node right after
+    // it, leaving next_event_ at the last one applied. One by one when they are few; many (a
+    // rectangle such as AE[aa:ZZ] over a large string, where each cleared stone makes the board
+    // rebuild what is left of its string: quadratic in the points) are applied to a copy of the
+    // cells, and the board is made again from them, once.
+    void apply_setup_run() {
+        const std::uint32_t depth = rec_.events[next_event_].depth;
+        std::size_t end = next_event_ + 1;
+        while (end < rec_.events.size() && rec_.events[end].depth == depth &&
+               is_setup(rec_.events[end].kind))
+            ++end;
+        constexpr std::size_t kFew = 32;
+        if (end - next_event_ <= kFew) {
+            for (; next_event_ < end; ++next_event_) apply_setup(rec_.events[next_event_]);
+            --next_event_;
+            return;
+        }
+        std::array<game::Cell, game::kCells> cells;
+        for (game::Vertex v = 0; v < game::kCells; ++v) cells[v] = board_.at(v);
+        for (; next_event_ < end; ++next_event_) {
+            const sgf::Event& e = rec_.events[next_event_];
+            const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
+            if (!board_.on_board(v)) continue;  // the reader keeps only points on the board
+            cells[v] = e.kind == sgf::EventKind::add_black   ? game::Cell::black
+                       : e.kind == sgf::EventKind::add_white ? game::Cell::white
+                                                             : game::Cell::empty;
+        }
+        --next_event_;
+        game::Board fresh(board_.width(), board_.height());
+        for (int y = 0; y < board_.height(); ++y) {
+            for (int x = 0; x < board_.width(); ++x) {
+                const game::Cell c = cells[game::to_vertex(x, y)];
+                if (c == game::Cell::black)
+                    fresh.set_stone(game::to_vertex(x, y), game::Color::black);
+                if (c == game::Cell::white)
+                    fresh.set_stone(game::to_vertex(x, y), game::Color::white);
+            }
+        }
+        board_ = fresh;
+    }
+
     void apply_setup(const sgf::Event& e) {
         const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
         if (!board_.on_board(v)) return;  // the reader keeps only points on the board
@@ -677,15 +723,12 @@ class Replay {
     }
 
     // Setup after the first move: not a turn, the history is kept (rules-model.md 2).
-    void on_setup(const sgf::Event& e) {
+    void on_setup() {
         board_changes();
-        apply_setup(e);
+        apply_setup_run();  // leaves next_event_ at the last setup event of the run
+        const sgf::Event& e = rec_.events[next_event_];
         // Positions after setup count for psk only. Record one per node: the last setup event
         // of a node adds the position.
-        const auto is_setup = [](sgf::EventKind k) {
-            return k == sgf::EventKind::add_black || k == sgf::EventKind::add_white ||
-                   k == sgf::EventKind::add_empty;
-        };
         const bool last_of_node = next_event_ + 1 >= rec_.events.size() ||
                                   rec_.events[next_event_ + 1].depth != e.depth ||
                                   !is_setup(rec_.events[next_event_ + 1].kind);
