@@ -23,6 +23,7 @@ struct ChildRun {
     std::string stdout_path;        // empty: a file of `work_dir`, read back into `out`
     std::string work_dir;           // where captured output goes (and the child's cwd)
     rlim_t max_open_files = 0;      // RLIMIT_NOFILE of the child; 0: unchanged
+    rlim_t max_address_space = 0;   // RLIMIT_AS of the child (bytes); 0: unchanged
     unsigned timeout_seconds = 300;
     std::vector<std::string> env;  // NAME=VALUE added to the environment
 };
@@ -71,6 +72,10 @@ inline ChildResult run_child(const ChildRun& run) {
         if (run.max_open_files != 0) {
             const rlimit r{run.max_open_files, run.max_open_files};
             if (::setrlimit(RLIMIT_NOFILE, &r) != 0) ::_exit(126);
+        }
+        if (run.max_address_space != 0) {
+            const rlimit r{run.max_address_space, run.max_address_space};
+            if (::setrlimit(RLIMIT_AS, &r) != 0) ::_exit(126);
         }
         ::alarm(run.timeout_seconds);  // kept across exec: a hang ends in SIGALRM
         ::execve(argv[0], argv.data(), envp.data());

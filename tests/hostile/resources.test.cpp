@@ -276,3 +276,37 @@ TEST_CASE("A file of many games does not hold its whole report in memory", "[hos
     // The report is larger than the memory the run may use: it cannot have been held whole.
     if (!kUnderAsan) CHECK(static_cast<long>(games.size() / 1024) > small_run_kib());
 }
+
+TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces nothing",
+          "[hostile][resources][memory]") {
+    if (kUnderAsan) {
+        WARN("skipped under AddressSanitizer: it reserves terabytes of address space");
+        return;
+    }
+    TempFolder dir("sgfaudit-memory");
+    // One game of 100,000 moves nested one variation per move, mostly onto occupied points: its
+    // report (every illegal play) takes about 300 MB, more than the 300 MB of address space.
+    std::string text = "(;GM[1]SZ[19]";
+    for (int i = 0; i < 100000; ++i) {
+        text += i % 2 == 0 ? "(;B[" : "(;W[";
+        text += static_cast<char>('a' + i % 19);
+        text += static_cast<char>('a' + (i / 19) % 19);
+        text += ']';
+    }
+    text += std::string(100001, ')');
+    dir.add("nested.sgf", text);
+    dir.add("small.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "small.sgf"};
+    REQUIRE(run_child(run).status == 0);
+    const std::string previous = slurp(run.work_dir + "/r/games.jsonl");
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "nested.sgf"};
+    run.max_address_space = rlim_t{300} << 20;
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "out of memory"));
+    CHECK(slurp(run.work_dir + "/r/games.jsonl") == previous);
+    CHECK_FALSE(leftover_staging(dir));
+}
