@@ -319,6 +319,9 @@ struct ReplayScratch {
     std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
 };
 
+// The history memory a thread keeps from one game to the next (a 19x19 game of 40,000 moves).
+constexpr std::size_t kKeptHistoryBytes = std::size_t{4} << 20;
+
 ReplayScratch& thread_scratch() {
     thread_local ReplayScratch scratch;
     return scratch;
@@ -396,7 +399,7 @@ class Replay {
                 // R1: PL names the player to move next; the alternation continues from it.
                 expected_ = to_game(e.color);
             } else {
-                on_setup(e);
+                on_setup();
             }
         }
         finish();
@@ -435,7 +438,7 @@ class Replay {
             if (e.kind == sgf::EventKind::to_play) {
                 to_play = to_game(e.color);  // R1
             } else {
-                apply_setup(e);
+                apply_setup_run();  // this event and the setup events right after it
                 if (e.depth > 0 && !later_setup_noted) {
                     later_setup_noted = true;
                     issue(0, e.offset, "setup_after_root",
@@ -511,7 +514,10 @@ class Replay {
 
         // The start position counts as made by a board play of the player who does not move
         // first (rules-model.md 2; FFG preliminary rule, TT comment 5).
-        history_.reset(board_.snapshot_size(), rec_.events.size() + 1);
+        // Reserved by positions, not events: one per move and the start (a setup node after
+        // the start adds one more, the history grows for it), never one per setup point.
+        history_.reset(board_.snapshot_size(),
+                       std::min<std::size_t>(rec_.moves, rec_.events.size()) + 1);
         history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
 
         if (rec_.komi && rec_.komi->adjusted) {
@@ -630,6 +636,52 @@ class Replay {
         return true;
     }
 
+    static bool is_setup(sgf::EventKind k) {
+        return k == sgf::EventKind::add_black || k == sgf::EventKind::add_white ||
+               k == sgf::EventKind::add_empty;
+    }
+
+    // Applies the setup event at next_event_ and the setup events of the same node right after
+    // it, leaving next_event_ at the last one applied. One by one when they are few; many (a
+    // rectangle such as AE[aa:ZZ] over a large string, where each cleared stone makes the board
+    // rebuild what is left of its string: quadratic in the points) are applied to a copy of the
+    // cells, and the board is made again from them, once.
+    void apply_setup_run() {
+        const std::uint32_t depth = rec_.events[next_event_].depth;
+        std::size_t end = next_event_ + 1;
+        while (end < rec_.events.size() && rec_.events[end].depth == depth &&
+               is_setup(rec_.events[end].kind))
+            ++end;
+        constexpr std::size_t kFew = 32;
+        if (end - next_event_ <= kFew) {
+            for (; next_event_ < end; ++next_event_) apply_setup(rec_.events[next_event_]);
+            --next_event_;
+            return;
+        }
+        std::array<game::Cell, game::kCells> cells;
+        for (game::Vertex v = 0; v < game::kCells; ++v) cells[v] = board_.at(v);
+        for (; next_event_ < end; ++next_event_) {
+            const sgf::Event& e = rec_.events[next_event_];
+            const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
+            if (!board_.on_board(v)) continue;  // the reader keeps only points on the board
+            cells[v] = e.kind == sgf::EventKind::add_black   ? game::Cell::black
+                       : e.kind == sgf::EventKind::add_white ? game::Cell::white
+                                                             : game::Cell::empty;
+        }
+        --next_event_;
+        game::Board fresh(board_.width(), board_.height());
+        for (int y = 0; y < board_.height(); ++y) {
+            for (int x = 0; x < board_.width(); ++x) {
+                const game::Cell c = cells[game::to_vertex(x, y)];
+                if (c == game::Cell::black)
+                    fresh.set_stone(game::to_vertex(x, y), game::Color::black);
+                if (c == game::Cell::white)
+                    fresh.set_stone(game::to_vertex(x, y), game::Color::white);
+            }
+        }
+        board_ = fresh;
+    }
+
     void apply_setup(const sgf::Event& e) {
         const game::Vertex v = game::to_vertex(e.point.x, e.point.y);
         if (!board_.on_board(v)) return;  // the reader keeps only points on the board
@@ -650,15 +702,12 @@ class Replay {
     }
 
     // Setup after the first move: not a turn, the history is kept (rules-model.md 2).
-    void on_setup(const sgf::Event& e) {
+    void on_setup() {
         board_changes();
-        apply_setup(e);
+        apply_setup_run();  // leaves next_event_ at the last setup event of the run
+        const sgf::Event& e = rec_.events[next_event_];
         // Positions after setup count for psk only. Record one per node: the last setup event
         // of a node adds the position.
-        const auto is_setup = [](sgf::EventKind k) {
-            return k == sgf::EventKind::add_black || k == sgf::EventKind::add_white ||
-                   k == sgf::EventKind::add_empty;
-        };
         const bool last_of_node = next_event_ + 1 >= rec_.events.size() ||
                                   rec_.events[next_event_ + 1].depth != e.depth ||
                                   !is_setup(rec_.events[next_event_ + 1].kind);
@@ -1472,7 +1521,11 @@ class Replay {
 
 GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
                      const AuditOptions& options) {
-    return Replay(record, rulesets, options).run();
+    GameAudit a = Replay(record, rulesets, options).run();
+    // A thread keeps its history's memory for the next game, unless a long game made it large:
+    // then it is given back, so a run holds no more than one such game's worth per thread.
+    thread_scratch().history.release_if_above(kKeptHistoryBytes);
+    return a;
 }
 
 }  // namespace sgfaudit::audit

@@ -104,6 +104,14 @@ class History {
 
     std::size_t size() const { return entries_.size(); }
 
+    // Frees the memory when it holds more than `bytes` (entries, snapshots and the table).
+    void release_if_above(std::size_t bytes) {
+        const std::size_t held = entries_.capacity() * sizeof(Entry) + snapshots_.capacity() +
+                                 slots_.capacity() * sizeof(Slot);
+        if (held <= bytes) return;
+        *this = History{};
+    }
+
   private:
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     struct Entry {

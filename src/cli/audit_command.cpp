@@ -14,6 +14,7 @@
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
 
@@ -212,14 +213,15 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
             for (const sgf::Diagnostic& d : result.missing) err << sgf::format(d) << "\n";
             return kCannotRun;
         case pipeline::ArchiveStatus::interrupted:
-            err << fmt::format(
-                "sgfaudit {}: interrupted by {}: no report written; {}\n", command,
-                signal_name(g_signal.load()),
-                result.previous ? fmt::format("{} still holds the previous report", options.out_dir)
-                                : fmt::format("nothing at {}", options.out_dir));
+            err << fmt::format("sgfaudit {}: interrupted by {}: no report written; {}\n", command,
+                               signal_name(g_signal.load()),
+                               result.previous ? fmt::format("{} still holds the previous report",
+                                                             sgf::printable_text(options.out_dir))
+                                               : fmt::format("nothing at {}",
+                                                             sgf::printable_text(options.out_dir)));
             return kCannotRun;
         case pipeline::ArchiveStatus::failed:
-            err << "sgfaudit " << command << ": " << result.message << "\n";
+            err << "sgfaudit " << command << ": " << sgf::printable_text(result.message) << "\n";
             return kCannotRun;
         case pipeline::ArchiveStatus::complete:
             break;
@@ -234,7 +236,8 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
     out << fmt::format(
         "report: {}/ (summary.md, index.html, games.jsonl, divergences.csv, "
         "record_issues.csv, diagnostics.csv){}\n",
-        options.out_dir, result.previous ? "; the previous report was replaced" : "");
+        sgf::printable_text(options.out_dir),
+        result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }
 

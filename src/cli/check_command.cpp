@@ -17,6 +17,7 @@
 #include "sgfaudit/pipeline/run.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
 
@@ -125,7 +126,14 @@ class CheckWork : public pipeline::FileWork {
     void consume(std::unique_ptr<Result> result) override {
         const auto& r = static_cast<const CheckedFile&>(*result);
         err_ << r.err;
-        out_ << r.out;
+        // Text for a terminal: names and file names carry no control character (JSON is
+        // escaped by its writer).
+        if (json_) {
+            out_ << r.out;
+        } else {
+            out_ << sgf::printable_text(r.out, "\n");
+        }
+        check_stream(out_, "standard output");  // stops the run at once
         findings_ = findings_ || r.findings;
         files_ += r.file ? 1 : 0;
         games_ += r.games;

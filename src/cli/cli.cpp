@@ -1,8 +1,15 @@
 #include "sgfaudit/cli/cli.hpp"
 
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstring>
 #include <iostream>
+#include <new>
 
 #include "commands.hpp"
+#include "sgfaudit/pipeline/inputs.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 #include "sgfaudit/version.hpp"
 
 namespace sgfaudit::cli {
@@ -45,6 +52,13 @@ written or an interrupted run).
 
 }  // namespace
 
+void check_stream(const std::ostream& stream, const char* name) {
+    if (stream) return;
+    const int error = errno;
+    throw OutputError(fmt::format("cannot write to {}{}", name,
+                                  error != 0 ? fmt::format(": {}", std::strerror(error)) : ""));
+}
+
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
         if (args.empty()) {
@@ -52,21 +66,42 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
             return kCannotRun;
         }
         const std::string& command = args.front();
+        const std::vector<std::string> rest(args.begin() + 1, args.end());
+        int status = -1;
         if (command == "-h" || command == "--help" || command == "help") {
             out << kUsage;
-            return kClean;
+            status = kClean;
         }
         if (command == "--version") {
             out << "sgfaudit " << kVersion << "\n";
-            return kClean;
+            status = kClean;
         }
-        const std::vector<std::string> rest(args.begin() + 1, args.end());
-        if (command == "parse") return parse_command(rest, out, err);
-        if (command == "rules") return rules_command(rest, out, err);
-        if (command == "check") return check_command(rest, out, err);
-        if (command == "audit") return audit_command(rest, out, err);
-        if (command == "merge") return merge_command(rest, out, err);
-        err << "sgfaudit: unknown command '" << command << "'\n\n" << kUsage;
+        if (command == "parse") status = parse_command(rest, out, err);
+        if (command == "rules") status = rules_command(rest, out, err);
+        if (command == "check") status = check_command(rest, out, err);
+        if (command == "audit") status = audit_command(rest, out, err);
+        if (command == "merge") status = merge_command(rest, out, err);
+        if (status < 0) {
+            err << "sgfaudit: unknown command '" << sgf::printable_text(command) << "'\n\n"
+                << kUsage;
+            return kCannotRun;
+        }
+        // What was written must have reached its stream: a full disk or a closed pipe is a
+        // failure of the run, never a silent success.
+        out.flush();
+        check_stream(out, "standard output");
+        err.flush();
+        if (!err) return kCannotRun;  // nowhere left to say so
+        return status;
+    } catch (const OutputError& e) {
+        err << "sgfaudit: " << e.what() << "; the run stopped\n";
+        return kCannotRun;
+    } catch (const pipeline::ResourceError& e) {
+        // The tool ran out of descriptors or kernel memory: never a partial result.
+        err << "sgfaudit: " << sgf::printable_text(e.what()) << "; the run stopped\n";
+        return kCannotRun;
+    } catch (const std::bad_alloc&) {
+        err << "sgfaudit: out of memory (ENOMEM); the run stopped\n";
         return kCannotRun;
     } catch (const std::exception& e) {
         // Nothing below throws for bad input; this is for resource exhaustion and bugs.

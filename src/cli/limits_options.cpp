@@ -20,7 +20,7 @@ struct LimitFlag {
     std::uint32_t sgf::ReadLimits::*count_field;
 };
 
-constexpr std::array<LimitFlag, 9> kFlags{{
+constexpr std::array<LimitFlag, 11> kFlags{{
     {"--max-file-bytes", sgf::kMaxFileBytes, &sgf::ReadLimits::max_file_bytes, nullptr},
     {"--max-games", kMaxCount, nullptr, &sgf::ReadLimits::max_games},
     {"--max-nodes", kMaxCount, nullptr, &sgf::ReadLimits::max_nodes_per_game},
@@ -30,6 +30,8 @@ constexpr std::array<LimitFlag, 9> kFlags{{
     {"--max-node-values", kMaxCount, nullptr, &sgf::ReadLimits::max_values_per_node},
     {"--max-value-bytes", sgf::kMaxFileBytes, &sgf::ReadLimits::max_value_bytes, nullptr},
     {"--max-diagnostics", kMaxCount, nullptr, &sgf::ReadLimits::max_diagnostics},
+    {"--max-positions", kMaxCount, nullptr, &sgf::ReadLimits::max_positions},
+    {"--max-setup-points", kMaxCount, nullptr, &sgf::ReadLimits::max_setup_points},
 }};
 
 constexpr const char* kHelp =
@@ -44,6 +46,10 @@ constexpr const char* kHelp =
   --max-value-bytes N  bytes of one value (default 1M)                         S124
   --max-diagnostics N  diagnostics listed per file and per game; the rest are
                        counted (default 10000)                                 S128
+  --max-positions N    positions the replay of one game holds: moves and nodes
+                       with setup in its main line (default 1M)                S129
+  --max-setup-points N setup points (AB, AW, AE; TB, TW) of one game's main
+                       line, compressed lists expanded (default 1M)            S130
 )";
 
 }  // namespace

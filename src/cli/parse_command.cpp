@@ -86,8 +86,17 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
     bool summary_only = false;
     std::vector<std::string> paths;
     LimitOptions limit_options;
+    bool options_ended = false;  // after "--" every argument is a path
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
+        if (options_ended) {
+            paths.push_back(a);
+            continue;
+        }
+        if (a == "--") {
+            options_ended = true;
+            continue;
+        }
         if (a == "-h" || a == "--help") {
             usage(out);
             return kClean;
@@ -181,7 +190,8 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
             }
         }
         if (file_error) ++totals.files_with_errors;
-        out << text;
+        out << sgf::printable_text(text, "\n");  // names and file names: no control character
+        check_stream(out, "standard output");    // stops at once
     }
 
     out << fmt::format("files: {} read, {} with errors, {} unreadable\n", totals.files,

@@ -20,13 +20,17 @@ and prints the knobs of each ruleset it names.
 
 }  // namespace
 
-int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    if (args.empty()) {
-        out << audit::rules_text();
+int rules_command(const std::vector<std::string>& given, std::ostream& out, std::ostream& err) {
+    // "--" ends the options (there are none but --help): "rules -- SPEC" is "rules SPEC".
+    std::vector<std::string> args = given;
+    if (!args.empty() && args[0] == "--") {
+        args.erase(args.begin());
+    } else if (!args.empty() && (args[0] == "-h" || args[0] == "--help")) {
+        out << kRulesUsage;
         return kClean;
     }
-    if (args[0] == "-h" || args[0] == "--help") {
-        out << kRulesUsage;
+    if (args.empty()) {
+        out << audit::rules_text();
         return kClean;
     }
     if (args.size() > 1) {

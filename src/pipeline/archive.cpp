@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -71,10 +73,19 @@ class OutFile {
         held_.push_back(std::move(s));
         if (pending_ >= kBuffer) flush();
     }
+    // Closes the file without writing what is buffered (the report is abandoned).
+    void discard() {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = -1;
+    }
     // Closes the file; false (and error()) when anything failed.
     bool close() {
         if (fd_ >= 0) {
             flush();
+            // On disk before the swap: a crash after it must not leave an empty report.
+            if (error_.empty() && ::fsync(fd_) != 0 && errno != EINVAL) {
+                error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
+            }
             if (::close(fd_) != 0 && error_.empty()) {
                 error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
             }
@@ -151,31 +162,94 @@ class OutFile {
     std::string error_;
 };
 
-// The staging folder beside the target: ".NAME.partial-PID".
-fs::path staging_path(const fs::path& target) {
-    return target.parent_path() /
-           fmt::format(".{}.partial-{}", target.filename().string(), ::getpid());
+// The staging folder of a run, beside the target: ".NAME.partial-PID" (".NAME.partial-PID-N"
+// when a run of another PID namespace holds that name). It is owned by an exclusive flock on
+// its descriptor, held until the run ends (the kernel drops it when the process dies): a run
+// never removes a folder another live run holds, whatever their process ids.
+struct Staging {
+    fs::path path;
+    int fd = -1;  // the folder, open and locked
+    Staging() = default;
+    Staging(const Staging&) = delete;
+    Staging& operator=(const Staging&) = delete;
+    ~Staging() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// Opens the folder `path` and locks it; -1 when it cannot be opened or another run holds it.
+int lock_folder(const fs::path& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return -1;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
 }
 
-// Removes staging folders of the same target left by runs that were killed (their process is
-// gone).
+// True when `dir` holds nothing but files a run writes (a staging folder of sgfaudit's).
+bool only_report_files(const fs::path& dir) {
+    boost::system::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        bool known = name == "index.body.partial";
+        for (const char* f : kReportFiles) known = known || name == f;
+        if (!known) return false;
+    }
+    return !ec;
+}
+
+// Removes the staging folders that runs left when they were killed: every ".*.partial-*" folder
+// beside the target (for any --name: the default names differ from run to run) that no live run
+// holds locked and that holds only report files (nothing of the user's is touched).
 void remove_stale_staging(const fs::path& target) {
     const fs::path parent = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-    const std::string prefix = fmt::format(".{}.partial-", target.filename().string());
     boost::system::error_code ec;
     for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (name.rfind(prefix, 0) != 0) continue;
-        const std::string pid_text = name.substr(prefix.size());
-        if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) {
+        if (name.size() < 2 || name[0] != '.' || name.find(".partial-", 1) == std::string::npos)
             continue;
-        }
-        const long pid = std::strtol(pid_text.c_str(), nullptr, 10);
-        if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+        const int fd = lock_folder(it->path());
+        if (fd < 0) continue;  // a live run's, or not a folder
+        if (only_report_files(it->path())) {
             boost::system::error_code rec;
             fs::remove_all(it->path(), rec);
         }
+        ::close(fd);
     }
+}
+
+// Makes and locks this run's staging folder for `target`.
+bool make_staging(const fs::path& target, Staging& staging, std::string& error) {
+    const std::string base = fmt::format(".{}.partial-{}", target.filename().string(), ::getpid());
+    for (int n = 0; n < 100; ++n) {
+        const fs::path path =
+            target.parent_path() / (n == 0 ? base : fmt::format("{}-{}", base, n));
+        if (::mkdir(path.c_str(), 0755) != 0) {
+            if (errno != EEXIST) {
+                error = fmt::format("cannot create {}: {}", path.string(), std::strerror(errno));
+                return false;
+            }
+            continue;  // another run's (or a stale one, which the next run will remove)
+        }
+        staging.fd = lock_folder(path);
+        if (staging.fd < 0) {
+            error = fmt::format("cannot lock {}: {}", path.string(), std::strerror(errno));
+            boost::system::error_code rec;
+            fs::remove_all(path, rec);
+            return false;
+        }
+        staging.path = path;
+        return true;
+    }
+    error = fmt::format("cannot create a staging folder beside {}", target.string());
+    return false;
+}
+
+// Makes what was written to the folder open as `fd` durable (its entries).
+bool sync_folder(int fd) {
+    return ::fsync(fd) == 0 || errno == EINVAL;  // a file system that cannot sync folders
 }
 
 // True when `dir` may be replaced by a new report: empty, or holding only report files.
@@ -231,13 +305,16 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
 }
 
 using detail::Chunk;
+using detail::kSpillBytes;
 
 class ArchiveWork : public FileWork {
   public:
-    ArchiveWork(const ArchiveOptions& options, report::Summary& summary, OutFile& jsonl,
-                OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
+    ArchiveWork(const ArchiveOptions& options, const fs::path& staging, report::Summary& summary,
+                OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
                 OutFile& html_body, std::size_t files_total)
         : options_(options),
+          settings_(with_cancel(options)),
+          staging_(staging),
           summary_(summary),
           jsonl_(jsonl),
           divergences_(divergences),
@@ -259,7 +336,7 @@ class ArchiveWork : public FileWork {
         }
         const bool draw = !cap_reached_.load(std::memory_order_relaxed);
         const std::size_t file_number = input.index + 1;
-        chunk->file = audit_file(input, options_.settings, [&](const AuditedGame& g) {
+        chunk->file = audit_file(input, settings_, [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
             report::append_game_json(chunk->jsonl, in);
             report::append_divergence_rows(chunk->divergences_csv, in);
@@ -270,6 +347,14 @@ class ArchiveWork : public FileWork {
                 report::append_html_game(chunk->html, in, facts.anchor, draw);
             }
             chunk->facts.push_back(std::move(facts));
+            // A shard's chunks go whole into shard.chunks, so a shard's run does not spill.
+            if (chunks_ != nullptr) return;
+            if (chunk->jsonl.size() > kSpillBytes)
+                chunk->jsonl_spill.add(chunk->jsonl, staging_.string());
+            if (chunk->divergences_csv.size() > kSpillBytes)
+                chunk->divergences_spill.add(chunk->divergences_csv, staging_.string());
+            if (chunk->record_issues_csv.size() > kSpillBytes)
+                chunk->record_issues_spill.add(chunk->record_issues_csv, staging_.string());
         });
         if (chunk->file.games == 0) {
             report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics);
@@ -287,9 +372,12 @@ class ArchiveWork : public FileWork {
             summary_.add_walk_problem(chunk.problem);
             return;
         }
+        chunk.jsonl_spill.copy_to(jsonl_);
         jsonl_.take(std::move(chunk.jsonl));
+        chunk.divergences_spill.copy_to(divergences_);
         divergences_.take(std::move(chunk.divergences_csv));
         diagnostics_.take(std::move(chunk.diagnostics_csv));
+        chunk.record_issues_spill.copy_to(record_issues_);
         record_issues_.take(std::move(chunk.record_issues_csv));
         std::size_t drawn = 0, not_drawn = 0;
         for (const report::HtmlPiece& piece : chunk.html) {
@@ -319,8 +407,16 @@ class ArchiveWork : public FileWork {
     void keep_chunks(OutFile& chunks) { chunks_ = &chunks; }
 
   private:
+    static AuditSettings with_cancel(const ArchiveOptions& options) {
+        AuditSettings s = options.settings;
+        s.cancel = options.cancel;
+        return s;
+    }
+
     const ArchiveOptions& options_;
     OutFile* chunks_ = nullptr;
+    const AuditSettings settings_;  // options_.settings, with the run's cancel flag
+    const fs::path staging_;        // where spilled output goes
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &html_body_;
     std::size_t diagrams_ = 0;
@@ -399,6 +495,18 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         clean_target = clean_target.parent_path();
     }
     boost::system::error_code ec;
+    // --out naming a symbolic link: the report replaces the folder it leads to, and the link
+    // stays (it is never replaced by a folder).
+    if (fs::is_symlink(fs::symlink_status(clean_target, ec))) {
+        const fs::path real = fs::canonical(clean_target, ec);
+        if (ec) {
+            result.message =
+                fmt::format("{} is a symbolic link that leads to no folder ({}): not replaced",
+                            clean_target.string(), ec.message());
+            return result;
+        }
+        clean_target = real;
+    }
     fs::create_directories(clean_target.parent_path(), ec);
     if (ec) {
         result.message =
@@ -416,14 +524,15 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         result.previous = true;
     }
     remove_stale_staging(clean_target);
-    const fs::path staging = staging_path(clean_target);
-    fs::remove_all(staging, ec);
-    fs::create_directory(staging, ec);
-    if (ec) {
-        result.message = fmt::format("cannot create {}: {}", staging.string(), ec.message());
-        return result;
-    }
+    Staging owned;
+    if (!make_staging(clean_target, owned, result.message)) return result;
+    const fs::path& staging = owned.path;
+    OutFile jsonl, divergences, diagnostics, record_issues, html_body;
+    // Gives up the run: the staging files closed (out of descriptors, their descriptors are
+    // what removing the folder needs), the folder removed, nothing replaced.
     auto abandon = [&](ArchiveStatus status, std::string message) {
+        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body})
+            f->discard();
         boost::system::error_code rec;
         fs::remove_all(staging, rec);
         result.status = status;
@@ -431,7 +540,6 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         return result;
     };
 
-    OutFile jsonl, divergences, diagnostics, record_issues, html_body;
     const fs::path body_path = staging / "index.body.partial";
     if (!jsonl.open(staging / "games.jsonl") || !divergences.open(staging / "divergences.csv") ||
         !diagnostics.open(staging / "diagnostics.csv") ||
@@ -459,8 +567,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     report::Summary summary(run);
 
-    ArchiveWork work(shards.empty() ? options : merged, summary, jsonl, divergences, diagnostics,
-                     record_issues, html_body, files_total);
+    ArchiveWork work(shards.empty() ? options : merged, staging, summary, jsonl, divergences,
+                     diagnostics, record_issues, html_body, files_total);
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks;
     const bool sharded = options.shards > 0 && shards.empty();
@@ -478,7 +586,20 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         run_options.cancel = options.cancel;
         run_options.shard = options.shard;
         run_options.shards = options.shards;
-        const RunOutcome outcome = run_files(walk, work, run_options);
+        RunOutcome outcome;
+        try {
+            outcome = run_files(walk, work, run_options);
+        } catch (const ResourceError& e) {
+            // Out of descriptors or kernel memory: a report without the files it could not
+            // open would look complete. Nothing is replaced.
+            return abandon(ArchiveStatus::failed, e.what());
+        } catch (...) {
+            for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body})
+                f->discard();
+            boost::system::error_code rec;
+            fs::remove_all(staging, rec);
+            throw;
+        }
         if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
     } else {
         // The file at position i of the unsharded run is in shard i mod N + 1: the chunks are
@@ -562,9 +683,20 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (options.cancel != nullptr && options.cancel->load() != 0) {
         return abandon(ArchiveStatus::interrupted, "interrupted");
     }
+    if (!sync_folder(owned.fd)) {
+        return abandon(ArchiveStatus::failed,
+                       fmt::format("cannot write {}: {}", staging.string(), std::strerror(errno)));
+    }
     std::string error;
     if (!commit(staging, clean_target, error)) {
         return abandon(ArchiveStatus::failed, error);
+    }
+    // The renames durable too.
+    if (const int parent =
+            ::open(clean_target.parent_path().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        parent >= 0) {
+        sync_folder(parent);
+        ::close(parent);
     }
     result.status = ArchiveStatus::complete;
     result.findings = summary.findings();

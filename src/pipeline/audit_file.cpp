@@ -36,6 +36,8 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
     }
 
     for (std::size_t g = 0; g < result.games; ++g) {
+        if (settings.cancel != nullptr && settings.cancel->load(std::memory_order_relaxed) != 0)
+            break;
         sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
         const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);

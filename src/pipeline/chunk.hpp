@@ -4,19 +4,93 @@
 // shard to the same in-order writer as an unsharded run, in the unsharded run's order: the
 // merged report is the unsharded one, byte for byte. Internal to the pipeline module.
 
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sgfaudit/pipeline/audit_file.hpp"
+#include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/pipeline/run.hpp"
 #include "sgfaudit/report/archive.hpp"
 
 namespace sgfaudit::pipeline::detail {
+
+// Past this many bytes, a file's JSON lines and CSV rows go to a temporary file of the staging
+// folder while the file is audited, so a file of many games does not hold its whole report
+// (issue 18). A shard's run does not spill: its chunks go whole into shard.chunks.
+inline constexpr std::size_t kSpillBytes = std::size_t{4} << 20;
+
+// The part of one output stream of a file that was spilled: an unnamed file of the staging
+// folder, copied in order by the writer.
+class Spill {
+  public:
+    Spill() = default;
+    Spill(const Spill&) = delete;
+    Spill& operator=(const Spill&) = delete;
+    ~Spill() {
+        if (fd_ >= 0) ::close(fd_);
+    }
+
+    // Appends `text` to the file (made in `folder` on first use) and empties it. Throws
+    // ResourceError when it cannot (a full disk fails the run, exit 2).
+    void add(std::string& text, const std::string& folder) {
+        if (fd_ < 0) {
+            fd_ = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+            if (fd_ < 0) {
+                // No O_TMPFILE here: a named file, unlinked at once.
+                std::string name = folder + "/.spill-XXXXXX";
+                fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+                if (fd_ >= 0) ::unlink(name.c_str());
+            }
+            if (fd_ < 0) fail(folder);
+        }
+        for (std::size_t done = 0; done < text.size();) {
+            const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) fail(folder);
+            done += static_cast<std::size_t>(n);
+        }
+        text.clear();
+    }
+
+    // Writes what was spilled to `out` (anything with write(std::string_view)), in order.
+    template <class Out>
+    void copy_to(Out& out) const {
+        if (fd_ < 0) return;
+        std::string buffer(std::size_t{1} << 20, '\0');
+        for (off_t at = 0;;) {
+            const ssize_t n = ::pread(fd_, buffer.data(), buffer.size(), at);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) {
+                throw ResourceError(
+                    fmt::format("cannot read a temporary file: {}", std::strerror(errno)));
+            }
+            if (n == 0) return;
+            out.write(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
+            at += n;
+        }
+    }
+
+  private:
+    [[noreturn]] static void fail(const std::string& folder) {
+        throw ResourceError(
+            fmt::format("cannot write a temporary file in {}: {}", folder, std::strerror(errno)));
+    }
+    int fd_ = -1;
+};
 
 struct Chunk : FileWork::Result {
     std::size_t index = 0;      // the file's position in the unsharded run's order
@@ -24,6 +98,7 @@ struct Chunk : FileWork::Result {
     sgf::Diagnostic problem;    // its diagnostic
     FileAudit file;
     std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
+    Spill jsonl_spill, divergences_spill, record_issues_spill;  // what came before the strings
     std::vector<report::HtmlPiece> html;
     std::vector<report::GameFacts> facts;
 };

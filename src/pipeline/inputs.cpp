@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -129,17 +130,40 @@ struct DirCloser {
 
 }  // namespace
 
+bool is_resource_errno(int error) noexcept {
+    return error == EMFILE || error == ENFILE || error == ENOMEM || error == ENOBUFS;
+}
+
+void throw_if_resource(int error, std::string_view what, const std::string& path) {
+    if (!is_resource_errno(error)) return;
+    throw ResourceError(fmt::format("out of resources: {} {}: {} ({})", what, path,
+                                    std::strerror(error),
+                                    error == EMFILE   ? "EMFILE: raise the limit of open files, "
+                                                        "ulimit -n"
+                                    : error == ENFILE ? "ENFILE: the system's file table is full"
+                                    : error == ENOMEM ? "ENOMEM"
+                                                      : "ENOBUFS"));
+}
+
 FileWalk::FileWalk(std::span<const std::string> paths, std::size_t max_member_bytes,
                    bool read_archives)
     : roots_(paths.begin(), paths.end()),
       max_member_bytes_(max_member_bytes),
-      read_archives_(read_archives) {
+      read_archives_(read_archives),
+      open_folders_(std::make_shared<std::atomic<std::size_t>>(0)) {
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
+        max_open_folders_ = limit.rlim_cur == RLIM_INFINITY
+                                ? std::size_t{1} << 16
+                                : static_cast<std::size_t>(limit.rlim_cur) / 4;
+    }
     packing_.assign(roots_.size(), static_cast<std::uint8_t>(detail::Packing::none));
     for (std::size_t i = 0; i < roots_.size(); ++i) {
         const std::string& path = roots_[i];
         struct stat st {};
         if (::stat(path.c_str(), &st) != 0) {
             if (errno != ELOOP) {
+                throw_if_resource(errno, "cannot stat", path);
                 missing_.push_back(problem(codes::missing_path, path, "no such file or folder"));
             }
             continue;
@@ -180,6 +204,7 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
         return false;
     };
     std::unique_ptr<DIR, DirCloser> dir(::opendir(path.c_str()));
+    if (!dir) throw_if_resource(errno, "cannot open folder", path);
     if (!dir)
         return fail(codes::unreadable_folder,
                     fmt::format("cannot read folder: {}", std::strerror(errno)));
@@ -200,15 +225,19 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
     Folder folder;
     folder.path = path;
     const int fd = ::dirfd(dir.get());
-    // The listing's descriptor is kept (a copy of it) for opening the folder's files; without
-    // one (out of descriptors), files are opened by their whole path as before.
-    if (const int kept = ::fcntl(fd, F_DUPFD_CLOEXEC, 0); kept >= 0) {
-        folder.open = std::make_shared<const OpenFolder>(kept);
+    // The listing's descriptor is kept (a copy of it) for opening the folder's files, within
+    // the budget; without one, files are opened by their whole path.
+    if (open_folders_->load() < max_open_folders_) {
+        if (const int kept = ::fcntl(fd, F_DUPFD_CLOEXEC, 0); kept >= 0) {
+            open_folders_->fetch_add(1);
+            folder.open = std::make_shared<const OpenFolder>(kept, open_folders_);
+        }
     }
     for (errno = 0;; errno = 0) {
         const struct dirent* e = ::readdir(dir.get());
         if (e == nullptr) {
             if (errno != 0) {
+                throw_if_resource(errno, "cannot read folder", path);
                 folder.problems.emplace_back(
                     codes::unreadable_folder,
                     fmt::format("error while reading folder: {}", std::strerror(errno)));
@@ -229,6 +258,7 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
             // Follow the link (or learn the type): one stat, only for these entries.
             struct stat target {};
             if (::fstatat(fd, e->d_name, &target, 0) != 0) {
+                throw_if_resource(errno, "cannot stat", path + "/" + std::string(name));
                 if (errno == ELOOP) {
                     code = codes::symlink_loop;
                     message = "symbolic link loop (too many levels of symbolic links); skipped";
@@ -407,6 +437,7 @@ bool same_time(const struct timespec& a, const struct timespec& b) noexcept {
 
 OpenFolder::~OpenFolder() {
     if (fd_ >= 0) ::close(fd_);
+    if (open_) open_->fetch_sub(1);
 }
 
 FileBytes read_file(const std::string& path, std::size_t max_bytes, const OpenFolder* folder,
@@ -427,6 +458,7 @@ FileBytes read_file(const std::string& path, std::size_t max_bytes, const OpenFo
                : ::open(path.c_str(), flags);
     if (f.fd < 0) {
         const int error = errno;
+        throw_if_resource(error, "cannot open", path);
         if (error == ELOOP) {
             return fail(codes::symlink_loop,
                         "symbolic link loop (too many levels of symbolic links); not read");
@@ -447,6 +479,7 @@ FileBytes read_file(const std::string& path, std::size_t max_bytes, const OpenFo
         first = ::read(f.fd, first_buffer.get(), first_want);
     } while (first < 0 && errno == EINTR);
     if (first < 0) read_error = errno;
+    throw_if_resource(read_error, "cannot read", path);
 
     struct stat before {};
     if (::fstat(f.fd, &before) != 0) {
@@ -501,6 +534,7 @@ FileBytes read_file(const std::string& path, std::size_t max_bytes, const OpenFo
         const ssize_t n = ::read(f.fd, result.bytes.data() + got, want);
         if (n < 0) {
             if (errno == EINTR) continue;
+            throw_if_resource(errno, "cannot read", path);
             return fail(codes::unreadable_file,
                         fmt::format("read error: {}", std::strerror(errno)));
         }

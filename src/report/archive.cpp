@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "common.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::report {
 
@@ -16,11 +17,26 @@ using detail::color_letter;
 using detail::ruleset_label;
 
 void append_csv_field(std::string& out, std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
+    // Control characters and bytes that are not UTF-8 as \xNN (sgf::printable_text), so a cell is
+    // one line of valid UTF-8.
+    std::string safe;
+    if (std::any_of(field.begin(), field.end(), [](char c) {
+            const auto u = static_cast<unsigned char>(c);
+            return u < 0x20 || u >= 0x7f;
+        })) {
+        safe = sgf::printable_text(field);
+        field = safe;
+    }
+    // A cell a spreadsheet would take for a formula (= + - @ first) is defused with a leading
+    // apostrophe, and quoted.
+    const bool formula =
+        !field.empty() && std::string_view("=+-@").find(field.front()) != std::string_view::npos;
+    if (!formula && field.find_first_of(",\"") == std::string_view::npos) {
         out += field;
         return;
     }
     out += '"';
+    if (formula) out += '\'';
     for (const char c : field) {
         if (c == '"') out += '"';
         out += c;

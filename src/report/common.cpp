@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::report::detail {
 
@@ -54,7 +55,10 @@ std::vector<std::string_view> board_rows(std::string_view board) {
     return rows;
 }
 
-std::string html_escape(std::string_view s) {
+std::string html_escape(std::string_view text) {
+    // Controls other than new line and tab, and bytes that are not UTF-8, as \xNN.
+    const std::string safe = sgf::printable_text(text, "\n\t");
+    const std::string_view s = safe;
     std::string out;
     out.reserve(s.size());
     for (const char c : s) {

@@ -23,7 +23,8 @@ std::string count_result(const audit::Count& c);
 // The rows of a board picture (Board::to_ascii: rows top to bottom, each ended by '\n'), when
 // it is one: 1..52 rows of one width 1..52; else no rows.
 std::vector<std::string_view> board_rows(std::string_view board);
-// Text for HTML element content and attribute values: & < > " ' escaped.
+// Text for HTML element content and attribute values: & < > " ' escaped; control characters
+// (but new line and tab) and bytes that are not UTF-8 as \xNN (sgf::printable_text).
 std::string html_escape(std::string_view s);
 
 }  // namespace sgfaudit::report::detail

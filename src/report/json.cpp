@@ -9,19 +9,39 @@
 #include <iterator>
 
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::report {
 
 namespace detail {
 
 // Appends `s` as a JSON string literal (with the quotes): '"' and '\\' escaped, control
-// characters as \b \f \n \r \t or \u00XX, everything else (UTF-8 included) as it is. Runs
-// of plain bytes are appended in one piece.
+// characters as \b \f \n \r \t or \u00XX, valid UTF-8 as it is; bytes that are not valid
+// UTF-8 (a file name in another encoding) and C1 controls as sgf::printable_text writes them (the
+// text \xNN, \u00NN), so the line is always valid JSON. Runs of plain bytes are appended in
+// one piece.
 void append_json_string(std::string& out, std::string_view s) {
     out += '"';
     std::size_t plain = 0;  // start of the current run of bytes that need no escape
     for (std::size_t i = 0; i < s.size(); ++i) {
         const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x80) {
+            // A run of non-ASCII bytes: kept when it is valid UTF-8 without C1 controls.
+            std::size_t end = i;
+            while (end < s.size() && static_cast<unsigned char>(s[end]) >= 0x80) ++end;
+            const std::string_view run = s.substr(i, end - i);
+            const std::string safe = sgf::printable_text(run);
+            if (safe != run) {
+                out.append(s.data() + plain, i - plain);
+                for (const char k : safe) {
+                    if (k == '\\') out += '\\';
+                    out += k;
+                }
+                plain = end;
+            }
+            i = end - 1;
+            continue;
+        }
         if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
         out.append(s.data() + plain, i - plain);
         plain = i + 1;

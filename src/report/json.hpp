@@ -216,7 +216,8 @@ class JsonWriter {
         constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
         const auto zero_byte = [](std::uint64_t v) { return (v - ones) & ~v & highs; };
         const std::uint64_t control = (w - ones * 0x20) & ~w & highs;  // bytes below 0x20
-        return (control | zero_byte(w ^ (ones * '"')) | zero_byte(w ^ (ones * '\\')) |
+        // Bytes of 0x80 and above too: escaped() checks that they are valid UTF-8.
+        return (control | (w & highs) | zero_byte(w ^ (ones * '"')) | zero_byte(w ^ (ones * '\\')) |
                 zero_byte(w ^ (ones * 0x7f))) != 0;
     }
 

@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::report {
 
@@ -36,7 +37,9 @@ std::string number(std::uint64_t n) {
 }
 
 // Markdown: characters with a meaning in a table cell are escaped.
-std::string md_escape(std::string_view s) {
+std::string md_escape(std::string_view text) {
+    const std::string safe = sgf::printable_text(text, "\n\r");  // controls, non-UTF-8 bytes: \xNN
+    const std::string_view s = safe;
     std::string out;
     for (const char c : s) {
         if (c == '\n' || c == '\r') {

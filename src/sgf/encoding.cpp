@@ -84,6 +84,7 @@
 
 #include "sgfaudit/sgf/encoding.hpp"
 
+#include <fmt/format.h>
 #include <iconv.h>
 #include <uchardet/uchardet.h>
 
@@ -1061,6 +1062,51 @@ DecodeResult decode_to_utf8(std::string_view bytes) {
         result.source = EncodingSource::fallback;
         return result;
     }
+}
+
+void append_printable(std::string& out, std::string_view s, std::string_view keep) {
+    std::size_t plain = 0;  // start of the run of bytes kept as they are
+    for (std::size_t i = 0; i < s.size();) {
+        const unsigned char c = byte_at(s, i);
+        if (c >= 0x20 && c < 0x7F) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 1;
+        bool escape = false;
+        if (c < 0x80) {
+            escape = keep.find(static_cast<char>(c)) == std::string_view::npos;
+        } else {
+            std::size_t subpart = 0;
+            length = utf8_sequence(s, i, subpart);
+            if (length == 0) {
+                length = 1;
+                escape = true;  // not UTF-8: \xNN
+            } else if (length == 2 && c == 0xC2 && byte_at(s, i + 1) < 0xA0) {
+                escape = true;  // C1 control
+            }
+        }
+        if (!escape) {
+            i += length;
+            continue;
+        }
+        out.append(s.data() + plain, i - plain);
+        if (length == 2) {
+            fmt::format_to(std::back_inserter(out), "\\u{:04x}", byte_at(s, i + 1));
+        } else {
+            fmt::format_to(std::back_inserter(out), "\\x{:02x}", c);
+        }
+        i += length;
+        plain = i;
+    }
+    out.append(s.data() + plain, s.size() - plain);
+}
+
+std::string printable_text(std::string_view s, std::string_view keep) {
+    std::string out;
+    out.reserve(s.size());
+    append_printable(out, s, keep);
+    return out;
 }
 
 }  // namespace sgfaudit::sgf

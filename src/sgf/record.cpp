@@ -24,6 +24,8 @@ constexpr std::string_view empty_setup = "S310";
 constexpr std::string_view off_board_move = "S312";
 constexpr std::string_view bad_move_number = "S311";
 constexpr std::string_view limit_diagnostics = "S128";
+constexpr std::string_view limit_positions = "S129";
+constexpr std::string_view limit_setup_points = "S130";
 }  // namespace codes
 
 bool GameRecord::has_errors() const noexcept {
@@ -36,7 +38,10 @@ namespace {
 class RecordReader {
   public:
     RecordReader(const Document& doc, std::size_t index, const ReadLimits& limits)
-        : doc_(doc), max_diagnostics_(limits.max_diagnostics) {
+        : doc_(doc),
+          max_diagnostics_(limits.max_diagnostics),
+          max_positions_(limits.max_positions),
+          max_setup_points_(limits.max_setup_points) {
         rec_.index = static_cast<int>(index);
     }
 
@@ -56,6 +61,7 @@ class RecordReader {
             const Node& node = doc_.node(n);
             if (go && !plain_move_node(node, depth)) read_node(node, depth);
             last_ = n;
+            if (cut_) break;
             n = node.first_child;
         }
         rec_.main_line_nodes = depth;
@@ -298,8 +304,12 @@ class RecordReader {
             }
         }
         if (mn != nullptr && mn->value_count > 0) move_number(*mn);
+        // A node with setup after the root makes one position of the replay (its last setup
+        // event adds it); the root's setup is part of the start position, counted already.
+        if (any_setup && depth > 0 && !add_position(node.offset)) return;
         if (any_setup || (depth > 0 && any_info)) {
             for (std::uint32_t i = 0; i < node.property_count; ++i) {
+                if (cut_) return;
                 const Property& p = doc_.property(node.first_property + i);
                 if (p.key == kAB) {
                     setup(p, EventKind::add_black, depth);
@@ -343,6 +353,7 @@ class RecordReader {
             first_move_color = color;
             ++moves_here;
             if (p.value_count == 0) continue;
+            if (!add_position(doc_.value_offset(p.first_value))) return;
             const std::uint32_t at = doc_.value_offset(p.first_value);
             const std::string_view raw = doc_.value(p.first_value);
             MoveValue mv;
@@ -388,6 +399,7 @@ class RecordReader {
         if ((p.key != kB && p.key != kW) || p.value_count != 1) return false;
         MoveValue mv;
         if (!plain_point(doc_.value(p.first_value), mv)) return false;
+        if (!add_position(doc_.value_offset(p.first_value))) return true;
         Event& e = rec_.events.emplace_back();
         e.kind = EventKind::move;
         e.color = p.key == kB ? Color::black : Color::white;
@@ -451,6 +463,16 @@ class RecordReader {
             const std::size_t before = points_.size();
             expand_point_list_value(doc_.value(p.first_value + v), rec_.size, points_, issues);
             report(issues, doc_.value_offset(p.first_value + v));
+            if (points_.size() - before > max_setup_points_ - setup_points_) {
+                add(Severity::error, codes::limit_setup_points,
+                    doc_.value_offset(p.first_value + v),
+                    fmt::format("more than {} setup points (AB, AW, AE) in the main line of game "
+                                "{}; the rest of the game is skipped",
+                                max_setup_points_, rec_.index + 1));
+                cut_ = true;
+                return;
+            }
+            setup_points_ += points_.size() - before;
             for (std::size_t i = before; i < points_.size(); ++i) {
                 Event e;
                 e.kind = kind;
@@ -462,10 +484,33 @@ class RecordReader {
         }
     }
 
+    // Counts one more position the replay will hold (a move, or a node with setup after the
+    // root); past the limit, an error at `offset` and the rest of the game is skipped (false).
+    bool add_position(std::uint32_t offset) {
+        if (positions_ < max_positions_) {
+            ++positions_;
+            return true;
+        }
+        add(Severity::error, codes::limit_positions, offset,
+            fmt::format("more than {} positions (moves and nodes with setup) in the main line of "
+                        "game {}; the rest of the game is skipped",
+                        max_positions_, rec_.index + 1));
+        cut_ = true;
+        return false;
+    }
+
     void read_territory(const Node& last) {
         auto collect = [&](std::string_view id, std::vector<Point>& out) {
             doc_.for_each_property(last, id, [&](const Property& p) {
                 for (std::uint32_t v = 0; v < p.value_count; ++v) {
+                    if (out.size() > max_setup_points_) {
+                        add(Severity::error, codes::limit_setup_points,
+                            doc_.value_offset(p.first_value + v),
+                            fmt::format("more than {} points in {} of game {}; the rest are "
+                                        "ignored",
+                                        max_setup_points_, id, rec_.index + 1));
+                        return;
+                    }
                     ValueIssues issues;
                     expand_point_list_value(doc_.value(p.first_value + v), rec_.size, out, issues);
                     report(issues, doc_.value_offset(p.first_value + v));
@@ -497,6 +542,11 @@ class RecordReader {
 
     const Document& doc_;
     const std::uint32_t max_diagnostics_;
+    const std::uint32_t max_positions_;     // moves and setup nodes of the main line (S129)
+    const std::uint32_t max_setup_points_;  // setup points of the main line (S130)
+    std::uint32_t positions_ = 0;
+    std::size_t setup_points_ = 0;
+    bool cut_ = false;         // a limit was reached: the rest of the game is skipped
     std::size_t dropped_ = 0;  // diagnostics past max_diagnostics_
     std::size_t summary_ = 0;  // index of the S128 that counts them
     GameRecord rec_;

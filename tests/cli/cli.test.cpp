@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -114,4 +115,28 @@ TEST_CASE("rules prints every preset with its clauses, and checks a SPEC", "[cli
     auto bad = sgfaudit_run({"rules", "aga:ko=sometimes"});
     CHECK(bad.status == 2);
     CHECK(bad.err.find("ko") != std::string::npos);
+}
+
+TEST_CASE("A double dash ends the options of every command: a path may start with a dash",
+          "[cli][parse][check][rules]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / "sgfaudit-dashdash";
+    fs::create_directories(dir);
+    const fs::path cwd = fs::current_path();
+    fs::current_path(dir);
+    { std::ofstream("-game.sgf") << "(;GM[1]SZ[9];B[ee];W[cc])"; }
+    const Run parse = sgfaudit_run({"parse", "--", "-game.sgf"});
+    CHECK(parse.status == 0);
+    CHECK(parse.out.find("-game.sgf: 1 game") != std::string::npos);
+    // Without "--" it is an unknown option.
+    CHECK(sgfaudit_run({"parse", "-game.sgf"}).status == 2);
+    const Run check = sgfaudit_run({"check", "--", "-game.sgf"});
+    CHECK(check.out.find("checked 1 game in 1 file") != std::string::npos);
+    const Run audit = sgfaudit_run({"audit", "--quiet", "--out", "r", "--", "-game.sgf"});
+    CHECK(audit.out.find("audited 1 game") != std::string::npos);
+    const Run rules = sgfaudit_run({"rules", "--", "aga"});
+    CHECK(rules.status == 0);
+    CHECK(rules.out == sgfaudit_run({"rules", "aga"}).out);
+    fs::current_path(cwd);
+    fs::remove_all(dir);
 }

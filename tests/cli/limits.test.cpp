@@ -68,6 +68,7 @@ TEST_CASE("Each limit flag reaches the reader", "[cli][limits]") {
         {{"--max-nodes", "3"}, "S122"},       {{"--max-depth", "1"}, "S121"},
         {{"--max-properties", "4"}, "S127"},  {{"--max-values", "2"}, "S123"},
         {{"--max-node-values", "5"}, "S126"}, {{"--max-value-bytes", "9"}, "S124"},
+        {{"--max-positions", "2"}, "S129"},   {{"--max-setup-points", "3"}, "S130"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = c.flag;

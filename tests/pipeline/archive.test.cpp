@@ -3,7 +3,9 @@
 
 #include "sgfaudit/pipeline/archive.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -142,15 +144,68 @@ TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline]
 TEST_CASE("Staging folders left by a killed run are removed; a live run's are kept",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
-    // A process id that no process has.
-    pid_t dead = 4194303;
-    while (dead > 1000 && ::kill(dead, 0) == 0) --dead;
-    t.add(".r.partial-" + std::to_string(dead) + "/games.jsonl", "half");
-    t.add(".r.partial-1/games.jsonl", "init is alive");  // pid 1 always exists
+    // Left by killed runs: no process holds their lock, whatever their names say (a pid that
+    // exists, pid 1, in another namespace; a default --name of another day).
+    t.add(".r.partial-1/games.jsonl", "half");
+    t.add(".20250101-101010.partial-77/summary.md", "half");
+    t.add(".20250101-101010.partial-77/index.body.partial", "half");
+    // A live run's (held locked here, as a run holds its own), and a folder of the user's that
+    // only looks like one (it holds a file no run writes).
+    t.add(".r.partial-999999/games.jsonl", "live");
+    t.add(".notes.partial-1/notes.txt", "mine");
+    const int live = ::open((t.path() / ".r.partial-999999").c_str(), O_RDONLY | O_DIRECTORY);
+    REQUIRE(live >= 0);
+    REQUIRE(::flock(live, LOCK_EX | LOCK_NB) == 0);
     REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
             pipeline::ArchiveStatus::complete);
-    CHECK_FALSE(fs::exists(t.path() / (".r.partial-" + std::to_string(dead))));
-    CHECK(fs::exists(t.path() / ".r.partial-1"));
+    CHECK_FALSE(fs::exists(t.path() / ".r.partial-1"));
+    CHECK_FALSE(fs::exists(t.path() / ".20250101-101010.partial-77"));
+    CHECK(slurp(t.path() / ".r.partial-999999/games.jsonl") == "live");
+    CHECK(fs::exists(t.path() / ".notes.partial-1/notes.txt"));
+    ::close(live);
+    // Once its lock is gone, it is a killed run's.
+    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
+            pipeline::ArchiveStatus::complete);
+    CHECK_FALSE(fs::exists(t.path() / ".r.partial-999999"));
+}
+
+TEST_CASE("A run whose staging name another live run holds takes another name",
+          "[pipeline][archive]") {
+    TempFolder t("sgfaudit-archive");
+    // A run of another PID namespace with this process's id, live (locked).
+    const fs::path theirs = t.path() / (".r.partial-" + std::to_string(::getpid()));
+    t.add(theirs.filename().string() + "/games.jsonl", "theirs");
+    const int fd = ::open(theirs.c_str(), O_RDONLY | O_DIRECTORY);
+    REQUIRE(fd >= 0);
+    REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
+    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
+            pipeline::ArchiveStatus::complete);
+    CHECK(slurp(theirs / "games.jsonl") == "theirs");
+    CHECK(lines(slurp(t.path() / "r" / "games.jsonl")) > 0);
+    ::close(fd);
+}
+
+TEST_CASE("--out that is a symbolic link: the report replaces the folder it leads to",
+          "[pipeline][archive]") {
+    TempFolder t("sgfaudit-archive");
+    fs::create_directory(t.path() / "real");
+    fs::create_directory_symlink("real", t.path() / "link");
+    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "link")).status ==
+            pipeline::ArchiveStatus::complete);
+    CHECK(fs::is_symlink(t.path() / "link"));
+    CHECK(lines(slurp(t.path() / "real" / "games.jsonl")) > 0);
+    // Again, over the report it holds.
+    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "link")).status ==
+            pipeline::ArchiveStatus::complete);
+    CHECK(fs::is_symlink(t.path() / "link"));
+    CHECK(fs::is_directory(t.path() / "real"));
+    // A link that leads nowhere: nothing written, the link kept.
+    fs::create_directory_symlink("missing", t.path() / "dangling");
+    const pipeline::ArchiveResult r =
+        pipeline::audit_archive(options_for(kRules, t.path() / "dangling"));
+    CHECK(r.status == pipeline::ArchiveStatus::failed);
+    CHECK(r.message.find("symbolic link") != std::string::npos);
+    CHECK(fs::is_symlink(t.path() / "dangling"));
 }
 
 TEST_CASE("A path that does not exist stops the run before anything is written",

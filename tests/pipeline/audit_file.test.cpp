@@ -5,6 +5,7 @@
 #include "sgfaudit/pipeline/audit_file.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -77,4 +78,30 @@ TEST_CASE("audit_file: the file's diagnostics are the games', each game's its ow
         CHECK(formatted(file2.diagnostics) == listed);
     }
     CHECK(with_diagnostics >= 3);
+}
+
+TEST_CASE("A cancel flag stops a file of many games between two games", "[pipeline][cancel]") {
+    std::string text;
+    for (int i = 0; i < 50; ++i) text += "(;GM[1]SZ[9];B[ee];W[cc])";
+    std::atomic<int> cancel{0};
+    pipeline::AuditSettings settings;
+    settings.rulesets = audit::parse_ruleset_list("aga").rulesets;
+    settings.cancel = &cancel;
+    pipeline::FileInput input;
+    input.path = "t.sgf";
+    input.bytes.ok = true;
+    input.bytes.bytes = text;
+    int handed = 0;
+    pipeline::audit_file(input, settings, [&](const pipeline::AuditedGame&) {
+        // A signal comes during the tenth game: no game after it is audited.
+        if (++handed == 10) cancel = 2;
+    });
+    CHECK(handed == 10);
+    // Without a signal, every game.
+    cancel = 0;
+    handed = 0;
+    input.bytes.ok = true;
+    input.bytes.bytes = text;
+    pipeline::audit_file(input, settings, [&](const pipeline::AuditedGame&) { ++handed; });
+    CHECK(handed == 50);
 }

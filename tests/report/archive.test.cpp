@@ -57,7 +57,60 @@ TEST_CASE("CSV fields are quoted only when they must be", "[report][csv]") {
     report::append_csv_field(out, "say \"hi\"");
     out += ',';
     report::append_csv_field(out, "two\nlines");
-    CHECK(out == "plain,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"");
+    // A control character is written \xNN: every cell is one line.
+    CHECK(out == "plain,\"a,b\",\"say \"\"hi\"\"\",two\\x0alines");
+}
+
+TEST_CASE("CSV cells a spreadsheet would run as formulas are defused, and hold valid UTF-8",
+          "[report][csv][escape]") {
+    const auto cell = [](std::string_view field) {
+        std::string out;
+        report::append_csv_field(out, field);
+        return out;
+    };
+    CHECK(cell("=HYPERLINK(\"http://x\")") == "\"'=HYPERLINK(\"\"http://x\"\")\"");
+    CHECK(cell("+1+1") == "\"'+1+1\"");
+    CHECK(cell("-2+3") == "\"'-2+3\"");
+    CHECK(cell("@SUM(A1)") == "\"'@SUM(A1)\"");
+    CHECK(cell("a=b") == "a=b");  // only a first character makes a formula
+    CHECK(cell("bad\xff\x1b[31m.sgf") == "bad\\xff\\x1b[31m.sgf");
+    CHECK(cell("nul\x01") == "nul\\x01");
+}
+
+TEST_CASE("HTML and Markdown carry no control character or invalid UTF-8 from names and files",
+          "[report][html][summary][escape]") {
+    std::string game = kNssk;
+    game.replace(game.find("Black, "), 7, "\x1b[2J\x07\xff<");
+    const Audited g(game, "f\x1b]0;title\x07.sgf");
+    REQUIRE(!g.audit.divergences.empty());
+    std::vector<report::HtmlPiece> pieces;
+    report::append_html_game(pieces, g.input, "f1-g1", true);
+    std::string html;
+    for (const auto& p : pieces) html += p.html;
+    CHECK(html.find('\x1b') == std::string::npos);
+    CHECK(html.find('\x07') == std::string::npos);
+    CHECK(html.find("\\x1b[2J\\x07") != std::string::npos);
+    CHECK(html.find("f\\x1b]0;title\\x07.sgf") != std::string::npos);
+
+    report::RunDescription run;
+    run.paths = {"a\x1b[31m/"};
+    report::Summary summary(run);
+    summary.add_file(true, 1, {});
+    report::GameFacts f;
+    f.file = "a\x1b[2J\xff.sgf";
+    f.interest = 3;
+    f.findings = true;
+    f.anchor = "f1-g1";
+    f.moves = 1;
+    summary.add_game(f);
+    std::ostringstream md, start;
+    summary.write_markdown(md);
+    summary.write_html_start(start);
+    for (const std::string& text : {md.str(), start.str()}) {
+        CHECK(text.find('\x1b') == std::string::npos);
+        CHECK(text.find('\xff') == std::string::npos);
+        CHECK(text.find("x1b") != std::string::npos);
+    }
 }
 
 TEST_CASE("A legality divergence gives one divergences.csv row with every ruleset's verdict",

@@ -50,7 +50,8 @@ TEST_CASE("JsonWriter strings: clean text of every length, UTF-8 and odd bytes a
         CHECK(written(s) == line_for(s));
     }
     // Bytes next to the ones escaped, and high bytes whose low seven bits are '"', '\\', 0x7f
-    // or control characters: none is escaped.
+    // or control characters: none is taken for one of those (the bytes that are not UTF-8 are
+    // written \xNN, both ways alike).
     std::string odd;
     for (int c : {0x20, 0x21, 0x23, 0x5b, 0x5d, 0x7e, 0x80, 0x81, 0x9f, 0xa2, 0xdc, 0xff, 0xc3,
                   0xfe, 0xa0, 0x9c})
@@ -58,7 +59,7 @@ TEST_CASE("JsonWriter strings: clean text of every length, UTF-8 and odd bytes a
     for (std::size_t from = 0; from < odd.size(); ++from) {
         const std::string s = odd.substr(from) + odd.substr(0, from);
         CHECK(written(s) == line_for(s));
-        CHECK(written(s).find(s) != std::string::npos);  // written as it is
+        CHECK(written(s).find("\\\\x") != std::string::npos);
     }
     const std::string utf8 = "本因坊 é \xf0\x9f\x98\x80 (valid) \xc3\x28 \xe2\x82 (invalid)";
     CHECK(written(utf8) == line_for(utf8));
@@ -103,4 +104,15 @@ TEST_CASE("JsonWriter integers: one and two digits and beyond, as std::to_chars 
         INFO("line " << line);
         CHECK(out.find(expected) != std::string::npos);
     }
+}
+
+TEST_CASE("A file name that is not UTF-8 still gives a valid games.jsonl line",
+          "[report][json][escape]") {
+    // A windows-1252 name (0xE9), a lone continuation byte, a C1 control, ESC.
+    const std::string out = written("caf\xe9-\x80-\xc2\x9b-\x1b.sgf");
+    CHECK(out.find(R"("file":"caf\\xe9-\\x80-\\u009b-\u001b.sgf")") != std::string::npos);
+    CHECK(out == line_for("caf\xe9-\x80-\xc2\x9b-\x1b.sgf"));
+    for (const char c : out) CHECK(static_cast<unsigned char>(c) < 0x80);
+    // Valid UTF-8 is kept as it is.
+    CHECK(written("\xe6\x9c\xac.sgf").find("\"\xe6\x9c\xac.sgf\"") != std::string::npos);
 }

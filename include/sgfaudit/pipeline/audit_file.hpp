@@ -4,6 +4,7 @@
 // `audit` both go through here, so the referee's one-game view and the archive report always
 // say the same.
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -23,6 +24,10 @@ struct AuditSettings {
     std::vector<audit::Ruleset> rulesets;  // at least one
     audit::AuditOptions options;
     sgf::ReadLimits limits;
+    // Non-zero: stop (a signal came). Checked between the games of a file, so a file of many
+    // games does not hold a cancelled run up; the games not audited are not reported, and the
+    // run that set it keeps nothing of the file (the report is abandoned).
+    const std::atomic<int>* cancel = nullptr;
 };
 
 // One audited game, valid during the callback only. `input.diagnostics` holds the game's own

@@ -2,11 +2,13 @@
 // The pipeline owns files: which ones a run reads (folders walked in sorted order), and reading
 // their bytes. Problems are diagnostics (codes F0xx, docs/diagnostics.md), never exceptions.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,12 +16,30 @@
 
 namespace sgfaudit::pipeline {
 
+// The tool itself ran out of a resource while walking or reading (no file descriptor left,
+// EMFILE or ENFILE; no kernel memory, ENOMEM or ENOBUFS): no fault of the input, and going on
+// would give a report that silently leaves files out. The walk and read_file throw it; the run
+// stops (cli: exit 2, the cause named, nothing replaced).
+class ResourceError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// True for the errno values above.
+bool is_resource_errno(int error) noexcept;
+
+// Throws ResourceError for `what` on `path` when `error` is a resource errno.
+void throw_if_resource(int error, std::string_view what, const std::string& path);
+
 // A folder the walk has open. A file found in it is opened relative to it (openat), so the
 // kernel resolves one name per file instead of every component of the path: on an archive of
 // small files that lookup is a tenth of the run. The descriptor closes with the last holder.
 class OpenFolder {
   public:
     explicit OpenFolder(int fd) noexcept : fd_(fd) {}
+    // Counted in `open`: decremented when it closes (the walk's budget of descriptors).
+    OpenFolder(int fd, std::shared_ptr<std::atomic<std::size_t>> open) noexcept
+        : fd_(fd), open_(std::move(open)) {}
     ~OpenFolder();
     OpenFolder(const OpenFolder&) = delete;
     OpenFolder& operator=(const OpenFolder&) = delete;
@@ -27,6 +47,7 @@ class OpenFolder {
 
   private:
     int fd_;
+    std::shared_ptr<std::atomic<std::size_t>> open_;
 };
 
 struct FileBytes {
@@ -101,6 +122,10 @@ class FileWalk {
     std::vector<Folder> stack_;
     std::vector<sgf::Diagnostic> missing_;
     std::set<std::pair<std::uint64_t, std::uint64_t>> walked_;  // folders (device, inode)
+    // Folders kept open (OpenFolder) and how many may be: a quarter of the descriptors the
+    // process may open, so that a deep tree never leaves none for reading its files.
+    std::shared_ptr<std::atomic<std::size_t>> open_folders_;
+    std::size_t max_open_folders_ = 0;
 };
 
 struct InputList {
@@ -129,7 +154,7 @@ bool is_sgf_name(std::string_view name) noexcept;
 // refused (F008). A file that the first read gives whole is stat'ed once, after it: a size
 // other than the bytes read is F007. A larger one is stat'ed after the first read and after
 // the last: a size or modification time that changed, or a byte count that differs from the
-// size, is F007. The bytes of an F007 file are dropped. Never throws.
+// size, is F007. The bytes of an F007 file are dropped. Throws only ResourceError.
 // With `folder`, the file is opened as path.substr(name_at) relative to it (a WalkItem's
 // folder and name_at); `path` still names it in diagnostics.
 FileBytes read_file(const std::string& path, std::size_t max_bytes,

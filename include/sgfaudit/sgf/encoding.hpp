@@ -51,6 +51,14 @@ struct DecodeResult {
     }
 };
 
+// Text made safe for any output, before the medium's own escaping (docs/robustness.md,
+// "Escaping per medium"): valid UTF-8 is kept as it is except control characters, C0 and DEL
+// written \xNN and C1 (U+0080-U+009F) written \u00NN, but those listed in `keep` (such as
+// "\n") kept; each byte that is not part of valid UTF-8 (a file name in another encoding) is
+// written \xNN. The result is valid UTF-8 with no control character outside `keep`.
+void append_printable(std::string& out, std::string_view s, std::string_view keep = {});
+std::string printable_text(std::string_view s, std::string_view keep = {});
+
 // The value of the first CA[] property in the raw bytes (found by an ASCII scan that needs no
 // decoding), trimmed; nullopt when there is none.
 std::optional<std::string> find_declared_charset(std::string_view bytes);

@@ -81,6 +81,11 @@ struct ReadLimits {
     // Diagnostics listed for one file by the reader, and for one game by read_record; past it
     // they are counted in one S128 (the file still has errors when a dropped one was an error).
     std::uint32_t max_diagnostics = 10000;
+    // What one game makes the replay hold (read_record, record.hpp): positions, one per move
+    // and per node with setup after the root (S129), and setup points once compressed point
+    // lists are expanded (S130). Past either, the rest of the game is skipped.
+    std::uint32_t max_positions = 1u << 20;     // 1,048,576
+    std::uint32_t max_setup_points = 1u << 20;  // 1,048,576
 };
 
 // The largest file the reader accepts whatever the limits say: decoding may triple its size

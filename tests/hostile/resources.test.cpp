@@ -1,0 +1,312 @@
+// The tool against a hostile machine and files made to cost memory (issue 18): peak memory of
+// the binary (getrusage of a child), resource limits of a child (open files), output streams
+// that fail (/dev/full). Files are generated at test time.
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "child_process.hpp"
+#include "sgfaudit/cli/cli.hpp"
+#include "temp_folder.hpp"
+
+namespace {
+
+bool contains(const std::string& s, const std::string& what) {
+    return s.find(what) != std::string::npos;
+}
+
+// `nodes` nodes that each set up every point of a 52x52 board: 10 bytes a node, 2,704 points.
+std::string wide_setup(int nodes) {
+    std::string text = "(;GM[1]FF[4]SZ[52]";
+    for (int i = 0; i < nodes; ++i) text += ";AB[aa:ZZ]";
+    return text + ")";
+}
+
+// Peak memory allowed to a run over a small file: the binary itself and its libraries, the
+// thread pool, and what the file may make it hold. Under AddressSanitizer the binary is larger
+// and freed memory is held in quarantine a while.
+long small_run_kib() {
+    return kUnderAsan ? 768L << 10 : 160L << 10;
+}
+
+}  // namespace
+
+TEST_CASE("A small file of wide setup nodes costs memory by positions, not by setup points",
+          "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    // 600 nodes, 6 KB, 1,622,400 setup points: a history sized by points would hold one
+    // 676-byte snapshot per point (over 1 GB); by positions it holds 601 of them.
+    const std::string file = dir.add("wide.sgf", wide_setup(600));
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"check", "--jobs", "1", "--format", "json", "--max-setup-points", "4M", file};
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 1);  // setup after the start is a record issue
+    CHECK(contains(r.out, "\"file\":"));
+    CHECK_FALSE(contains(r.out, "S130"));
+    INFO("peak RSS " << r.peak_rss_kib << " KiB");
+    CHECK(r.peak_rss_kib < small_run_kib());
+}
+
+TEST_CASE("Setup points past --max-setup-points give S130 at the value and the run goes on",
+          "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    // 4,000 nodes (40 KB) of 2,704 points: 10.8 million points, past the default 1M.
+    const std::string wide = dir.add("a-wide.sgf", wide_setup(4000));
+    const std::string next = dir.add("b-next.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--jobs", "2", "--quiet", "--out", "report", dir.path().string()};
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 1);
+    const std::string diagnostics = slurp(dir.path().string() + "/report/diagnostics.csv");
+    // The 388th node passes 1,048,576 points: located at its value (line 1, column 19 + 10 * 387
+    // + 4 = 3893).
+    CHECK(contains(diagnostics, "a-wide.sgf,1,1,3893,error,S130,"));
+    // The next file is audited.
+    const std::string games = slurp(dir.path().string() + "/report/games.jsonl");
+    CHECK(contains(games, "b-next.sgf"));
+    INFO("peak RSS " << r.peak_rss_kib << " KiB");
+    CHECK(r.peak_rss_kib < small_run_kib());
+}
+
+TEST_CASE("Positions past --max-positions give S129 at the move and the run goes on",
+          "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    std::string text = "(;GM[1]SZ[52]";
+    for (int i = 0; i < 50; ++i) text += ";B[aa];W[]";
+    const std::string file = dir.add("long.sgf", text + ")");
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"parse", "--max-positions", "64", file};
+    const ChildResult r = run_child(run);
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    // The 65th position is the 33rd B[aa]: 14 + 10 * 32 + 3 = column 337 (the value).
+    CHECK(contains(r.out, file + ":1:337: error S129: more than 64 positions"));
+}
+
+namespace {
+
+// A tree `depth` folders deep, 3 games in each.
+void deep_tree(const TempFolder& dir, int depth = 12) {
+    std::string path = "tree";
+    for (int i = 1; i <= depth; ++i) {
+        path += "/d" + std::to_string(i);
+        for (int j = 1; j <= 3; ++j) {
+            dir.add(path + "/g" + std::to_string(j) + ".sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+        }
+    }
+}
+
+std::size_t lines(const std::string& s) {
+    return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
+
+bool leftover_staging(const TempFolder& dir) {
+    for (const auto& e : std::filesystem::directory_iterator(dir.path())) {
+        if (e.path().filename().string().find(".partial") != std::string::npos) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST_CASE("Out of file descriptors, audit stops with exit 2, names the cause, replaces nothing",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fd");
+    deep_tree(dir);
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", "tree"};
+    REQUIRE(run_child(run).status == 0);
+    const std::string previous = slurp(run.work_dir + "/report/games.jsonl");
+    REQUIRE(lines(previous) == 36);
+
+    // 9 descriptors: the staging folder's lock and the report's five files take 3-8, then the
+    // walk (a folder) or the read (a file named on the command line) finds none left; with 8,
+    // the last report file cannot be created.
+    for (const char* input : {"tree", "tree/d1/g1.sgf"}) {
+        for (const rlim_t limit : {rlim_t{8}, rlim_t{9}}) {
+            run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", input};
+            run.max_open_files = limit;
+            const ChildResult r = run_child(run);
+            INFO(input << ", " << limit << " descriptors: " << r.err);
+            CHECK(r.status == 2);
+            CHECK(contains(r.err, "Too many open files"));
+            CHECK(slurp(run.work_dir + "/report/games.jsonl") == previous);
+            CHECK_FALSE(leftover_staging(dir));
+            if (limit == 9) CHECK(contains(r.err, "out of resources: cannot open"));
+        }
+    }
+}
+
+TEST_CASE("With few descriptors a deep tree is still read whole", "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fd");
+    deep_tree(dir, 40);
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    // 32 descriptors, 40 folders deep: the walk keeps at most a quarter of them for its open
+    // folders (kept open, one per level, it would run out), the rest of the files are opened
+    // by their path.
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", "tree"};
+    run.max_open_files = 32;
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(lines(slurp(run.work_dir + "/report/games.jsonl")) == 120);
+}
+
+TEST_CASE("check and parse out of file descriptors exit 2 and name the cause",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fd");
+    deep_tree(dir);
+    const std::string tree = dir.path().string() + "/tree";
+    for (const char* command : {"check", "parse"}) {
+        // The binary's loader needs a descriptor of its own, so the limit is set in a fork of
+        // this test, which then runs the command as the binary would (cli::run).
+        const std::string err_path = dir.path().string() + "/fork.stderr";
+        const pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            const int err = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            if (err < 0 || ::dup2(err, 2) < 0) ::_exit(126);
+            ::close_range(3, ~0U, 0);
+            const rlimit r{3, 3};  // stdin, stdout, stderr: nothing more can be opened
+            if (::setrlimit(RLIMIT_NOFILE, &r) != 0) ::_exit(126);
+            std::ostringstream out, err_stream;
+            const int status = sgfaudit::cli::run({command, tree}, out, err_stream);
+            const std::string text = err_stream.str();
+            if (::write(2, text.data(), text.size()) < 0) ::_exit(126);
+            ::_exit(status);
+        }
+        int status = 0;
+        REQUIRE(::waitpid(pid, &status, 0) == pid);
+        const std::string err = slurp(err_path);
+        INFO(command << ": " << err);
+        REQUIRE(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 2);
+        CHECK(contains(err, "Too many open files"));
+    }
+}
+
+TEST_CASE("A write error on standard output is exit 2, named, for every command",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-full");
+    deep_tree(dir);
+    const std::vector<std::vector<std::string>> commands = {
+        {"check", "tree"}, {"check", "--format", "json", "tree"},
+        {"parse", "tree"}, {"parse", "--summary", "tree"},
+        {"rules"},         {"rules", "aga"},
+        {"--help"},        {"--version"}};
+    for (const auto& args : commands) {
+        ChildRun run;
+        run.work_dir = dir.path().string();
+        run.args = args;
+        run.stdout_path = "/dev/full";
+        const ChildResult r = run_child(run);
+        INFO(args.front() << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, "cannot write to standard output: No space left on device"));
+    }
+}
+
+TEST_CASE("check and parse print no control character, whatever names and file names hold",
+          "[hostile][escape]") {
+    TempFolder dir("sgfaudit-escape");
+    const std::string game =
+        "(;GM[1]SZ[9]PB[\x1b[2Jevil\x07]PW[\x1b\\]0;title\x07]RE[B+R];B[ee] ?? )";
+    dir.add("bad\xff\x1b[31m.sgf", game);
+    const std::vector<std::vector<std::string>> commands = {
+        {"check", "."},
+        {"parse", "."},
+        {"check", "--format", "json", "."},
+        {"audit", "--quiet", "--out", "r", "."}};
+    for (const auto& args : commands) {
+        ChildRun run;
+        run.work_dir = dir.path().string();
+        run.args = args;
+        const ChildResult r = run_child(run);
+        INFO(args.front() << ":\n" << r.out << r.err);
+        CHECK(r.status <= 1);  // warnings, perhaps findings
+        for (const std::string& text : {r.out, r.err}) {
+            CHECK(std::none_of(text.begin(), text.end(), [](char c) {
+                const auto u = static_cast<unsigned char>(c);
+                return (u < 0x20 && c != '\n') || u == 0x7f || u >= 0x80;
+            }));
+        }
+        if (args.front() != "audit") CHECK(contains(r.out + r.err, "\\x1b"));
+    }
+    // The report's files: no control character but the lines' ends, valid UTF-8 only.
+    for (const char* file : {"games.jsonl", "diagnostics.csv", "summary.md", "index.html"}) {
+        const std::string text = slurp(dir.path().string() + "/r/" + file);
+        INFO(file);
+        CHECK(text.find('\x1b') == std::string::npos);
+        CHECK(text.find('\xff') == std::string::npos);
+    }
+}
+
+TEST_CASE("A file of many games does not hold its whole report in memory", "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    // 100,000 games (2 MB) make about 140 MB of games.jsonl: held in memory until the file was
+    // done, the run peaked at over 400 MB; spilled past 4 MiB, it stays near the document.
+    std::string text;
+    for (int i = 0; i < 100000; ++i) text += "(;GM[1]SZ[9];B[ee])\n";
+    dir.add("many.sgf", text);
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "many.sgf"};
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 0);
+    const std::string games = slurp(run.work_dir + "/r/games.jsonl");
+    CHECK(lines(games) == 100000);
+    // In order: the last line is the last game.
+    const std::size_t last = games.rfind('\n', games.size() - 2);
+    REQUIRE(last != std::string::npos);
+    CHECK(contains(games.substr(last, 100), "\"game\":100000,"));
+    INFO("peak RSS " << r.peak_rss_kib << " KiB, games.jsonl " << games.size() << " bytes");
+    CHECK(r.peak_rss_kib < small_run_kib());
+    // The report is larger than the memory the run may use: it cannot have been held whole.
+    if (!kUnderAsan) CHECK(static_cast<long>(games.size() / 1024) > small_run_kib());
+}
+
+TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces nothing",
+          "[hostile][resources][memory]") {
+    if (kUnderAsan) {
+        WARN("skipped under AddressSanitizer: it reserves terabytes of address space");
+        return;
+    }
+    TempFolder dir("sgfaudit-memory");
+    // One game of 100,000 moves nested one variation per move, mostly onto occupied points: its
+    // report (every illegal play) takes about 300 MB, more than the 300 MB of address space.
+    std::string text = "(;GM[1]SZ[19]";
+    for (int i = 0; i < 100000; ++i) {
+        text += i % 2 == 0 ? "(;B[" : "(;W[";
+        text += static_cast<char>('a' + i % 19);
+        text += static_cast<char>('a' + (i / 19) % 19);
+        text += ']';
+    }
+    text += std::string(100001, ')');
+    dir.add("nested.sgf", text);
+    dir.add("small.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "small.sgf"};
+    REQUIRE(run_child(run).status == 0);
+    const std::string previous = slurp(run.work_dir + "/r/games.jsonl");
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "nested.sgf"};
+    run.max_address_space = rlim_t{300} << 20;
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(contains(r.err, "out of memory"));
+    CHECK(slurp(run.work_dir + "/r/games.jsonl") == previous);
+    CHECK_FALSE(leftover_staging(dir));
+}
