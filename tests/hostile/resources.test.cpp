@@ -11,6 +11,7 @@
 
 #include "child_process.hpp"
 #include "sgfaudit/cli/cli.hpp"
+#include "skip.hpp"
 #include "temp_folder.hpp"
 
 namespace {
@@ -280,8 +281,7 @@ TEST_CASE("A file of many games does not hold its whole report in memory", "[hos
 TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces nothing",
           "[hostile][resources][memory]") {
     if (kUnderAsan) {
-        WARN("skipped under AddressSanitizer: it reserves terabytes of address space");
-        return;
+        SGFAUDIT_SKIP("under AddressSanitizer, which reserves terabytes of address space");
     }
     TempFolder dir("sgfaudit-memory");
     // One game of 100,000 moves nested one variation per move, mostly onto occupied points: its
