@@ -25,6 +25,8 @@ Audits every game of the files and folders (folders are walked for *.sgf and *.m
 order) under several rulesets on all cores, and writes a report folder:
   summary.md       totals, divergences by kind and by ruleset pair, recorded results by RU,
                    record issues, diagnostics, the ten most interesting games
+  summary.json     the same totals for programs (schema sgfaudit-summary/1), the run's
+                   settings, and the exit status with the conditions that made it
   index.html       the summary and every divergence with an SVG diagram (self-contained)
   games.jsonl      one JSON object per game (schema sgfaudit-game/1, docs/report-format.md)
   divergences.csv  one row per divergence
@@ -58,7 +60,7 @@ constexpr const char* kAuditUsageEnd =
     R"(Exit status: 0 clean (no divergence, illegal play, record error, RE mismatch or file error;
 record notes never count), 1 findings (any of those, a file that could not be read, a folder
 entry that could not be listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
-written, or the run was interrupted).
+written, or the run was interrupted). summary.json's "exit" says 0 or 1 and why.
 )";
 
 void usage(std::ostream& s) {
@@ -242,7 +244,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
         seconds > 0 ? static_cast<double>(result.games) / seconds : 0.0, result.games_with_findings,
         result.divergences, result.divergences == 1 ? "" : "s");
     out << fmt::format(
-        "report: {}/ (summary.md, index.html, games.jsonl, divergences.csv, "
+        "report: {}/ (summary.md, summary.json, index.html, games.jsonl, divergences.csv, "
         "record_issues.csv, diagnostics.csv){}\n",
         options.out_dir, result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;

@@ -431,8 +431,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     const RunOutcome outcome = run_files(walk, work, run_options);
     if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
 
-    // summary.md, then index.html around the body written so far.
-    OutFile summary_md, index_html;
+    // summary.md, summary.json, then index.html around the body written so far.
+    OutFile summary_md, summary_json, index_html;
     bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close() &
               html_body.close();
     if (ok && summary_md.open(staging / "summary.md")) {
@@ -440,6 +440,14 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         summary.write_markdown(md);
         summary_md.write(md.str());
         ok = summary_md.close();
+    } else {
+        ok = false;
+    }
+    if (ok && summary_json.open(staging / "summary.json")) {
+        std::ostringstream json;
+        summary.write_json(json);
+        summary_json.write(json.str());
+        ok = summary_json.close();
     } else {
         ok = false;
     }
@@ -468,7 +476,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (!ok) {
         std::string error;
         for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body,
-                                 &summary_md, &index_html}) {
+                                 &summary_md, &summary_json, &index_html}) {
             if (error.empty()) error = f->error();
         }
         return abandon(ArchiveStatus::failed,

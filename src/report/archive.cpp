@@ -179,6 +179,8 @@ GameFacts game_facts(const CheckInput& in) {
     f.players.reserve(black.size() + 4 + white.size());
     f.players.append(black).append(" vs ").append(white);
     f.findings = has_findings(a);
+    f.illegal = std::any_of(a.results.begin(), a.results.end(),
+                            [](const audit::RulesetResult& r) { return !r.illegal.empty(); });
     f.moves = a.moves;
     f.ending = ending_of(in);
     f.record = a.record.check;

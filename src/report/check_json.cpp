@@ -315,4 +315,23 @@ void write_check_json_file(std::ostream& os, std::string_view file,
     os << out;
 }
 
+void write_check_totals_json(std::ostream& os, const CheckTotals& t) {
+    std::string out;
+    {
+        detail::JsonWriter w(out);
+        w.begin_object();
+        w.key("schema").str(kCheckTotalsSchema);
+        w.key("files").integer(static_cast<std::int64_t>(t.files));
+        w.key("games").integer(static_cast<std::int64_t>(t.games));
+        w.key("games_with_findings").integer(static_cast<std::int64_t>(t.games_with_findings));
+        w.key("exit").begin_object();
+        w.key("status").integer(t.findings ? 1 : 0);
+        w.key("reason").str(t.findings ? "findings" : "clean");
+        w.end_object();
+        w.end_object();
+        w.raw("\n");
+    }
+    os << out;
+}
+
 }  // namespace sgfaudit::report

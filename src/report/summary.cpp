@@ -96,6 +96,7 @@ void Summary::add_file(bool read, std::size_t games, std::span<const sgf::Diagno
 void Summary::add_game(const GameFacts& f) {
     ++games_;
     if (f.findings) ++games_with_findings_;
+    if (f.illegal) ++illegal_games_;
     moves_ += f.moves;
     ++endings_[static_cast<std::size_t>(f.ending)];
     for (std::size_t k = 0; k < kDivergenceKinds; ++k) {

@@ -1,8 +1,8 @@
 #pragma once
 // `sgfaudit audit`: every file of a run audited through the parallel pipeline, streamed into a
 // report folder (docs/report-format.md): games.jsonl, divergences.csv, diagnostics.csv,
-// summary.md and index.html. The folder is written under a temporary name beside the target
-// and put in place only when complete, so an interrupted or failed run leaves the previous
+// summary.md, summary.json and index.html. The folder is written under a temporary name beside the
+// target and put in place only when complete, so an interrupted or failed run leaves the previous
 // report (or none), never half of one.
 
 #include <atomic>
@@ -58,8 +58,8 @@ struct ArchiveResult {
 ArchiveResult audit_archive(const ArchiveOptions& options);
 
 // The names of the files a report folder holds.
-inline constexpr const char* kReportFiles[] = {"games.jsonl",     "divergences.csv",
-                                               "diagnostics.csv", "record_issues.csv",
-                                               "summary.md",      "index.html"};
+inline constexpr const char* kReportFiles[] = {
+    "games.jsonl", "divergences.csv", "diagnostics.csv", "record_issues.csv",
+    "summary.md",  "summary.json",    "index.html"};
 
 }  // namespace sgfaudit::pipeline

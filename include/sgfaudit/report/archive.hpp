@@ -83,6 +83,17 @@ std::string_view to_string(Ending e) noexcept;
 
 inline constexpr std::size_t kDivergenceKinds = 5;
 
+// The schema of summary.json (docs/report-format.md), in its "schema" field.
+inline constexpr std::string_view kSummarySchema = "sgfaudit-summary/1";
+
+// Why a run exits as it does (docs/report-format.md "Exit status"): 0, 1, 2.
+enum class ExitReason : std::uint8_t {
+    clean,          // 0: nothing found (record notes never count)
+    findings,       // 1: a divergence, illegal play, record error, RE mismatch, file error...
+    could_not_run,  // 2: bad arguments, a missing path, no report written, interrupted
+};
+std::string_view to_string(ExitReason r) noexcept;
+
 // What the summary needs to know of one game (computed in the parallel stage).
 struct GameFacts {
     std::string file;
@@ -90,6 +101,7 @@ struct GameFacts {
     std::string anchor;   // id of the game's section in index.html ("" when it has none)
     std::string players;  // "Black vs White" for the top list
     bool findings = false;
+    bool illegal = false;  // an illegal play under some ruleset
     std::uint32_t moves = 0;
     Ending ending = Ending::unfinished;
     std::array<std::uint32_t, kDivergenceKinds> divergences{};  // by audit::DivergenceKind
@@ -147,6 +159,9 @@ class Summary {
 
     // summary.md.
     void write_markdown(std::ostream& out) const;
+    // summary.json (schema kSummarySchema): the same totals, the run's settings, the exit
+    // status the run ends with and why.
+    void write_json(std::ostream& out) const;
     // index.html up to the game sections (head, summary, the note on diagrams), and its end.
     void write_html_start(std::ostream& out) const;
     static void write_html_end(std::ostream& out);
@@ -171,7 +186,7 @@ class Summary {
     RunDescription run_;
     std::uint64_t files_ = 0, files_unreadable_ = 0, files_without_games_ = 0;
     std::uint64_t files_with_errors_ = 0, walk_problems_ = 0;
-    std::uint64_t games_ = 0, games_with_findings_ = 0, moves_ = 0;
+    std::uint64_t games_ = 0, games_with_findings_ = 0, moves_ = 0, illegal_games_ = 0;
     std::array<std::uint64_t, kEndings> endings_{};
     std::array<std::uint64_t, kDivergenceKinds> divergences_{};
     std::array<std::uint64_t, kDivergenceKinds> games_with_kind_{};

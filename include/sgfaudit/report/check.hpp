@@ -73,6 +73,16 @@ void write_check_json(std::ostream& out, const CheckInput& input);
 void write_check_json_file(std::ostream& out, std::string_view file,
                            std::span<const sgf::Diagnostic> diagnostics);
 
+// The totals of `check --format json`, written as its last line (schema kCheckTotalsSchema).
+inline constexpr std::string_view kCheckTotalsSchema = "sgfaudit-check-totals/1";
+struct CheckTotals {
+    std::uint64_t files = 0, games = 0, games_with_findings = 0;
+    bool findings = false;  // the exit status is 1 (else 0)
+};
+// Writes {"schema", "files", "games", "games_with_findings", "exit": {"status", "reason"}} on
+// one line, ended by '\n'.
+void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
+
 // A cropped picture of a board (rows top to bottom as Board::to_ascii gives them: '.', 'X',
 // 'O'), about `window` x `window` points around `play`, with column letters (skipping I, as
 // audit::board_coordinates) above and below and row numbers (counted from the bottom) on both
