@@ -1331,7 +1331,8 @@ class Replay {
         }
         rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
         if (match) return;
-        rv.reason = *recorded != c.winner ? "the winner differs" : "the margin differs";
+        rv.winner_differs = *recorded != c.winner;
+        rv.reason = rv.winner_differs ? "the winner differs" : "the margin differs";
         Divergence d;
         d.kind = DivergenceKind::record;
         d.clause = scoring_clause(r.ruleset);

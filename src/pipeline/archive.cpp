@@ -408,7 +408,6 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
                             record_issues.error() + html_body.error();
         return abandon(ArchiveStatus::failed, error);
     }
-    divergences.write(report::kDivergencesCsvHeader);
     diagnostics.write(report::kDiagnosticsCsvHeader);
     record_issues.write(report::kRecordIssuesCsvHeader);
 
@@ -420,6 +419,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.dead = dead_description(options.settings.options);
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
     run.max_diagrams = options.max_diagrams;
+    divergences.write(report::divergences_csv_header(run.rulesets));
     report::Summary summary(run);
 
     ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html_body,

@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "json.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report {
@@ -151,6 +152,21 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         j.key("sgf").null();
     }
     j.key("clause").str(d.clause);
+    const std::vector<PairCause> causes = divergence_causes(a, d);
+    j.key("cause").str(to_string(causes.front().cause));
+    j.key("causes").begin_array();
+    for (const PairCause& c : causes) {
+        j.begin_object();
+        j.key("rulesets").begin_array();
+        if (c.first < a.results.size()) j.str(ruleset_label(a.results[c.first].ruleset));
+        if (c.second != c.first && c.second < a.results.size()) {
+            j.str(ruleset_label(a.results[c.second].ruleset));
+        }
+        j.end_array();
+        j.key("cause").str(to_string(c.cause));
+        j.end_object();
+    }
+    j.end_array();
     j.key("summary").str(d.summary);
     j.key("verdicts").begin_array();
     for (const audit::Verdict& v : d.verdicts) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report {
@@ -249,6 +250,14 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                                   : std::string_view("?");
                 out += fmt::format("    {}: {}\n", name, v.text);
             }
+            std::string causes;
+            for (const PairCause& c : divergence_causes(a, d)) {
+                const std::string_view name = to_string(c.cause);
+                if (causes.find(name) == std::string::npos) {
+                    causes += fmt::format("{}{}", causes.empty() ? "" : ", ", name);
+                }
+            }
+            out += fmt::format("    cause: {}\n", causes);
             if (d.has_point) write_diagrams(out, d);
         }
     }

@@ -104,6 +104,7 @@ void Summary::add_game(const GameFacts& f) {
         if (f.divergences[k] > 0) ++games_with_kind_[k];
     }
     for (const auto& p : f.pairs) ++pairs_[p];
+    for (const auto& c : f.causes) ++causes_[c];
     for (const std::uint16_t r : f.accounting) ++accounting_[r];
     ++record_checks_[static_cast<std::size_t>(f.record)];
     if (f.record == audit::RecordCheck::unmapped_rules) {
@@ -247,6 +248,34 @@ std::vector<Summary::Table> Summary::tables() const {
             }
         }
         t.when_empty = "One ruleset only: no pairs.";
+        out.push_back(std::move(t));
+    }
+    {
+        Table t;
+        t.level = 3;
+        t.heading = "By cause";
+        t.note =
+            "Why the rulesets disagree, per divergence and pair of rulesets (accounting and "
+            "record: the one ruleset involved); causes from a closed list, derived from the "
+            "reasons, knobs and counts (docs/report-format.md, Causes).";
+        t.header = {"kind", "cause", "rulesets", "count"};
+        t.numeric = {false, false, false, true};
+        for (const auto& [key, n] : causes_) {
+            const auto [kind, cause, i, j] = key;
+            std::string rulesets;
+            if (kind == static_cast<std::uint16_t>(audit::DivergenceKind::record)) {
+                rulesets = i == kNoRuleset ? "RE vs RU" : "RE vs " + label(i);
+            } else if (i == kNoRuleset) {
+                rulesets = "?";
+            } else {
+                rulesets = i == j ? label(i) : fmt::format("{} vs {}", label(i), label(j));
+            }
+            t.rows.push_back({{kind_name(kind), ""},
+                              {std::string(to_string(static_cast<Cause>(cause))), ""},
+                              {rulesets, ""},
+                              {number(n), ""}});
+        }
+        t.when_empty = "No divergence.";
         out.push_back(std::move(t));
     }
     {

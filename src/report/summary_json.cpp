@@ -225,6 +225,20 @@ void Summary::write_json(std::ostream& os) const {
             }
         }
         w.end_array();
+        w.key("by_cause").begin_array();
+        for (const auto& [key, n] : causes_) {
+            const auto [kind, cause, i, j] = key;
+            w.begin_object();
+            w.key("kind").str(audit::to_string(static_cast<audit::DivergenceKind>(kind)));
+            w.key("cause").str(to_string(static_cast<Cause>(cause)));
+            w.key("rulesets").begin_array();
+            if (i != kNoRuleset) w.str(label(i));
+            if (j != kNoRuleset && j != i) w.str(label(j));
+            w.end_array();
+            count("count", n);
+            w.end_object();
+        }
+        w.end_array();
         w.key("accounting").begin_array();
         for (const auto& [r, n] : accounting_) {
             w.begin_object();

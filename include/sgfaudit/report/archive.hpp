@@ -15,14 +15,17 @@
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/sgf/diagnostic.hpp"
 
 namespace sgfaudit::report {
 
-// Header rows (with '\n') of the two CSV files.
-inline constexpr std::string_view kDivergencesCsvHeader =
-    "file,game,move,color,point,sgf,kind,clause,rulesets,verdicts,summary\n";
+// The header row (with '\n') of divergences.csv for a run of these rulesets (labels, in
+// order): file,game,move,color,point,sgf,kind,cause,clause,rulesets, one column per ruleset
+// (its verdict as a typed value), summary.
+std::string divergences_csv_header(std::span<const std::string> rulesets);
+// Header rows (with '\n') of the other CSV files.
 inline constexpr std::string_view kDiagnosticsCsvHeader =
     "file,game,line,column,severity,code,message\n";
 inline constexpr std::string_view kRecordIssuesCsvHeader =
@@ -34,7 +37,8 @@ void append_game_json(std::string& out, const CheckInput& input);
 void append_file_json(std::string& out, std::string_view file,
                       std::span<const sgf::Diagnostic> diagnostics);
 
-// Appends one divergences.csv row per divergence of the game (RFC 4180 quoting).
+// Appends one divergences.csv row per divergence of the game (RFC 4180 quoting); the game's
+// rulesets are the run's, in the order of divergences_csv_header.
 void append_divergence_rows(std::string& out, const CheckInput& input);
 // Appends one record_issues.csv row per record issue of the game (rules-model.md 3, 6, 7).
 void append_record_issue_rows(std::string& out, const CheckInput& input);
@@ -108,6 +112,8 @@ struct GameFacts {
     // For each divergence kind, the pairs of rulesets (i < j, indices into the run's rulesets)
     // whose verdicts differ, one entry per divergence and pair.
     std::vector<std::array<std::uint16_t, 3>> pairs;  // {kind, i, j}
+    // Per divergence and pair, its cause: {kind, cause, i, j} (report::divergence_causes).
+    std::vector<std::array<std::uint16_t, 4>> causes;
     // Accounting divergences, by the ruleset whose two counts disagree.
     std::vector<std::uint16_t> accounting;
     audit::RecordCheck record = audit::RecordCheck::no_result;
@@ -190,11 +196,12 @@ class Summary {
     std::array<std::uint64_t, kEndings> endings_{};
     std::array<std::uint64_t, kDivergenceKinds> divergences_{};
     std::array<std::uint64_t, kDivergenceKinds> games_with_kind_{};
-    std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;  // {kind, i, j}
-    std::map<std::uint16_t, std::uint64_t> accounting_;            // by ruleset
-    std::array<std::uint64_t, 5> record_checks_{};                 // by audit::RecordCheck
-    std::map<std::string, RuCount> mapped_ru_;                     // RU verbatim
-    std::map<std::string, std::uint64_t> unmapped_ru_;             // RU verbatim
+    std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;   // {kind, i, j}
+    std::map<std::uint16_t, std::uint64_t> accounting_;             // by ruleset
+    std::map<std::array<std::uint16_t, 4>, std::uint64_t> causes_;  // {kind, cause, i, j}
+    std::array<std::uint64_t, 5> record_checks_{};                  // by audit::RecordCheck
+    std::map<std::string, RuCount> mapped_ru_;                      // RU verbatim
+    std::map<std::string, std::uint64_t> unmapped_ru_;              // RU verbatim
     std::map<std::pair<std::string, audit::IssueSeverity>, std::uint64_t> record_issues_;
     std::array<std::uint64_t, 2> record_issues_by_severity_{};  // by audit::IssueSeverity
     std::array<std::uint64_t, 3> diagnostics_by_severity_{};    // by sgf::Severity
