@@ -27,7 +27,8 @@ order) under several rulesets on all cores, and writes a report folder:
                    record issues, diagnostics, the ten most interesting games
   summary.json     the same totals for programs (schema sgfaudit-summary/1), the run's
                    settings, and the exit status with the conditions that made it
-  index.html       the summary and every divergence with an SVG diagram (self-contained)
+  index.html       contents, the summary, the broken records, and every divergence grouped
+                   by kind and cause with an SVG diagram (self-contained)
   games.jsonl      one JSON object per game (schema sgfaudit-game/1, docs/report-format.md)
   divergences.csv  one row per divergence
   record_issues.csv  one row per record issue (file, game, move, line, column, severity
@@ -49,8 +50,8 @@ Options:
                       after an illegal play: apply it and go on (default, AGA 8), or stop that
                       ruleset's replay there
   --komi X            komi for every game and ruleset, overriding KM and the defaults
-  --max-diagrams N    SVG diagrams drawn into index.html, in input order (default 1000); the
-                      divergences after them are listed without one, and the page says so
+  --max-diagrams N    SVG diagrams drawn into index.html (default 1000), legality first and
+                      rare causes first; the others are listed without one, and the page says so
   --quiet             no progress line (it is shown only while stderr is a terminal)
   -h, --help          show this help
 

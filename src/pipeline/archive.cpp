@@ -19,6 +19,7 @@
 #include <memory>
 #include <sstream>
 
+#include "html_groups.hpp"
 #include "sgfaudit/report/archive.hpp"
 
 namespace sgfaudit::pipeline {
@@ -229,13 +230,18 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
     return true;
 }
 
+// Rows of the broken-records table in index.html (record_issues.csv has every issue).
+constexpr std::uint64_t kMaxBrokenRows = 10000;
+
 // What the parallel stage makes of one file.
 struct Chunk : FileWork::Result {
     bool walk_problem = false;  // a folder entry the walk could not take, not a file
     sgf::Diagnostic problem;    // its diagnostic
     FileAudit file;
     std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
-    std::vector<report::HtmlPiece> html;
+    std::vector<report::HtmlBlock> html;
+    std::string broken;  // rows of the broken-records table
+    std::size_t broken_rows = 0, broken_games = 0;
     std::vector<report::GameFacts> facts;
 };
 
@@ -243,14 +249,14 @@ class ArchiveWork : public FileWork {
   public:
     ArchiveWork(const ArchiveOptions& options, report::Summary& summary, OutFile& jsonl,
                 OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
-                OutFile& html_body, std::size_t files_total)
+                HtmlGroups& html, std::size_t files_total)
         : options_(options),
           summary_(summary),
           jsonl_(jsonl),
           divergences_(divergences),
           diagnostics_(diagnostics),
           record_issues_(record_issues),
-          html_body_(html_body) {
+          html_(html) {
         progress_.files_total = files_total;
     }
 
@@ -263,7 +269,7 @@ class ArchiveWork : public FileWork {
             report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
             return chunk;
         }
-        const bool draw = !cap_reached_.load(std::memory_order_relaxed);
+        const auto draw = [this](std::uint16_t group) { return html_.draw(group); };
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, options_.settings, [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
@@ -273,7 +279,12 @@ class ArchiveWork : public FileWork {
             report::GameFacts facts = report::game_facts(in);
             if (!g.audit.divergences.empty()) {
                 facts.anchor = fmt::format("f{}-g{}", file_number, in.game + 1);
-                report::append_html_game(chunk->html, in, facts.anchor, draw);
+                report::append_html_blocks(chunk->html, in, facts.anchor, draw);
+            }
+            if (const std::size_t rows =
+                    report::append_html_broken_rows(chunk->broken, in, facts.anchor)) {
+                chunk->broken_rows += rows;
+                ++chunk->broken_games;
             }
             chunk->facts.push_back(std::move(facts));
         });
@@ -296,21 +307,8 @@ class ArchiveWork : public FileWork {
         divergences_.take(std::move(chunk.divergences_csv));
         diagnostics_.take(std::move(chunk.diagnostics_csv));
         record_issues_.take(std::move(chunk.record_issues_csv));
-        std::size_t drawn = 0, not_drawn = 0;
-        for (const report::HtmlPiece& piece : chunk.html) {
-            if (!piece.diagram) {
-                html_body_.write(piece.html);
-            } else if (diagrams_ < options_.max_diagrams && !piece.html.empty()) {
-                html_body_.write(piece.html);
-                ++diagrams_;
-                ++drawn;
-            } else {
-                html_body_.write(report::kDiagramNotDrawn);
-                ++not_drawn;
-            }
-        }
-        if (diagrams_ >= options_.max_diagrams) cap_reached_.store(true, std::memory_order_relaxed);
-        summary_.add_diagrams(drawn, not_drawn);
+        html_.add(chunk.html);
+        html_.add_broken(chunk.broken, chunk.broken_rows, chunk.broken_games);
         summary_.add_file(chunk.file.read, chunk.file.games, chunk.file.diagnostics);
         for (const report::GameFacts& f : chunk.facts) summary_.add_game(f);
 
@@ -323,11 +321,8 @@ class ArchiveWork : public FileWork {
   private:
     const ArchiveOptions& options_;
     report::Summary& summary_;
-    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &html_body_;
-    std::size_t diagrams_ = 0;
-    // Set once the cap is reached: every file not yet consumed comes later in input order, so
-    // the parallel stage may skip drawing its diagrams without changing the output.
-    mutable std::atomic<bool> cap_reached_{false};
+    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_;
+    HtmlGroups& html_;
     ArchiveProgress progress_;
 };
 
@@ -399,13 +394,13 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         return result;
     };
 
-    OutFile jsonl, divergences, diagnostics, record_issues, html_body;
-    const fs::path body_path = staging / "index.body.partial";
+    OutFile jsonl, divergences, diagnostics, record_issues;
+    HtmlGroups html(staging.string(), options.max_diagrams, kMaxBrokenRows);
     if (!jsonl.open(staging / "games.jsonl") || !divergences.open(staging / "divergences.csv") ||
         !diagnostics.open(staging / "diagnostics.csv") ||
-        !record_issues.open(staging / "record_issues.csv") || !html_body.open(body_path)) {
-        std::string error = jsonl.error() + divergences.error() + diagnostics.error() +
-                            record_issues.error() + html_body.error();
+        !record_issues.open(staging / "record_issues.csv")) {
+        std::string error =
+            jsonl.error() + divergences.error() + diagnostics.error() + record_issues.error();
         return abandon(ArchiveStatus::failed, error);
     }
     diagnostics.write(report::kDiagnosticsCsvHeader);
@@ -422,7 +417,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     divergences.write(report::divergences_csv_header(run.rulesets));
     report::Summary summary(run);
 
-    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html_body,
+    ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html,
                      files_total);
     RunOptions run_options;
     run_options.jobs = options.jobs;
@@ -433,8 +428,9 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
 
     // summary.md, summary.json, then index.html around the body written so far.
     OutFile summary_md, summary_json, index_html;
-    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close() &
-              html_body.close();
+    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close();
+    html.plan();
+    summary.add_diagrams(html.drawn(), html.not_drawn());
     if (ok && summary_md.open(staging / "summary.md")) {
         std::ostringstream md;
         summary.write_markdown(md);
@@ -453,19 +449,16 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     if (ok && index_html.open(staging / "index.html")) {
         std::ostringstream head;
-        summary.write_html_start(head);
+        summary.write_html_start(
+            head, report::html_contents(html.order(), html.divergences(), html.broken_games()));
         index_html.write(head.str());
-        std::unique_ptr<std::FILE, int (*)(std::FILE*)> body(std::fopen(body_path.c_str(), "rb"),
-                                                             &std::fclose);
-        if (!body) {
-            ok = false;
-        } else {
-            char buffer[1 << 16];
-            for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, body.get())) > 0;) {
-                index_html.write(std::string_view(buffer, n));
-            }
-            ok = !std::ferror(body.get());
-        }
+        const bool groups_ok = html.write([&](std::string_view s) { index_html.write(s); },
+                                          [&] {
+                                              std::ostringstream heading;
+                                              summary.write_html_divergences(heading);
+                                              index_html.write(heading.str());
+                                          });
+        ok = groups_ok;
         std::ostringstream end;
         report::Summary::write_html_end(end);
         index_html.write(end.str());
@@ -475,14 +468,15 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     if (!ok) {
         std::string error;
-        for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body,
-                                 &summary_md, &summary_json, &index_html}) {
+        for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &summary_md,
+                                 &summary_json, &index_html}) {
             if (error.empty()) error = f->error();
         }
+        if (error.empty()) error = html.error();
         return abandon(ArchiveStatus::failed,
                        error.empty() ? std::string("cannot write the report") : error);
     }
-    fs::remove(body_path, ec);
+    html.remove();
     // A signal that came after the last file was read still means "stop": nothing replaced.
     if (options.cancel != nullptr && options.cancel->load() != 0) {
         return abandon(ArchiveStatus::interrupted, "interrupted");

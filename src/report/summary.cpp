@@ -58,6 +58,7 @@ struct Cell {
 
 struct Summary::Table {
     int level = 2;
+    std::string id;  // of the heading in index.html ("" for none)
     std::string heading;
     std::string note;  // a paragraph before the table
     std::vector<std::string> header;
@@ -158,6 +159,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Run";
+        t.id = "run";
         t.header = {"", "value"};
         t.numeric = {false, false};
         std::string paths;
@@ -173,6 +175,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Totals";
+        t.id = "totals";
         const std::uint64_t with_games = files_ - files_unreadable_ - files_without_games_;
         std::uint64_t ended = 0;
         for (const std::uint64_t e : endings_) ended += e;
@@ -215,6 +218,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Divergences";
+        t.id = "summary-divergences";
         t.note = "Where the rulesets disagree (rules-model.md 6); one game may have several.";
         t.header = {"kind", "divergences", "games"};
         t.numeric = {false, true, true};
@@ -294,6 +298,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Recorded results";
+        t.id = "recorded-results";
         t.note = fmt::format(
             "RE against the result computed under the record's own RU (rules-model.md 6.5), "
             "dead stones: {}.",
@@ -339,6 +344,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Record issues";
+        t.id = "record-issues";
         t.note = fmt::format(
             "Problems no ruleset allows or that make a record unusual (rules-model.md 3, 6, 7): "
             "{} errors (the record cannot be what was played: findings), {} notes (encodings "
@@ -358,6 +364,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Diagnostics";
+        t.id = "diagnostics";
         t.note = fmt::format("{} errors, {} warnings, {} notes; codes in docs/diagnostics.md.",
                              diagnostics_by_severity_[2], diagnostics_by_severity_[1],
                              diagnostics_by_severity_[0]);
@@ -373,6 +380,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "The ten most interesting games";
+        t.id = "interesting";
         t.note =
             "Points per divergence: legality 10, outcome 8, record 4, end 2, accounting 1; the "
             "earlier game first among equals. Links go to the game in index.html.";
@@ -433,19 +441,25 @@ div.div{margin:.8em 0 1.2em;overflow:hidden}div.div figure{float:left;margin:0 1
 figcaption{font-size:12px;color:#555;max-width:26em}.kind{background:#eee;border-radius:3px;padding:0 .3em;font-weight:600}
 .legality .kind{background:#fdd}.outcome .kind{background:#fed}.clause{color:#555}
 tr.illegal td{background:#fee}tr.legal td{background:#efe}svg.board{max-width:100%;height:auto}
+p.broken{background:#fff3cd;border-left:4px solid #e0a800;padding:.2em .5em}p.cause{color:#444}
+nav.toc ul{margin:.2em 0;padding-left:1.4em}h4{margin:.6em 0 .2em}
+@media (max-width:40em){body{font-size:14px;padding:0 .4em}div.div figure{float:none;margin:0}table{display:block;overflow-x:auto}}
 )";
 
 }  // namespace
 
-void Summary::write_html_start(std::ostream& os) const {
+void Summary::write_html_start(std::ostream& os, std::string_view contents) const {
     std::string out =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
         "style-src 'unsafe-inline'\">\n<title>sgfaudit report</title>\n<style>\n";
     out += kStyle;
     out += "</style>\n</head>\n<body>\n<h1>sgfaudit report</h1>\n";
+    out += contents;
     for (const Table& t : tables()) {
-        out += fmt::format("<h{}>{}</h{}>\n", t.level, html_escape(t.heading), t.level);
+        out += fmt::format("<h{}{}>{}</h{}>\n", t.level,
+                           t.id.empty() ? std::string() : fmt::format(" id=\"{}\"", t.id),
+                           html_escape(t.heading), t.level);
         if (!t.note.empty()) out += "<p>" + html_escape(t.note) + "</p>\n";
         if (t.rows.empty()) {
             out += "<p>" + html_escape(t.when_empty) + "</p>\n";
@@ -475,11 +489,19 @@ void Summary::write_html_start(std::ostream& os) const {
         }
         out += "</table>\n";
     }
-    out += "<h2 id=\"divergences\">Divergences, game by game</h2>\n";
+    os << out;
+}
+
+void Summary::write_html_divergences(std::ostream& os) const {
+    std::string out = "<h2 id=\"divergences\">Divergences by kind and cause</h2>\n";
+    out +=
+        "<p>Grouped by kind (legality, outcome, record, end, accounting) and, within a kind, "
+        "by cause, the rarer cause first; each game is listed under every group it has a "
+        "divergence in. Diagrams go first to the groups listed first.</p>\n";
     if (not_drawn_ > 0) {
         out += fmt::format(
-            "<p><b>Diagrams capped:</b> the first {} divergences with a board have their diagram; "
-            "{} more are listed without one (--max-diagrams {}).</p>\n",
+            "<p><b>Diagrams capped:</b> {} divergences with a board have their diagram; {} more "
+            "are listed without one (--max-diagrams {}).</p>\n",
             diagrams_, not_drawn_, run_.max_diagrams);
     } else {
         out +=

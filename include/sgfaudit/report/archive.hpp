@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <span>
@@ -54,24 +55,64 @@ void append_csv_field(std::string& out, std::string_view field);
 // coordinates (columns skip I, rows counted from the bottom). `play`, when given, is ringed in
 // red; where `before` (same size) has a stone and `board` has none, a red cross marks a stone
 // that the play removed. Returns "" when the rows are empty or unequal.
-std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before);
+// `numbers` are drawn on their points (a move number; the latest one when a point has several).
+std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before,
+                      std::span<const std::pair<sgf::Point, std::uint32_t>> numbers = {});
 
-// A piece of index.html: text, or the SVG diagram of one divergence (which the writer may
-// leave out, in input order, once the cap on diagrams is reached; see kDiagramNotDrawn).
-struct HtmlPiece {
-    std::string html;
-    bool diagram = false;  // html is one <figure> (empty: not drawn, the cap was reached)
+inline constexpr std::size_t kDivergenceKinds = 5;
+
+// index.html lists the divergences grouped by kind and cause (docs/report-format.md): a group
+// per (kind, cause), numbered by html_group.
+inline constexpr std::size_t kHtmlGroups = kDivergenceKinds * kCauses;
+std::uint16_t html_group(audit::DivergenceKind kind, Cause cause) noexcept;
+audit::DivergenceKind group_kind(std::uint16_t group) noexcept;
+Cause group_cause(std::uint16_t group) noexcept;
+
+// One divergence's block of index.html: `head` (the game's identity, the summary, a note when
+// the game's record has errors), the diagram `figure` and `tail` (the verdicts). `figure` is ""
+// when the divergence has no board (`has_board` false) or was not drawn.
+struct HtmlBlock {
+    std::uint16_t group = 0;
+    bool has_board = false;
+    std::string head, figure, tail;
 };
 // What index.html says in place of a diagram left out by the cap.
 inline constexpr std::string_view kDiagramNotDrawn =
     "<p class=\"nodiagram\">(no diagram: the cap on diagrams was reached)</p>\n";
 
-// The HTML section of one game with divergences (nothing for a game without): a heading with
-// the game's identity and the anchor id `anchor`, then per divergence its summary, an SVG
-// diagram of the board at that move (when it has a board; drawn only while `draw` is true,
-// else an empty diagram piece), and a table of verdicts per ruleset.
-void append_html_game(std::vector<HtmlPiece>& out, const CheckInput& input, std::string_view anchor,
-                      bool draw);
+// Appends one block per divergence of the game (nothing for a game without). The game's first
+// block carries the id `anchor`; blocks have ids `anchor-K` (K-th divergence). A diagram is
+// drawn when draw(group) is true: the board at the play (legality: after it, the play ringed,
+// removed stones crossed; a superko play also the board before it and the cycle's moves
+// numbered on the repeated position), else the position as the game ended.
+void append_html_blocks(std::vector<HtmlBlock>& out, const CheckInput& input,
+                        std::string_view anchor, const std::function<bool(std::uint16_t)>& draw);
+
+// Appends one row of the broken-records table per record error of the game (notes are left
+// out): the game (linked to `anchor` when not empty), move, code, message. Returns the rows.
+std::size_t append_html_broken_rows(std::string& out, const CheckInput& input,
+                                    std::string_view anchor);
+// The broken-records section around its rows: `games` games with record errors, `rows` rows
+// shown of `errors`.
+std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint64_t errors);
+inline constexpr std::string_view kHtmlTableEnd = "</table>\n";
+
+// The order of the groups on the page: kinds legality, outcome, record, end, accounting; within
+// a kind the rarer cause first (then the list's order). Groups without divergences are left out.
+std::vector<std::uint16_t> html_group_order(
+    const std::array<std::uint64_t, kHtmlGroups>& divergences);
+// The diagrams each group may draw, from `max` in the order of `order`: a group takes what it
+// has boards for, the next group the rest.
+std::array<std::uint64_t, kHtmlGroups> html_diagram_budget(
+    std::span<const std::uint16_t> order, const std::array<std::uint64_t, kHtmlGroups>& boards,
+    std::uint64_t max);
+// A group's heading (id "g-KIND-CAUSE"), the cause's meaning and its diagrams drawn.
+std::string html_group_heading(std::uint16_t group, std::uint64_t divergences, std::uint64_t drawn,
+                               std::uint64_t boards);
+// The table of contents: the summary's sections, broken records, and every group.
+std::string html_contents(std::span<const std::uint16_t> order,
+                          const std::array<std::uint64_t, kHtmlGroups>& divergences,
+                          std::uint64_t broken_games);
 
 // How a game ended, for the summary's totals (docs/report-format.md).
 enum class Ending : std::uint8_t {
@@ -84,8 +125,6 @@ enum class Ending : std::uint8_t {
 };
 inline constexpr std::size_t kEndings = 6;
 std::string_view to_string(Ending e) noexcept;
-
-inline constexpr std::size_t kDivergenceKinds = 5;
 
 // The schema of summary.json (docs/report-format.md), in its "schema" field.
 inline constexpr std::string_view kSummarySchema = "sgfaudit-summary/1";
@@ -168,8 +207,11 @@ class Summary {
     // summary.json (schema kSummarySchema): the same totals, the run's settings, the exit
     // status the run ends with and why.
     void write_json(std::ostream& out) const;
-    // index.html up to the game sections (head, summary, the note on diagrams), and its end.
-    void write_html_start(std::ostream& out) const;
+    // index.html up to the broken records (head, `contents`, summary, the note on diagrams),
+    // and its end.
+    void write_html_start(std::ostream& out, std::string_view contents = {}) const;
+    // The heading of the divergences and the note on diagrams (after the broken records).
+    void write_html_divergences(std::ostream& out) const;
     static void write_html_end(std::ostream& out);
 
   private:

@@ -40,6 +40,7 @@ struct CheckInput {
     audit::AuditOptions options;                 // as the audit ran (dead policy, on-illegal)
     const audit::GameAudit* audit = nullptr;     // required
     IssueLocations issue_locations;              // may be shorter than record_issues
+    std::span<const sgf::Event> events;          // the record's main line (superko cycles)
     // Diagnostics of this game (and, for the first game, of the file as a whole). JSON only:
     // in text mode the command prints them to stderr.
     std::span<const sgf::Diagnostic> diagnostics;
