@@ -34,6 +34,7 @@ order) under several rulesets on all cores, and writes a report folder:
   record_issues.csv  one row per record issue (file, game, move, line, column, severity
                    error or note, code, message)
   diagnostics.csv  one row per diagnostic (file, line, column, severity, code, message)
+  rules.md         the model and every rule clause the report cites; diagnostics.md the codes
 The folder is written under a temporary name and put in place when complete: an interrupted
 run (SIGINT, SIGTERM) leaves the previous report, or none, never half of one.
 
@@ -246,7 +247,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
         result.divergences, result.divergences == 1 ? "" : "s");
     out << fmt::format(
         "report: {}/ (summary.md, summary.json, index.html, games.jsonl, divergences.csv, "
-        "record_issues.csv, diagnostics.csv){}\n",
+        "record_issues.csv, diagnostics.csv, rules.md, diagnostics.md){}\n",
         options.out_dir, result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }

@@ -21,6 +21,7 @@
 
 #include "html_groups.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/docs.hpp"
 
 namespace sgfaudit::pipeline {
 
@@ -447,6 +448,16 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     } else {
         ok = false;
     }
+    // The documents the report cites.
+    OutFile rules_md, diagnostics_md;
+    if (ok && rules_md.open(staging / "rules.md") &&
+        diagnostics_md.open(staging / "diagnostics.md")) {
+        rules_md.write(report::rules_markdown());
+        diagnostics_md.write(report::diagnostics_markdown());
+        ok = rules_md.close() && diagnostics_md.close();
+    } else {
+        ok = false;
+    }
     if (ok && index_html.open(staging / "index.html")) {
         std::ostringstream head;
         summary.write_html_start(
@@ -469,7 +480,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (!ok) {
         std::string error;
         for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &summary_md,
-                                 &summary_json, &index_html}) {
+                                 &summary_json, &rules_md, &diagnostics_md, &index_html}) {
             if (error.empty()) error = f->error();
         }
         if (error.empty()) error = html.error();

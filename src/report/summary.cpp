@@ -219,7 +219,7 @@ std::vector<Summary::Table> Summary::tables() const {
         Table t;
         t.heading = "Divergences";
         t.id = "summary-divergences";
-        t.note = "Where the rulesets disagree (rules-model.md 6); one game may have several.";
+        t.note = "Where the rulesets disagree (rules.md, model 6); one game may have several.";
         t.header = {"kind", "divergences", "games"};
         t.numeric = {false, true, true};
         for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
@@ -261,7 +261,7 @@ std::vector<Summary::Table> Summary::tables() const {
         t.note =
             "Why the rulesets disagree, per divergence and pair of rulesets (accounting and "
             "record: the one ruleset involved); causes from a closed list, derived from the "
-            "reasons, knobs and counts (docs/report-format.md, Causes).";
+            "reasons, knobs and counts; index.html explains each beside its group.";
         t.header = {"kind", "cause", "rulesets", "count"};
         t.numeric = {false, false, false, true};
         for (const auto& [key, n] : causes_) {
@@ -300,7 +300,7 @@ std::vector<Summary::Table> Summary::tables() const {
         t.heading = "Recorded results";
         t.id = "recorded-results";
         t.note = fmt::format(
-            "RE against the result computed under the record's own RU (rules-model.md 6.5), "
+            "RE against the result computed under the record's own RU (rules.md, model 6), "
             "dead stones: {}.",
             run_.dead);
         t.header = {"check", "games"};
@@ -346,7 +346,7 @@ std::vector<Summary::Table> Summary::tables() const {
         t.heading = "Record issues";
         t.id = "record-issues";
         t.note = fmt::format(
-            "Problems no ruleset allows or that make a record unusual (rules-model.md 3, 6, 7): "
+            "Problems no ruleset allows or that make a record unusual (rules.md, model 3, 6, 7): "
             "{} errors (the record cannot be what was played: findings), {} notes (encodings "
             "read and normalised: never findings); record_issues.csv lists each.",
             record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
@@ -365,7 +365,7 @@ std::vector<Summary::Table> Summary::tables() const {
         Table t;
         t.heading = "Diagnostics";
         t.id = "diagnostics";
-        t.note = fmt::format("{} errors, {} warnings, {} notes; codes in docs/diagnostics.md.",
+        t.note = fmt::format("{} errors, {} warnings, {} notes; codes in diagnostics.md.",
                              diagnostics_by_severity_[2], diagnostics_by_severity_[1],
                              diagnostics_by_severity_[0]);
         t.header = {"code", "severity", "count"};

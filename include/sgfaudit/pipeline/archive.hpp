@@ -59,7 +59,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options);
 
 // The names of the files a report folder holds.
 inline constexpr const char* kReportFiles[] = {
-    "games.jsonl", "divergences.csv", "diagnostics.csv", "record_issues.csv",
-    "summary.md",  "summary.json",    "index.html"};
+    "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
+    "summary.json", "index.html",      "rules.md",        "diagnostics.md"};
 
 }  // namespace sgfaudit::pipeline
