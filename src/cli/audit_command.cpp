@@ -53,6 +53,8 @@ Options:
   --komi X            komi for every game and ruleset, overriding KM and the defaults
   --max-diagrams N    SVG diagrams drawn into index.html (default 1000), legality first and
                       rare causes first; the others are listed without one, and the page says so
+  --findings-only     games.jsonl lists only the games with findings (and the files with an
+                      error): a much smaller file for archives of millions of games
   --quiet             no progress line (it is shown only while stderr is a terminal)
   -h, --help          show this help
 
@@ -162,6 +164,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--name"});
     known.push_back({"--max-diagrams"});
     known.push_back({"--quiet", false});
+    known.push_back({"--findings-only", false});
     ParsedArgs parsed;
     pipeline::ArchiveOptions options;
     LimitOptions limits;
@@ -201,6 +204,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kClean;
     }
     options.paths = parsed.paths;
+    options.findings_only = parsed.has("--findings-only");
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
 
     const bool show_progress =

@@ -266,7 +266,9 @@ class ArchiveWork : public FileWork {
         if (input.walk_problem) {
             chunk->walk_problem = true;
             chunk->problem = input.bytes.problem;
-            report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
+            if (!options_.findings_only || chunk->problem.severity == sgf::Severity::error) {
+                report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
+            }
             report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
             return chunk;
         }
@@ -274,7 +276,9 @@ class ArchiveWork : public FileWork {
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, options_.settings, [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
-            report::append_game_json(chunk->jsonl, in);
+            if (!options_.findings_only || report::has_findings(g.audit)) {
+                report::append_game_json(chunk->jsonl, in);
+            }
             report::append_divergence_rows(chunk->divergences_csv, in);
             report::append_record_issue_rows(chunk->record_issues_csv, in);
             report::GameFacts facts = report::game_facts(in);
@@ -289,7 +293,11 @@ class ArchiveWork : public FileWork {
             }
             chunk->facts.push_back(std::move(facts));
         });
-        if (chunk->file.games == 0) {
+        if (chunk->file.games == 0 &&
+            (!options_.findings_only ||
+             std::any_of(
+                 chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
+                 [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; }))) {
             report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics);
         }
         report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics);
@@ -415,6 +423,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.dead = dead_description(options.settings.options);
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
     run.max_diagrams = options.max_diagrams;
+    run.findings_only = options.findings_only;
     divergences.write(report::divergences_csv_header(run.rulesets));
     report::Summary summary(run);
 

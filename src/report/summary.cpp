@@ -166,10 +166,14 @@ std::vector<Summary::Table> Summary::tables() const {
         for (const std::string& p : run_.paths) paths += (paths.empty() ? "" : " ") + p;
         std::string rulesets;
         for (const std::string& r : run_.rulesets) rulesets += (rulesets.empty() ? "" : ", ") + r;
-        t.rows = {{{"inputs", ""}, {paths, ""}},
-                  {{"rulesets", ""}, {rulesets, ""}},
-                  {{"dead stones", ""}, {run_.dead, ""}},
-                  {{"on illegal play", ""}, {run_.on_illegal, ""}}};
+        t.rows = {
+            {{"inputs", ""}, {paths, ""}},
+            {{"rulesets", ""}, {rulesets, ""}},
+            {{"dead stones", ""}, {run_.dead, ""}},
+            {{"on illegal play", ""}, {run_.on_illegal, ""}},
+            {{"games.jsonl", ""},
+             {run_.findings_only ? "games with findings only (--findings-only)" : "every game",
+              ""}}};
         out.push_back(std::move(t));
     }
     {

@@ -165,3 +165,34 @@ TEST_CASE("summary.json says exit 0 clean or 1 findings and why, notes never cou
     CHECK(list.find("\"illegal_plays\"") != std::string::npos);
     CHECK(list.find("\"files_unreadable\"") == std::string::npos);
 }
+
+TEST_CASE("audit --findings-only keeps in games.jsonl only the games with findings",
+          "[cli][audit][findings-only]") {
+    TempFolder t("sgfaudit-summary");
+    const std::string corpus = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus";
+    REQUIRE(audit(t.path() / "all", {corpus}) == 1);
+    const std::string command = std::string("\"") + SGFAUDIT_BINARY +
+                                "\" audit --quiet --findings-only --out \"" +
+                                (t.path() / "some").string() + "\" \"" + corpus + "\" >/dev/null";
+    const int status = std::system(command.c_str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    const std::string all = slurp(t.path() / "all" / "games.jsonl");
+    const std::string some = slurp(t.path() / "some" / "games.jsonl");
+    // Exactly the lines of the full file that have findings, in the same order.
+    std::istringstream lines(all);
+    std::string expected;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("\"findings\":true") != std::string::npos) expected += line + "\n";
+    }
+    CHECK(!expected.empty());
+    CHECK(some == expected);
+    CHECK(some.size() < all.size());
+    // The other files are the same, and summary.json says how games.jsonl was made.
+    for (const char* name : {"divergences.csv", "record_issues.csv", "diagnostics.csv"}) {
+        INFO(name);
+        CHECK(slurp(t.path() / "some" / name) == slurp(t.path() / "all" / name));
+    }
+    CHECK(json_value(slurp(t.path() / "some" / "summary.json"), "run", "findings_only") == "true");
+    CHECK(json_value(slurp(t.path() / "all" / "summary.json"), "run", "findings_only") == "false");
+}

@@ -26,9 +26,12 @@ struct ArchiveProgress {
 struct ArchiveOptions {
     std::vector<std::string> paths;  // files and folders, as named by the user
     AuditSettings settings;
-    std::string out_dir;                       // the report folder
-    unsigned jobs = 0;                         // 0: all cores
-    std::size_t max_diagrams = 1000;           // SVG diagrams drawn into index.html, in input order
+    std::string out_dir;              // the report folder
+    unsigned jobs = 0;                // 0: all cores
+    std::size_t max_diagrams = 1000;  // SVG diagrams drawn into index.html
+    // games.jsonl holds only the games with findings (and files and folder entries with an
+    // error); the other report files are unchanged.
+    bool findings_only = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
     std::function<void(const ArchiveProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and

@@ -174,6 +174,7 @@ struct RunDescription {
     std::string dead;                   // dead-stone policy (and list)
     std::string on_illegal;
     std::size_t max_diagrams = 0;
+    bool findings_only = false;  // games.jsonl holds only the games with findings
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of
