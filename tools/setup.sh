@@ -3,7 +3,7 @@
 # Only packages that are missing are installed; a machine that has them all is left alone.
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libboost-filesystem-dev libfmt-dev libtbb-dev catch2
-          libuchardet-dev liburing-dev chromium)
+          libuchardet-dev liburing-dev zlib1g-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

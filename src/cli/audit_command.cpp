@@ -55,6 +55,7 @@ Options:
                       rare causes first; the others are listed without one, and the page says so
   --findings-only     games.jsonl lists only the games with findings (and the files with an
                       error): a much smaller file for archives of millions of games
+  --gzip              write games.jsonl gzip-compressed, as games.jsonl.gz
   --quiet             no progress line (it is shown only while stderr is a terminal)
   -h, --help          show this help
 
@@ -165,6 +166,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--max-diagrams"});
     known.push_back({"--quiet", false});
     known.push_back({"--findings-only", false});
+    known.push_back({"--gzip", false});
     ParsedArgs parsed;
     pipeline::ArchiveOptions options;
     LimitOptions limits;
@@ -205,6 +207,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
     options.paths = parsed.paths;
     options.findings_only = parsed.has("--findings-only");
+    options.gzip = parsed.has("--gzip");
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
 
     const bool show_progress =

@@ -17,8 +17,10 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <sstream>
 
+#include "gzip_stream.hpp"
 #include "html_groups.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/docs.hpp"
@@ -186,6 +188,7 @@ bool replaceable(const fs::path& dir, std::string& why) {
         const std::string name = it->path().filename().string();
         bool known = false;
         for (const char* f : kReportFiles) known = known || name == f;
+        known = known || name == "games.jsonl.gz";  // --gzip
         if (!known) {
             why = fmt::format(
                 "{} exists and is not an sgfaudit report folder (it holds {}): not replaced; "
@@ -307,12 +310,12 @@ class ArchiveWork : public FileWork {
     void consume(std::unique_ptr<Result> result) override {
         auto& chunk = static_cast<Chunk&>(*result);
         if (chunk.walk_problem) {
-            jsonl_.write(chunk.jsonl);
+            write_jsonl(chunk.jsonl);
             diagnostics_.write(chunk.diagnostics_csv);
             summary_.add_walk_problem(chunk.problem);
             return;
         }
-        jsonl_.take(std::move(chunk.jsonl));
+        write_jsonl(chunk.jsonl);
         divergences_.take(std::move(chunk.divergences_csv));
         diagnostics_.take(std::move(chunk.diagnostics_csv));
         record_issues_.take(std::move(chunk.record_issues_csv));
@@ -327,9 +330,21 @@ class ArchiveWork : public FileWork {
         if (options_.progress) options_.progress(progress_);
     }
 
+    // games.jsonl goes through `gzip` (games.jsonl.gz) when it is given.
+    void set_gzip(GzipStream* gzip) { gzip_ = gzip; }
+
   private:
+    void write_jsonl(std::string& lines) {
+        if (gzip_ != nullptr) {
+            gzip_->write(lines);
+        } else {
+            jsonl_.take(std::move(lines));
+        }
+    }
+
     const ArchiveOptions& options_;
     report::Summary& summary_;
+    GzipStream* gzip_ = nullptr;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_;
     HtmlGroups& html_;
     ArchiveProgress progress_;
@@ -405,7 +420,10 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
 
     OutFile jsonl, divergences, diagnostics, record_issues;
     HtmlGroups html(staging.string(), options.max_diagrams, kMaxBrokenRows);
-    if (!jsonl.open(staging / "games.jsonl") || !divergences.open(staging / "divergences.csv") ||
+    std::optional<GzipStream> gzip;
+    if (options.gzip) gzip.emplace([&](std::string_view s) { jsonl.write(s); });
+    if (!jsonl.open(staging / (options.gzip ? "games.jsonl.gz" : "games.jsonl")) ||
+        !divergences.open(staging / "divergences.csv") ||
         !diagnostics.open(staging / "diagnostics.csv") ||
         !record_issues.open(staging / "record_issues.csv")) {
         std::string error =
@@ -429,6 +447,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
 
     ArchiveWork work(options, summary, jsonl, divergences, diagnostics, record_issues, html,
                      files_total);
+    if (gzip) work.set_gzip(&*gzip);
     RunOptions run_options;
     run_options.jobs = options.jobs;
     run_options.max_file_bytes = options.settings.limits.max_file_bytes;
@@ -438,7 +457,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
 
     // summary.md, summary.json, then index.html around the body written so far.
     OutFile summary_md, summary_json, index_html;
-    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close();
+    bool ok = (!gzip || gzip->finish()) & jsonl.close() & divergences.close() &
+              diagnostics.close() & record_issues.close();
     html.plan();
     summary.add_diagrams(html.drawn(), html.not_drawn());
     if (ok && summary_md.open(staging / "summary.md")) {
@@ -493,6 +513,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             if (error.empty()) error = f->error();
         }
         if (error.empty()) error = html.error();
+        if (error.empty() && gzip) error = gzip->error();
         return abandon(ArchiveStatus::failed,
                        error.empty() ? std::string("cannot write the report") : error);
     }

@@ -251,11 +251,11 @@ void append_check_text(std::string& out, const CheckInput& in) {
                 out += fmt::format("    {}: {}\n", name, v.text);
             }
             std::string causes;
+            std::vector<Cause> seen;
             for (const PairCause& c : divergence_causes(a, d)) {
-                const std::string_view name = to_string(c.cause);
-                if (causes.find(name) == std::string::npos) {
-                    causes += fmt::format("{}{}", causes.empty() ? "" : ", ", name);
-                }
+                if (std::find(seen.begin(), seen.end(), c.cause) != seen.end()) continue;
+                seen.push_back(c.cause);
+                causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
             }
             out += fmt::format("    cause: {}\n", causes);
             if (d.has_point) write_diagrams(out, d);

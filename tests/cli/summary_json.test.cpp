@@ -196,3 +196,36 @@ TEST_CASE("audit --findings-only keeps in games.jsonl only the games with findin
     CHECK(json_value(slurp(t.path() / "some" / "summary.json"), "run", "findings_only") == "true");
     CHECK(json_value(slurp(t.path() / "all" / "summary.json"), "run", "findings_only") == "false");
 }
+
+TEST_CASE(
+    "audit --gzip writes games.jsonl.gz, the same lines compressed, the same bytes for any "
+    "--jobs",
+    "[cli][audit][gzip]") {
+    if (std::system("gzip --version >/dev/null 2>&1") != 0) {
+        WARN("gzip not installed: test skipped");
+        return;
+    }
+    TempFolder t("sgfaudit-summary");
+    const std::string corpus = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus";
+    REQUIRE(audit(t.path() / "plain", {corpus}) == 1);
+    for (const char* jobs : {"1", "2"}) {
+        const fs::path out = t.path() / (std::string("gz") + jobs);
+        const std::string command = std::string("\"") + SGFAUDIT_BINARY +
+                                    "\" audit --quiet --gzip --jobs " + jobs + " --out \"" +
+                                    out.string() + "\" \"" + corpus + "\" >/dev/null";
+        const int status = std::system(command.c_str());
+        REQUIRE(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 1);
+        CHECK_FALSE(fs::exists(out / "games.jsonl"));
+        REQUIRE(fs::exists(out / "games.jsonl.gz"));
+        const std::string unzip = "gzip -dc \"" + (out / "games.jsonl.gz").string() + "\" > \"" +
+                                  (out.string() + ".jsonl") + "\"";
+        REQUIRE(std::system(unzip.c_str()) == 0);
+        CHECK(slurp(out.string() + ".jsonl") == slurp(t.path() / "plain" / "games.jsonl"));
+        CHECK(fs::file_size(out / "games.jsonl.gz") * 5 < fs::file_size(out.string() + ".jsonl"));
+    }
+    CHECK(slurp(t.path() / "gz1" / "games.jsonl.gz") == slurp(t.path() / "gz2" / "games.jsonl.gz"));
+    // A report folder with games.jsonl.gz may be replaced by the next run.
+    CHECK(audit(t.path() / "gz1", {corpus}) == 1);
+    CHECK(fs::exists(t.path() / "gz1" / "games.jsonl"));
+}

@@ -32,6 +32,8 @@ struct ArchiveOptions {
     // games.jsonl holds only the games with findings (and files and folder entries with an
     // error); the other report files are unchanged.
     bool findings_only = false;
+    // games.jsonl is written gzip-compressed as games.jsonl.gz (RFC 1952, no time stamp).
+    bool gzip = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
     std::function<void(const ArchiveProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and
@@ -60,7 +62,8 @@ struct ArchiveResult {
 // and bugs propagate.
 ArchiveResult audit_archive(const ArchiveOptions& options);
 
-// The names of the files a report folder holds.
+// The names of the files a report folder holds (with --gzip, games.jsonl.gz instead of
+// games.jsonl).
 inline constexpr const char* kReportFiles[] = {
     "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
     "summary.json", "index.html",      "rules.md",        "diagnostics.md"};
