@@ -55,6 +55,9 @@ Options:
                       rare causes first; the others are listed without one, and the page says so
   --findings-only     games.jsonl lists only the games with findings (and the files with an
                       error): a much smaller file for archives of millions of games
+  --only LIST         games.jsonl lists only the games with a divergence of these kinds
+                      (legality, end, outcome, accounting, record) or, with record_errors,
+                      a record error; e.g. --only legality,outcome
   --gzip              write games.jsonl gzip-compressed, as games.jsonl.gz
   --quiet             no progress line (it is shown only while stderr is a terminal)
   -h, --help          show this help
@@ -167,6 +170,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--quiet", false});
     known.push_back({"--findings-only", false});
     known.push_back({"--gzip", false});
+    known.push_back({"--only"});
     ParsedArgs parsed;
     pipeline::ArchiveOptions options;
     LimitOptions limits;
@@ -180,6 +184,32 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
             error = fmt::format("--max-diagrams: '{}' is not a number (0 to 999999999)", v);
         } else {
             options.max_diagrams = std::stoul(v);
+        }
+    }
+    if (error.empty() && parsed.has("--only")) {
+        const std::string& list = parsed.values.find("--only")->second;
+        for (std::size_t at = 0; error.empty() && at <= list.size();) {
+            std::size_t end = list.find(',', at);
+            if (end == std::string::npos) end = list.size();
+            const std::string item = list.substr(at, end - at);
+            at = end + 1;
+            bool known_kind = false;
+            for (unsigned k = 0; k < 5; ++k) {
+                if (item == audit::to_string(static_cast<audit::DivergenceKind>(k))) {
+                    options.only |= 1u << k;
+                    known_kind = true;
+                }
+            }
+            if (item == "record_errors") {
+                options.only |= pipeline::kOnlyRecordErrors;
+                known_kind = true;
+            }
+            if (!known_kind) {
+                error = fmt::format(
+                    "--only: '{}' is not one of legality, end, outcome, accounting, record, "
+                    "record_errors",
+                    item);
+            }
         }
     }
     if (error.empty() && parsed.has("--out") && parsed.has("--name")) {

@@ -269,7 +269,8 @@ class ArchiveWork : public FileWork {
         if (input.walk_problem) {
             chunk->walk_problem = true;
             chunk->problem = input.bytes.problem;
-            if (!options_.findings_only || chunk->problem.severity == sgf::Severity::error) {
+            if (options_.only == 0 &&
+                (!options_.findings_only || chunk->problem.severity == sgf::Severity::error)) {
                 report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
             }
             report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
@@ -279,7 +280,7 @@ class ArchiveWork : public FileWork {
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, options_.settings, [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
-            if (!options_.findings_only || report::has_findings(g.audit)) {
+            if ((!options_.findings_only || report::has_findings(g.audit)) && selected(g.audit)) {
                 report::append_game_json(chunk->jsonl, in);
             }
             report::append_divergence_rows(chunk->divergences_csv, in);
@@ -296,7 +297,7 @@ class ArchiveWork : public FileWork {
             }
             chunk->facts.push_back(std::move(facts));
         });
-        if (chunk->file.games == 0 &&
+        if (chunk->file.games == 0 && options_.only == 0 &&
             (!options_.findings_only ||
              std::any_of(
                  chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
@@ -334,6 +335,19 @@ class ArchiveWork : public FileWork {
     void set_gzip(GzipStream* gzip) { gzip_ = gzip; }
 
   private:
+    // The game is one --only asks for (every game without --only).
+    bool selected(const audit::GameAudit& a) const {
+        if (options_.only == 0) return true;
+        for (const audit::Divergence& d : a.divergences) {
+            if ((options_.only >> static_cast<unsigned>(d.kind)) & 1u) return true;
+        }
+        return (options_.only & kOnlyRecordErrors) != 0 &&
+               std::any_of(a.record_issues.begin(), a.record_issues.end(),
+                           [](const audit::RecordIssue& i) {
+                               return i.severity == audit::IssueSeverity::error;
+                           });
+    }
+
     void write_jsonl(std::string& lines) {
         if (gzip_ != nullptr) {
             gzip_->write(lines);
@@ -442,6 +456,12 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
     run.max_diagrams = options.max_diagrams;
     run.findings_only = options.findings_only;
+    for (unsigned k = 0; k < 5; ++k) {
+        if ((options.only >> k) & 1u) {
+            run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));
+        }
+    }
+    if (options.only & kOnlyRecordErrors) run.only.emplace_back("record_errors");
     divergences.write(report::divergences_csv_header(run.rulesets));
     report::Summary summary(run);
 

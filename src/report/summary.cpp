@@ -49,6 +49,20 @@ std::string md_escape(std::string_view s) {
     return out;
 }
 
+// What games.jsonl holds, for the Run table.
+std::string games_jsonl(const RunDescription& run) {
+    std::string s;
+    if (run.findings_only) s = "games with findings";
+    if (!run.only.empty()) {
+        s += s.empty() ? "games with" : " and";
+        for (std::size_t i = 0; i < run.only.size(); ++i) s += (i == 0 ? " " : ", ") + run.only[i];
+    }
+    if (s.empty()) return "every game";
+    s += run.only.empty() ? " (--findings-only)"
+                          : (run.findings_only ? " (--findings-only, --only)" : " (--only)");
+    return s;
+}
+
 }  // namespace
 
 struct Cell {
@@ -166,14 +180,11 @@ std::vector<Summary::Table> Summary::tables() const {
         for (const std::string& p : run_.paths) paths += (paths.empty() ? "" : " ") + p;
         std::string rulesets;
         for (const std::string& r : run_.rulesets) rulesets += (rulesets.empty() ? "" : ", ") + r;
-        t.rows = {
-            {{"inputs", ""}, {paths, ""}},
-            {{"rulesets", ""}, {rulesets, ""}},
-            {{"dead stones", ""}, {run_.dead, ""}},
-            {{"on illegal play", ""}, {run_.on_illegal, ""}},
-            {{"games.jsonl", ""},
-             {run_.findings_only ? "games with findings only (--findings-only)" : "every game",
-              ""}}};
+        t.rows = {{{"inputs", ""}, {paths, ""}},
+                  {{"rulesets", ""}, {rulesets, ""}},
+                  {{"dead stones", ""}, {run_.dead, ""}},
+                  {{"on illegal play", ""}, {run_.on_illegal, ""}},
+                  {{"games.jsonl", ""}, {games_jsonl(run_), ""}}};
         out.push_back(std::move(t));
     }
     {

@@ -177,6 +177,9 @@ void Summary::write_json(std::ostream& os) const {
         w.key("on_illegal").str(run_.on_illegal);
         count("max_diagrams", run_.max_diagrams);
         w.key("findings_only").boolean(run_.findings_only);
+        w.key("only").begin_array();
+        for (const std::string& k : run_.only) w.str(k);
+        w.end_array();
         w.end_object();
 
         const std::uint64_t with_games = files_ - files_unreadable_ - files_without_games_;

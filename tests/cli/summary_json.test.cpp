@@ -229,3 +229,36 @@ TEST_CASE(
     CHECK(audit(t.path() / "gz1", {corpus}) == 1);
     CHECK(fs::exists(t.path() / "gz1" / "games.jsonl"));
 }
+
+TEST_CASE("audit --only KINDS keeps in games.jsonl the games with such divergences",
+          "[cli][audit][only]") {
+    TempFolder t("sgfaudit-summary");
+    const std::string corpus = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus";
+    REQUIRE(audit(t.path() / "all", {corpus}) == 1);
+    auto run = [&](const std::string& only, const std::string& name) {
+        const std::string command =
+            std::string("\"") + SGFAUDIT_BINARY + "\" audit --quiet --only " + only + " --out \"" +
+            (t.path() / name).string() + "\" \"" + corpus + "\" >/dev/null 2>&1";
+        const int status = std::system(command.c_str());
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    };
+    REQUIRE(run("legality,record", "some") == 1);
+    // The lines of the full file with a legality or record divergence, in order.
+    std::istringstream lines(slurp(t.path() / "all" / "games.jsonl"));
+    std::string expected;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("{\"kind\":\"legality\"") != std::string::npos ||
+            line.find("{\"kind\":\"record\"") != std::string::npos) {
+            expected += line + "\n";
+        }
+    }
+    CHECK(!expected.empty());
+    CHECK(slurp(t.path() / "some" / "games.jsonl") == expected);
+    const std::string json = slurp(t.path() / "some" / "summary.json");
+    CHECK(json.find("\"only\": [\"legality\", \"record\"]") != std::string::npos);
+    // record_errors: games with a record error; an unknown kind cannot run.
+    REQUIRE(run("record_errors", "broken") == 1);
+    const std::string broken = slurp(t.path() / "broken" / "games.jsonl");
+    CHECK(broken.find("\"severity\":\"error\"") != std::string::npos);
+    CHECK(run("legality,bogus", "bad") == 2);
+}

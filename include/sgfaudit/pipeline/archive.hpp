@@ -23,6 +23,9 @@ struct ArchiveProgress {
     std::uint64_t games = 0, divergences = 0;
 };
 
+// ArchiveOptions::only: games with a record issue of severity error.
+inline constexpr std::uint32_t kOnlyRecordErrors = 1u << 5;
+
 struct ArchiveOptions {
     std::vector<std::string> paths;  // files and folders, as named by the user
     AuditSettings settings;
@@ -32,6 +35,10 @@ struct ArchiveOptions {
     // games.jsonl holds only the games with findings (and files and folder entries with an
     // error); the other report files are unchanged.
     bool findings_only = false;
+    // When not 0, games.jsonl holds only the games with a divergence of a kind whose bit
+    // (1 << audit::DivergenceKind) is set, or a record error when kOnlyRecordErrors is set;
+    // files and folder entries without a game are left out.
+    std::uint32_t only = 0;
     // games.jsonl is written gzip-compressed as games.jsonl.gz (RFC 1952, no time stamp).
     bool gzip = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)

@@ -174,7 +174,8 @@ struct RunDescription {
     std::string dead;                   // dead-stone policy (and list)
     std::string on_illegal;
     std::size_t max_diagrams = 0;
-    bool findings_only = false;  // games.jsonl holds only the games with findings
+    bool findings_only = false;     // games.jsonl holds only the games with findings
+    std::vector<std::string> only;  // --only: the kinds games.jsonl is limited to
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of
