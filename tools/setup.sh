@@ -3,8 +3,8 @@
 # Only packages that are missing are installed; a machine that has them all is left alone.
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libboost-filesystem-dev libfmt-dev libtbb-dev catch2
-          libuchardet-dev liburing-dev libarchive-dev
-          parallel dpkg-dev)
+          libuchardet-dev liburing-dev libarchive-dev zlib1g-dev
+          parallel dpkg-dev chromium)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

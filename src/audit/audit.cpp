@@ -1354,6 +1354,7 @@ class Replay {
         }
         rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
         if (match) return;
+        rv.winner_differs = *recorded != c.winner;
         if (!s.settled) {
             rv.check = RecordCheck::unsettled;
             rv.reason =
@@ -1361,7 +1362,7 @@ class Replay {
                 "neither pass-alive nor dead (Benson), and RE may count it otherwise";
             return;
         }
-        rv.reason = *recorded != c.winner ? "the winner differs" : "the margin differs";
+        rv.reason = rv.winner_differs ? "the winner differs" : "the margin differs";
         Divergence d;
         d.kind = DivergenceKind::record;
         d.clause = r.ruleset.clause(Knob::scoring);

@@ -26,12 +26,16 @@ Audits every game of the files and folders (folders are walked for *.sgf and *.m
 order) under several rulesets on all cores, and writes a report folder:
   summary.md       totals, divergences by kind and by ruleset pair, recorded results by RU,
                    record issues, diagnostics, the ten most interesting games
-  index.html       the summary and every divergence with an SVG diagram (self-contained)
+  summary.json     the same totals for programs (schema sgfaudit-summary/1), the run's
+                   settings, and the exit status with the conditions that made it
+  index.html       contents, the summary, the broken records, and every divergence grouped
+                   by kind and cause with an SVG diagram (self-contained)
   games.jsonl      one JSON object per game (schema sgfaudit-game/1, docs/report-format.md)
   divergences.csv  one row per divergence
   record_issues.csv  one row per record issue (file, game, move, line, column, severity
                    error or note, code, message)
   diagnostics.csv  one row per diagnostic (file, line, column, severity, code, message)
+  rules.md         the model and every rule clause the report cites; diagnostics.md the codes
 The folder is written under a temporary name and put in place when complete: an interrupted
 run (SIGINT, SIGTERM) leaves the previous report, or none, never half of one.
 
@@ -61,8 +65,14 @@ Options:
   --komi X            komi for every game and ruleset, overriding KM and the defaults
   --map-ru NAME=SPEC  map the RU name NAME to the ruleset SPEC for the record check, before the
                       built-in mapping (repeatable), e.g. --map-ru NZ=tromp-taylor:ko=ssk
-  --max-diagrams N    SVG diagrams drawn into index.html, in input order (default 1000); the
-                      divergences after them are listed without one, and the page says so
+  --max-diagrams N    SVG diagrams drawn into index.html (default 1000), legality first and
+                      rare causes first; the others are listed without one, and the page says so
+  --findings-only     games.jsonl lists only the games with findings (and the files with an
+                      error): a much smaller file for archives of millions of games
+  --only LIST         games.jsonl lists only the games with a divergence of these kinds
+                      (legality, end, outcome, accounting, record) or, with record_errors,
+                      a record error; e.g. --only legality,outcome
+  --gzip              write games.jsonl gzip-compressed, as games.jsonl.gz
   --shard K/N         audit only the K-th of N shares of the input (1 <= K <= N): the files,
                       archive members and folder entries at positions K-1, K-1+N, ... of the
                       run (counted from 0 in run order; the same on every machine given the
@@ -77,7 +87,7 @@ constexpr const char* kAuditUsageEnd =
     R"(Exit status: 0 clean (no divergence, illegal play, record error, RE mismatch or file error;
 record notes never count), 1 findings (any of those, a file that could not be read, a folder
 entry that could not be listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
-written, or the run was interrupted).
+written, or the run was interrupted). summary.json's "exit" says 0 or 1 and why.
 )";
 
 void usage(std::ostream& s) {
@@ -234,8 +244,8 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
         seconds > 0 ? static_cast<double>(result.games) / seconds : 0.0, result.games_with_findings,
         result.divergences, result.divergences == 1 ? "" : "s");
     out << fmt::format(
-        "report: {}/ (summary.md, index.html, games.jsonl, divergences.csv, "
-        "record_issues.csv, diagnostics.csv){}\n",
+        "report: {}/ (summary.md, summary.json, index.html, games.jsonl, divergences.csv, "
+        "record_issues.csv, diagnostics.csv, rules.md, diagnostics.md){}\n",
         sgf::printable_text(options.out_dir),
         result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
@@ -283,6 +293,9 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--name"});
     known.push_back({"--max-diagrams"});
     known.push_back({"--quiet", false});
+    known.push_back({"--findings-only", false});
+    known.push_back({"--gzip", false});
+    known.push_back({"--only"});
     known.push_back({"--shard"});
     ParsedArgs parsed;
     pipeline::ArchiveOptions options;
@@ -297,6 +310,32 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
             error = fmt::format("--max-diagrams: '{}' is not a number (0 to 999999999)", v);
         } else {
             options.max_diagrams = std::stoul(v);
+        }
+    }
+    if (error.empty() && parsed.has("--only")) {
+        const std::string& list = parsed.values.find("--only")->second;
+        for (std::size_t at = 0; error.empty() && at <= list.size();) {
+            std::size_t end = list.find(',', at);
+            if (end == std::string::npos) end = list.size();
+            const std::string item = list.substr(at, end - at);
+            at = end + 1;
+            bool known_kind = false;
+            for (unsigned k = 0; k < 5; ++k) {
+                if (item == audit::to_string(static_cast<audit::DivergenceKind>(k))) {
+                    options.only |= 1u << k;
+                    known_kind = true;
+                }
+            }
+            if (item == "record_errors") {
+                options.only |= pipeline::kOnlyRecordErrors;
+                known_kind = true;
+            }
+            if (!known_kind) {
+                error = fmt::format(
+                    "--only: '{}' is not one of legality, end, outcome, accounting, record, "
+                    "record_errors",
+                    item);
+            }
         }
     }
     if (error.empty() && parsed.has("--shard")) {
@@ -315,6 +354,8 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kClean;
     }
     options.paths = parsed.paths;
+    options.findings_only = parsed.has("--findings-only");
+    options.gzip = parsed.has("--gzip");
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
 
     const bool show_progress =

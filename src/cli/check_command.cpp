@@ -36,7 +36,8 @@ Options:
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
                       as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
   --format text|json  text for people (default), or one JSON object per game, one per line
-                      (schema sgfaudit-game/1, docs/report-format.md)
+                      (schema sgfaudit-game/1, docs/report-format.md), then one line of
+                      totals (schema sgfaudit-check-totals/1: files, games, exit status)
   --dead none|markup|pass-alive|auto|LIST
                       dead stones removed before counting: none (default), markup (the final
                       node's TB/TW), pass-alive (Benson: stones inside the opponent's
@@ -197,7 +198,10 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     run.jobs = jobs;
     run.max_file_bytes = settings.limits.max_file_bytes;
     pipeline::run_files(walk, work, run);
-    if (!json) {
+    if (json) {
+        report::write_check_totals_json(
+            out, {work.files(), work.games(), work.games_with_findings(), work.findings()});
+    } else {
         out << fmt::format("checked {} game{} in {} file{}: {} with findings\n", work.games(),
                            work.games() == 1 ? "" : "s", work.files(), work.files() == 1 ? "" : "s",
                            work.games_with_findings());

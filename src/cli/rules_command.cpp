@@ -1,21 +1,26 @@
-// `sgfaudit rules [SPEC]`: every preset and knob with the seed clause behind it, or the
-// rulesets a --rules SPEC names.
+// `sgfaudit rules [SPEC]`: every preset and knob with the seed clause behind it, the
+// rulesets a --rules SPEC names, or (--explain CLAUSE) what one clause says.
 
 #include <ostream>
+#include <string>
 
 #include "commands.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/cli/cli.hpp"
+#include "sgfaudit/report/docs.hpp"
 
 namespace sgfaudit::cli {
 
 namespace {
 
 constexpr const char* kRulesUsage = R"(usage: sgfaudit rules [SPEC]
+       sgfaudit rules --explain CLAUSE
 
 Without SPEC: prints every preset (tromp-taylor, aga, french) and every knob, with the seed
 clause behind each value. With SPEC (as given to --rules, e.g. "aga:ko=ssk,french"): checks it
-and prints the knobs of each ruleset it names.
+and prints the knobs of each ruleset it names. --explain CLAUSE prints what a clause the reports
+cite says, in sgfaudit's words (docs/rules.md, also rules.md in every report folder), e.g.
+--explain "AGA 6", --explain tt8, --explain "FFG 6a".
 )";
 
 }  // namespace
@@ -32,6 +37,21 @@ int rules_command(const std::vector<std::string>& given, std::ostream& out, std:
     if (args.empty()) {
         out << audit::rules_text();
         return kClean;
+    }
+    if (args[0] == "--explain" || args[0].rfind("--explain=", 0) == 0) {
+        std::string clause = args[0] == "--explain" ? "" : args[0].substr(10);
+        for (std::size_t i = args[0] == "--explain" ? 1 : args.size(); i < args.size(); ++i) {
+            clause += (clause.empty() ? "" : " ") + args[i];  // --explain AGA 6, unquoted
+        }
+        if (const auto text = report::explain_clause(clause)) {
+            out << *text;
+            return kClean;
+        }
+        std::string ids;
+        for (const std::string& id : report::clause_ids()) ids += (ids.empty() ? "" : ", ") + id;
+        err << "sgfaudit rules --explain: no clause '" << clause << "'; the clauses are: " << ids
+            << "\n";
+        return kCannotRun;
     }
     if (args.size() > 1) {
         err << "sgfaudit rules: one SPEC at most\n\n" << kRulesUsage;

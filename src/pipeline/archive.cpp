@@ -19,10 +19,14 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "chunk.hpp"
+#include "gzip_stream.hpp"
+#include "html_groups.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/docs.hpp"
 
 namespace sgfaudit::pipeline {
 
@@ -193,7 +197,10 @@ bool only_report_files(const fs::path& dir) {
     boost::system::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        bool known = name == "index.body.partial";
+        // index.N.partial: the groups of index.html kept while the run goes (HtmlGroups).
+        bool known = name == detail::kShardChunks || name == kGzipJsonl ||
+                     (name.starts_with("index.") && name.ends_with(".partial") &&
+                      name.find_first_not_of("0123456789", 6) == name.size() - 8);
         for (const char* f : kReportFiles) known = known || name == f;
         if (!known) return false;
     }
@@ -257,7 +264,7 @@ bool replaceable(const fs::path& dir, std::string& why) {
     boost::system::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        bool known = name == detail::kShardChunks;
+        bool known = name == detail::kShardChunks || name == kGzipJsonl;
         for (const char* f : kReportFiles) known = known || name == f;
         if (!known) {
             why = fmt::format(
@@ -307,11 +314,14 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
 using detail::Chunk;
 using detail::kSpillBytes;
 
+// Rows of the broken-records table in index.html (record_issues.csv has every issue).
+constexpr std::uint64_t kMaxBrokenRows = 10000;
+
 class ArchiveWork : public FileWork {
   public:
     ArchiveWork(const ArchiveOptions& options, const fs::path& staging, report::Summary& summary,
                 OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
-                OutFile& html_body, std::size_t files_total)
+                HtmlGroups& html, std::size_t files_total)
         : options_(options),
           settings_(with_cancel(options)),
           staging_(staging),
@@ -320,7 +330,7 @@ class ArchiveWork : public FileWork {
           divergences_(divergences),
           diagnostics_(diagnostics),
           record_issues_(record_issues),
-          html_body_(html_body) {
+          html_(html) {
         progress_.files_total = files_total;
     }
 
@@ -330,21 +340,33 @@ class ArchiveWork : public FileWork {
         if (input.walk_problem) {
             chunk->walk_problem = true;
             chunk->problem = input.bytes.problem;
-            report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
+            if (options_.only == 0 &&
+                (!options_.findings_only || chunk->problem.severity == sgf::Severity::error)) {
+                report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
+            }
             report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
             return chunk;
         }
-        const bool draw = !cap_reached_.load(std::memory_order_relaxed);
+        // A shard draws every diagram its own files may need: the merge's budget picks them
+        // (a shard sees fewer files, so it draws a superset of the unsharded run's).
+        const auto draw = [this](std::uint16_t group) { return html_.draw(group); };
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, settings_, [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
-            report::append_game_json(chunk->jsonl, in);
+            if ((!options_.findings_only || report::has_findings(g.audit)) && selected(g.audit)) {
+                report::append_game_json(chunk->jsonl, in);
+            }
             report::append_divergence_rows(chunk->divergences_csv, in);
             report::append_record_issue_rows(chunk->record_issues_csv, in);
             report::GameFacts facts = report::game_facts(in);
             if (!g.audit.divergences.empty()) {
                 facts.anchor = fmt::format("f{}-g{}", file_number, in.game + 1);
-                report::append_html_game(chunk->html, in, facts.anchor, draw);
+                report::append_html_blocks(chunk->html, in, facts.anchor, draw);
+            }
+            if (const std::size_t rows =
+                    report::append_html_broken_rows(chunk->broken, in, facts.anchor)) {
+                chunk->broken_rows += rows;
+                ++chunk->broken_games;
             }
             chunk->facts.push_back(std::move(facts));
             // A shard's chunks go whole into shard.chunks, so a shard's run does not spill.
@@ -356,7 +378,11 @@ class ArchiveWork : public FileWork {
             if (chunk->record_issues_csv.size() > kSpillBytes)
                 chunk->record_issues_spill.add(chunk->record_issues_csv, staging_.string());
         });
-        if (chunk->file.games == 0) {
+        if (chunk->file.games == 0 && options_.only == 0 &&
+            (!options_.findings_only ||
+             std::any_of(
+                 chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
+                 [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; }))) {
             report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics);
         }
         report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics);
@@ -367,33 +393,21 @@ class ArchiveWork : public FileWork {
         auto& chunk = static_cast<Chunk&>(*result);
         if (chunks_ != nullptr) chunks_->take(detail::shard_record(chunk));
         if (chunk.walk_problem) {
-            jsonl_.write(chunk.jsonl);
+            write_jsonl(chunk.jsonl);
             diagnostics_.write(chunk.diagnostics_csv);
             summary_.add_walk_problem(chunk.problem);
             return;
         }
-        chunk.jsonl_spill.copy_to(jsonl_);
-        jsonl_.take(std::move(chunk.jsonl));
+        JsonlSink sink{*this};
+        chunk.jsonl_spill.copy_to(sink);
+        write_jsonl(chunk.jsonl);
         chunk.divergences_spill.copy_to(divergences_);
         divergences_.take(std::move(chunk.divergences_csv));
         diagnostics_.take(std::move(chunk.diagnostics_csv));
         chunk.record_issues_spill.copy_to(record_issues_);
         record_issues_.take(std::move(chunk.record_issues_csv));
-        std::size_t drawn = 0, not_drawn = 0;
-        for (const report::HtmlPiece& piece : chunk.html) {
-            if (!piece.diagram) {
-                html_body_.write(piece.html);
-            } else if (diagrams_ < options_.max_diagrams && !piece.html.empty()) {
-                html_body_.write(piece.html);
-                ++diagrams_;
-                ++drawn;
-            } else {
-                html_body_.write(report::kDiagramNotDrawn);
-                ++not_drawn;
-            }
-        }
-        if (diagrams_ >= options_.max_diagrams) cap_reached_.store(true, std::memory_order_relaxed);
-        summary_.add_diagrams(drawn, not_drawn);
+        html_.add(chunk.html);
+        html_.add_broken(chunk.broken, chunk.broken_rows, chunk.broken_games);
         summary_.add_file(chunk.file.read, chunk.file.games, chunk.file.diagnostics);
         for (const report::GameFacts& f : chunk.facts) summary_.add_game(f);
 
@@ -405,6 +419,8 @@ class ArchiveWork : public FileWork {
 
     // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge.
     void keep_chunks(OutFile& chunks) { chunks_ = &chunks; }
+    // games.jsonl goes through `gzip` (games.jsonl.gz) when it is given.
+    void set_gzip(GzipStream* gzip) { gzip_ = gzip; }
 
   private:
     static AuditSettings with_cancel(const ArchiveOptions& options) {
@@ -413,16 +429,48 @@ class ArchiveWork : public FileWork {
         return s;
     }
 
+    // The game is one --only asks for (every game without --only).
+    bool selected(const audit::GameAudit& a) const {
+        if (options_.only == 0) return true;
+        for (const audit::Divergence& d : a.divergences) {
+            if ((options_.only >> static_cast<unsigned>(d.kind)) & 1u) return true;
+        }
+        return (options_.only & kOnlyRecordErrors) != 0 &&
+               std::any_of(a.record_issues.begin(), a.record_issues.end(),
+                           [](const audit::RecordIssue& i) {
+                               return i.severity == audit::IssueSeverity::error;
+                           });
+    }
+
+    void write_jsonl(std::string& lines) {
+        if (gzip_ != nullptr) {
+            gzip_->write(lines);
+            lines.clear();
+        } else {
+            jsonl_.take(std::move(lines));
+        }
+    }
+
+    // Where a spilled part of games.jsonl goes: through gzip when it is on.
+    struct JsonlSink {
+        ArchiveWork& work;
+        void write(std::string_view bytes) {
+            if (work.gzip_ != nullptr) {
+                work.gzip_->write(bytes);
+            } else {
+                work.jsonl_.write(bytes);
+            }
+        }
+    };
+
     const ArchiveOptions& options_;
     OutFile* chunks_ = nullptr;
+    GzipStream* gzip_ = nullptr;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
     const fs::path staging_;        // where spilled output goes
     report::Summary& summary_;
-    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &html_body_;
-    std::size_t diagrams_ = 0;
-    // Set once the cap is reached: every file not yet consumed comes later in input order, so
-    // the parallel stage may skip drawing its diagrams without changing the output.
-    mutable std::atomic<bool> cap_reached_{false};
+    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_;
+    HtmlGroups& html_;
     ArchiveProgress progress_;
 };
 
@@ -464,7 +512,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
                 return result;
             }
             if (r.paths != first.paths || r.rulesets != first.rulesets || r.dead != first.dead ||
-                r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams) {
+                r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams ||
+                r.findings_only != first.findings_only || r.only != first.only) {
                 result.message =
                     fmt::format("merge: shard {} was run with other inputs or options than shard 1",
                                 shards[i].shard());
@@ -527,12 +576,13 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     Staging owned;
     if (!make_staging(clean_target, owned, result.message)) return result;
     const fs::path& staging = owned.path;
-    OutFile jsonl, divergences, diagnostics, record_issues, html_body;
+    OutFile jsonl, divergences, diagnostics, record_issues;
+    std::optional<HtmlGroups> html;
     // Gives up the run: the staging files closed (out of descriptors, their descriptors are
     // what removing the folder needs), the folder removed, nothing replaced.
     auto abandon = [&](ArchiveStatus status, std::string message) {
-        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body})
-            f->discard();
+        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues}) f->discard();
+        html.reset();
         boost::system::error_code rec;
         fs::remove_all(staging, rec);
         result.status = status;
@@ -540,15 +590,17 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         return result;
     };
 
-    const fs::path body_path = staging / "index.body.partial";
-    if (!jsonl.open(staging / "games.jsonl") || !divergences.open(staging / "divergences.csv") ||
+    html.emplace(staging.string(), options.max_diagrams, kMaxBrokenRows);
+    std::optional<GzipStream> gzip;
+    if (options.gzip) gzip.emplace([&](std::string_view bytes) { jsonl.write(bytes); });
+    if (!jsonl.open(staging / (options.gzip ? kGzipJsonl : "games.jsonl")) ||
+        !divergences.open(staging / "divergences.csv") ||
         !diagnostics.open(staging / "diagnostics.csv") ||
-        !record_issues.open(staging / "record_issues.csv") || !html_body.open(body_path)) {
-        std::string error = jsonl.error() + divergences.error() + diagnostics.error() +
-                            record_issues.error() + html_body.error();
+        !record_issues.open(staging / "record_issues.csv")) {
+        std::string error =
+            jsonl.error() + divergences.error() + diagnostics.error() + record_issues.error();
         return abandon(ArchiveStatus::failed, error);
     }
-    divergences.write(report::kDivergencesCsvHeader);
     diagnostics.write(report::kDiagnosticsCsvHeader);
     record_issues.write(report::kRecordIssuesCsvHeader);
 
@@ -560,15 +612,26 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.dead = dead_description(options.settings.options);
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
     run.max_diagrams = options.max_diagrams;
+    run.findings_only = options.findings_only;
+    for (unsigned k = 0; k < report::kDivergenceKinds; ++k) {
+        if ((options.only >> k) & 1u) {
+            run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));
+        }
+    }
+    if (options.only & kOnlyRecordErrors) run.only.emplace_back("record_errors");
     ArchiveOptions merged;  // a merge: the run the shards were made with
     if (!shards.empty()) {
         run = shards.front().run();
         merged.max_diagrams = run.max_diagrams;
+        merged.findings_only = run.findings_only;
+        html.emplace(staging.string(), run.max_diagrams, kMaxBrokenRows);
     }
+    divergences.write(report::divergences_csv_header(run.rulesets));
     report::Summary summary(run);
 
     ArchiveWork work(shards.empty() ? options : merged, staging, summary, jsonl, divergences,
-                     diagnostics, record_issues, html_body, files_total);
+                     diagnostics, record_issues, *html, files_total);
+    if (gzip) work.set_gzip(&*gzip);
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks;
     const bool sharded = options.shards > 0 && shards.empty();
@@ -594,8 +657,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             // open would look complete. Nothing is replaced.
             return abandon(ArchiveStatus::failed, e.what());
         } catch (...) {
-            for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body})
-                f->discard();
+            for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues}) f->discard();
+            html.reset();
             boost::system::error_code rec;
             fs::remove_all(staging, rec);
             throw;
@@ -635,33 +698,44 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         }
     }
 
-    // summary.md, then index.html around the body written so far.
-    OutFile summary_md, index_html;
-    bool ok = jsonl.close() & divergences.close() & diagnostics.close() & record_issues.close() &
-              html_body.close() & chunks.close();
-    if (ok && summary_md.open(staging / "summary.md")) {
+    // summary.md, summary.json, the documents the report cites, then index.html: its head,
+    // the broken records and the groups of divergences kept in the staging folder.
+    OutFile summary_md, summary_json, rules_md, diagnostics_md, index_html;
+    bool ok = (!gzip || gzip->finish()) & jsonl.close() & divergences.close() &
+              diagnostics.close() & record_issues.close() & chunks.close();
+    html->plan();
+    summary.add_diagrams(html->drawn(), html->not_drawn());
+    const auto write_file = [&](OutFile& file, const char* name, std::string_view text) {
+        if (!ok || !file.open(staging / name)) {
+            ok = false;
+            return;
+        }
+        file.write(text);
+        ok = file.close();
+    };
+    {
         std::ostringstream md;
         summary.write_markdown(md);
-        summary_md.write(md.str());
-        ok = summary_md.close();
-    } else {
-        ok = false;
+        write_file(summary_md, "summary.md", md.str());
     }
+    {
+        std::ostringstream json;
+        summary.write_json(json);
+        write_file(summary_json, "summary.json", json.str());
+    }
+    write_file(rules_md, "rules.md", report::rules_markdown());
+    write_file(diagnostics_md, "diagnostics.md", report::diagnostics_markdown());
     if (ok && index_html.open(staging / "index.html")) {
         std::ostringstream head;
-        summary.write_html_start(head);
+        summary.write_html_start(
+            head, report::html_contents(html->order(), html->divergences(), html->broken_games()));
         index_html.write(head.str());
-        std::unique_ptr<std::FILE, int (*)(std::FILE*)> body(std::fopen(body_path.c_str(), "rb"),
-                                                             &std::fclose);
-        if (!body) {
-            ok = false;
-        } else {
-            char buffer[1 << 16];
-            for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, body.get())) > 0;) {
-                index_html.write(std::string_view(buffer, n));
-            }
-            ok = !std::ferror(body.get());
-        }
+        ok = html->write([&](std::string_view bytes) { index_html.write(bytes); },
+                         [&] {
+                             std::ostringstream heading;
+                             summary.write_html_divergences(heading);
+                             index_html.write(heading.str());
+                         });
         std::ostringstream end;
         report::Summary::write_html_end(end);
         index_html.write(end.str());
@@ -671,14 +745,17 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     if (!ok) {
         std::string error;
-        for (const OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &html_body,
-                                 &chunks, &summary_md, &index_html}) {
+        for (const OutFile* f :
+             {&jsonl, &divergences, &diagnostics, &record_issues, &chunks, &summary_md,
+              &summary_json, &rules_md, &diagnostics_md, &index_html}) {
             if (error.empty()) error = f->error();
         }
+        if (error.empty()) error = html->error();
+        if (error.empty() && gzip) error = gzip->error();
         return abandon(ArchiveStatus::failed,
                        error.empty() ? std::string("cannot write the report") : error);
     }
-    fs::remove(body_path, ec);
+    html->remove();
     // A signal that came after the last file was read still means "stop": nothing replaced.
     if (options.cancel != nullptr && options.cancel->load() != 0) {
         return abandon(ArchiveStatus::interrupted, "interrupted");

@@ -99,7 +99,9 @@ struct Chunk : FileWork::Result {
     FileAudit file;
     std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
     Spill jsonl_spill, divergences_spill, record_issues_spill;  // what came before the strings
-    std::vector<report::HtmlPiece> html;
+    std::vector<report::HtmlBlock> html;  // index.html: the file's divergences
+    std::string broken;                   // rows of the broken-records table
+    std::size_t broken_rows = 0, broken_games = 0;
     std::vector<report::GameFacts> facts;
 };
 

@@ -13,7 +13,7 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
-constexpr std::string_view kMagic = "sgfaudit-shard/1\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/2\n";
 
 class Writer {
   public:
@@ -44,6 +44,8 @@ class Reader {
         : in_(in), codes_(codes) {}
     bool ok() const noexcept { return ok_; }
     bool done() const noexcept { return in_.empty(); }
+    // A value read is out of its range: the record is damaged.
+    void damage() { fail(); }
     std::uint64_t u() {
         if (in_.size() < 8) return fail();
         std::uint64_t v = 0;
@@ -104,6 +106,9 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     w.s(run.dead);
     w.s(run.on_illegal);
     w.u(run.max_diagrams);
+    w.u(run.findings_only ? 1 : 0);
+    w.u(run.only.size());
+    for (const std::string& k : run.only) w.s(k);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -122,10 +127,16 @@ std::string shard_record(const Chunk& c) {
     w.s(c.diagnostics_csv);
     w.s(c.record_issues_csv);
     w.u(c.html.size());
-    for (const report::HtmlPiece& p : c.html) {
-        w.s(p.html);
-        w.u(p.diagram ? 1 : 0);
+    for (const report::HtmlBlock& b : c.html) {
+        w.u(b.group);
+        w.u(b.has_board ? 1 : 0);
+        w.s(b.head);
+        w.s(b.figure);
+        w.s(b.tail);
     }
+    w.s(c.broken);
+    w.u(c.broken_rows);
+    w.u(c.broken_games);
     w.u(c.facts.size());
     for (const report::GameFacts& f : c.facts) {
         w.s(f.file);
@@ -133,12 +144,17 @@ std::string shard_record(const Chunk& c) {
         w.s(f.anchor);
         w.s(f.players);
         w.u(f.findings ? 1 : 0);
+        w.u(f.illegal ? 1 : 0);
         w.u(f.moves);
         w.u(static_cast<std::uint64_t>(f.ending));
         for (const std::uint32_t d : f.divergences) w.u(d);
         w.u(f.pairs.size());
         for (const auto& p : f.pairs) {
             for (const std::uint16_t v : p) w.u(v);
+        }
+        w.u(f.causes.size());
+        for (const auto& c4 : f.causes) {
+            for (const std::uint16_t v : c4) w.u(v);
         }
         w.u(f.accounting.size());
         for (const std::uint16_t a : f.accounting) w.u(a);
@@ -194,6 +210,9 @@ bool ShardReader::open(const std::string& folder) {
     run_.dead = r.s();
     run_.on_illegal = r.s();
     run_.max_diagrams = static_cast<std::size_t>(r.u());
+    run_.findings_only = r.u() != 0;
+    const std::uint64_t only = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;
@@ -232,13 +251,20 @@ bool ShardReader::next(Chunk& c) {
     c.divergences_csv = r.s();
     c.diagnostics_csv = r.s();
     c.record_issues_csv = r.s();
-    const std::uint64_t pieces = r.ok() ? r.u() : 0;
-    for (std::uint64_t i = 0; i < pieces && r.ok(); ++i) {
-        report::HtmlPiece p;
-        p.html = r.s();
-        p.diagram = r.u() != 0;
-        c.html.push_back(std::move(p));
+    const std::uint64_t blocks = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < blocks && r.ok(); ++i) {
+        report::HtmlBlock b;
+        b.group = static_cast<std::uint16_t>(r.u());
+        b.has_board = r.u() != 0;
+        b.head = r.s();
+        b.figure = r.s();
+        b.tail = r.s();
+        if (b.group >= report::kHtmlGroups) r.damage();
+        c.html.push_back(std::move(b));
     }
+    c.broken = r.s();
+    c.broken_rows = static_cast<std::size_t>(r.u());
+    c.broken_games = static_cast<std::size_t>(r.u());
     const std::uint64_t facts = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < facts && r.ok(); ++i) {
         report::GameFacts f;
@@ -247,6 +273,7 @@ bool ShardReader::next(Chunk& c) {
         f.anchor = r.s();
         f.players = r.s();
         f.findings = r.u() != 0;
+        f.illegal = r.u() != 0;
         f.moves = static_cast<std::uint32_t>(r.u());
         f.ending = static_cast<report::Ending>(r.u());
         for (std::uint32_t& d : f.divergences) d = static_cast<std::uint32_t>(r.u());
@@ -255,6 +282,12 @@ bool ShardReader::next(Chunk& c) {
             std::array<std::uint16_t, 3> p{};
             for (std::uint16_t& v : p) v = static_cast<std::uint16_t>(r.u());
             f.pairs.push_back(p);
+        }
+        const std::uint64_t causes = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
+            std::array<std::uint16_t, 4> c4{};
+            for (std::uint16_t& v : c4) v = static_cast<std::uint16_t>(r.u());
+            f.causes.push_back(c4);
         }
         const std::uint64_t accounting = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < accounting && r.ok(); ++k) {

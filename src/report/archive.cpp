@@ -53,6 +53,47 @@ std::string_view label_of(const audit::GameAudit& a, std::size_t ruleset) {
 
 }  // namespace
 
+std::string divergences_csv_header(std::span<const std::string> rulesets) {
+    std::string out = "file,game,move,color,point,sgf,kind,cause,clause,rulesets";
+    for (const std::string& r : rulesets) {
+        out += ',';
+        append_csv_field(out, r);
+    }
+    out += ",summary\n";
+    return out;
+}
+
+namespace {
+
+// The typed value of one ruleset's side of a divergence, for its column of divergences.csv:
+// legality "legal" or the reason; end "two_passes:9" (how and at which move); outcome and record
+// the deciding count ("W+6.5 area"); accounting both counts ("area W+1.5; territory B+0.5").
+std::string verdict_cell(const audit::GameAudit& a, const audit::Divergence& d,
+                         const audit::Verdict& v) {
+    if (v.ruleset >= a.results.size()) return "";
+    const audit::RulesetResult& r = a.results[v.ruleset];
+    const audit::Score& s = r.score;
+    switch (d.kind) {
+        case audit::DivergenceKind::legality:
+            return v.reason ? std::string(audit::to_string(*v.reason)) : std::string("legal");
+        case audit::DivergenceKind::end:
+            return fmt::format("{}:{}", audit::to_string(r.end), r.end_move);
+        case audit::DivergenceKind::outcome:
+        case audit::DivergenceKind::record:
+            return fmt::format("{} {}", detail::count_result(s.decision()),
+                               audit::to_string(s.decisive));
+        case audit::DivergenceKind::accounting: {
+            const bool quick = r.ruleset.pass_stones == audit::PassStones::quick_count;
+            return fmt::format("area {}; {} {}", detail::count_result(s.area),
+                               quick ? "quick" : "territory",
+                               detail::count_result(quick ? s.quick : s.territory));
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
 void append_divergence_rows(std::string& out, const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
     for (const audit::Divergence& d : a.divergences) {
@@ -72,10 +113,13 @@ void append_divergence_rows(std::string& out, const CheckInput& in) {
         out += ',';
         out += audit::to_string(d.kind);
         out += ',';
+        out += to_string(divergence_causes(a, d).front().cause);
+        out += ',';
         append_csv_field(out, d.clause);
         out += ',';
         std::vector<std::string_view> names;
-        std::string rulesets, verdicts;
+        std::string rulesets;
+        std::vector<std::string> cells(a.results.size());
         for (const audit::Verdict& v : d.verdicts) {
             const std::string_view name = label_of(a, v.ruleset);
             if (std::find(names.begin(), names.end(), name) == names.end()) {
@@ -83,12 +127,15 @@ void append_divergence_rows(std::string& out, const CheckInput& in) {
                 if (!rulesets.empty()) rulesets += ';';
                 rulesets += name;
             }
-            if (!verdicts.empty()) verdicts += " | ";
-            verdicts += fmt::format("{}: {}", name, v.text);
+            if (v.ruleset < cells.size() && cells[v.ruleset].empty()) {
+                cells[v.ruleset] = verdict_cell(a, d, v);
+            }
         }
         append_csv_field(out, rulesets);
-        out += ',';
-        append_csv_field(out, verdicts);
+        for (const std::string& cell : cells) {
+            out += ',';
+            append_csv_field(out, cell);
+        }
         out += ',';
         append_csv_field(out, d.summary);
         out += '\n';
@@ -195,6 +242,8 @@ GameFacts game_facts(const CheckInput& in) {
     f.players.reserve(black.size() + 4 + white.size());
     f.players.append(black).append(" vs ").append(white);
     f.findings = has_findings(a);
+    f.illegal = std::any_of(a.results.begin(), a.results.end(),
+                            [](const audit::RulesetResult& r) { return !r.illegal.empty(); });
     f.moves = a.moves;
     f.ending = ending_of(in);
     f.record = a.record.check;
@@ -207,6 +256,10 @@ GameFacts game_facts(const CheckInput& in) {
     const auto n = static_cast<std::uint16_t>(a.results.size());
     for (const audit::Divergence& d : a.divergences) {
         const auto kind = static_cast<std::size_t>(d.kind);
+        for (const PairCause& c : divergence_causes(a, d)) {
+            f.causes.push_back({static_cast<std::uint16_t>(kind),
+                                static_cast<std::uint16_t>(c.cause), c.first, c.second});
+        }
         ++f.divergences[kind];
         f.interest += kInterest[kind];
         const auto k = static_cast<std::uint16_t>(kind);

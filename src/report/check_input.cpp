@@ -21,6 +21,7 @@ CheckInput check_input(std::string_view file, const sgf::GameRecord& record,
     if (record.komi) in.komi = record.komi->value;
     in.komi_text = record.komi_text;
     in.audit = &audit;
+    in.events = record.events;
     return in;
 }
 

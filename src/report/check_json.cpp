@@ -8,6 +8,7 @@
 #include "common.hpp"
 #include "json.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report {
@@ -152,6 +153,21 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         j.key("sgf").null();
     }
     j.key("clause").str(d.clause);
+    const std::vector<PairCause> causes = divergence_causes(a, d);
+    j.key("cause").str(to_string(causes.front().cause));
+    j.key("causes").begin_array();
+    for (const PairCause& c : causes) {
+        j.begin_object();
+        j.key("rulesets").begin_array();
+        if (c.first < a.results.size()) j.str(ruleset_label(a.results[c.first].ruleset));
+        if (c.second != c.first && c.second < a.results.size()) {
+            j.str(ruleset_label(a.results[c.second].ruleset));
+        }
+        j.end_array();
+        j.key("cause").str(to_string(c.cause));
+        j.end_object();
+    }
+    j.end_array();
     j.key("summary").str(d.summary);
     j.key("verdicts").begin_array();
     for (const audit::Verdict& v : d.verdicts) {
@@ -313,6 +329,25 @@ void write_check_json_file(std::ostream& os, std::string_view file,
                            std::span<const sgf::Diagnostic> diagnostics) {
     std::string out;
     append_file_json(out, file, diagnostics);
+    os << out;
+}
+
+void write_check_totals_json(std::ostream& os, const CheckTotals& t) {
+    std::string out;
+    {
+        detail::JsonWriter w(out);
+        w.begin_object();
+        w.key("schema").str(kCheckTotalsSchema);
+        w.key("files").integer(static_cast<std::int64_t>(t.files));
+        w.key("games").integer(static_cast<std::int64_t>(t.games));
+        w.key("games_with_findings").integer(static_cast<std::int64_t>(t.games_with_findings));
+        w.key("exit").begin_object();
+        w.key("status").integer(t.findings ? 1 : 0);
+        w.key("reason").str(t.findings ? "findings" : "clean");
+        w.end_object();
+        w.end_object();
+        w.raw("\n");
+    }
     os << out;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report {
@@ -254,6 +255,14 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                                   : std::string_view("?");
                 out += fmt::format("    {}: {}\n", name, v.text);
             }
+            std::string causes;
+            std::vector<Cause> seen;
+            for (const PairCause& c : divergence_causes(a, d)) {
+                if (std::find(seen.begin(), seen.end(), c.cause) != seen.end()) continue;
+                seen.push_back(c.cause);
+                causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
+            }
+            out += fmt::format("    cause: {}\n", causes);
             if (d.has_point) write_diagrams(out, d);
         }
     }

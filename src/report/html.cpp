@@ -1,9 +1,14 @@
-// index.html: the section of one game with divergences (the page around it is summary.cpp's).
+// index.html: the blocks of divergences, grouped by kind and cause, the broken records, the
+// table of contents and the order and budget of diagrams (the summary part is summary.cpp's).
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <optional>
+
 #include "common.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/cause.hpp"
 
 namespace sgfaudit::report {
 
@@ -48,21 +53,104 @@ std::string where(const audit::Divergence& d, const audit::GameAudit& a) {
     return s;
 }
 
+// The moves of the cycle a superko play closes: moves repeats+1 .. move of the main line, with
+// their points (passes have none).
+std::vector<std::pair<sgf::Point, std::uint32_t>> cycle_moves(std::span<const sgf::Event> events,
+                                                              std::uint32_t repeats,
+                                                              std::uint32_t move) {
+    std::vector<std::pair<sgf::Point, std::uint32_t>> out;
+    std::uint32_t n = 0;
+    for (const sgf::Event& e : events) {
+        if (e.kind != sgf::EventKind::move) continue;
+        ++n;
+        if (n > move) break;
+        if (n > repeats && !e.pass && !e.off_board) out.emplace_back(e.point, n);
+    }
+    return out;
+}
+
+std::string figure(const audit::Divergence& d, const CheckInput& in) {
+    const std::string svg =
+        svg_board(d.board_after, d.has_point ? &d.point : nullptr, d.board_before);
+    if (svg.empty()) return {};
+    std::optional<std::uint32_t> repeats;
+    for (const audit::Verdict& v : d.verdicts) {
+        if (v.repeats_move && !v.legal)
+            repeats = repeats ? std::min(*repeats, *v.repeats_move) : *v.repeats_move;
+    }
+    if (d.kind != audit::DivergenceKind::legality || !repeats || !d.has_point ||
+        d.board_before.empty()) {
+        std::string out = "<figure>";
+        out += svg;
+        out += d.has_point ? "<figcaption>after the play (ringed in red); red crosses: stones the "
+                             "play removed</figcaption>"
+                           : "<figcaption>the position as the game ended</figcaption>";
+        out += "</figure>\n";
+        return out;
+    }
+    // A repetition: the board before the play, and after it (the position after move
+    // `repeats`, again) with the cycle's moves numbered.
+    const auto cycle = cycle_moves(in.events, *repeats, d.move);
+    std::string out = "<figure>";
+    out += svg_board(d.board_before, &d.point, "");
+    out += fmt::format("<figcaption>before move {} (its point ringed)</figcaption></figure>\n",
+                       d.move);
+    out += "<figure>";
+    out += svg_board(d.board_after, &d.point, d.board_before, cycle);
+    out += fmt::format(
+        "<figcaption>after move {}: the position after move {} again{}; moves {} to {} "
+        "numbered</figcaption></figure>\n",
+        d.move, *repeats, *repeats == 0 ? " (the start position)" : "", *repeats + 1, d.move);
+    return out;
+}
+
+// "record errors: out_of_turn (move 12), occupied (move 30)" for a game with record errors.
+std::string record_errors(const audit::GameAudit& a) {
+    std::string out;
+    std::size_t n = 0;
+    for (const audit::RecordIssue& i : a.record_issues) {
+        if (i.severity != audit::IssueSeverity::error) continue;
+        if (++n > 5) continue;
+        out += n == 1 ? "" : ", ";
+        out += html_escape(i.code);
+        if (i.move != 0) out += fmt::format(" (move {})", i.move);
+    }
+    if (n > 5) out += fmt::format(" and {} more", n - 5);
+    return out;
+}
+
 }  // namespace
 
-void append_html_game(std::vector<HtmlPiece>& pieces, const CheckInput& in, std::string_view anchor,
-                      bool draw) {
+std::uint16_t html_group(audit::DivergenceKind kind, Cause cause) noexcept {
+    return static_cast<std::uint16_t>(static_cast<std::size_t>(kind) * kCauses +
+                                      static_cast<std::size_t>(cause));
+}
+audit::DivergenceKind group_kind(std::uint16_t group) noexcept {
+    return static_cast<audit::DivergenceKind>(group / kCauses);
+}
+Cause group_cause(std::uint16_t group) noexcept {
+    return static_cast<Cause>(group % kCauses);
+}
+
+void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
+                        std::string_view anchor, const std::function<bool(std::uint16_t)>& draw) {
     const audit::GameAudit& a = *in.audit;
     if (a.divergences.empty()) return;
-    std::string out =
-        fmt::format("<section class=\"game\" id=\"{}\">\n<h3><a href=\"#{}\">{} #{}</a></h3>\n",
-                    anchor, anchor, html_escape(in.file), in.game + 1);
-    meta(out, in);
+    std::string identity;
+    meta(identity, in);
+    const std::string errors = record_errors(a);
     std::size_t k = 0;
     for (const audit::Divergence& d : a.divergences) {
         ++k;
+        HtmlBlock b;
+        b.group = html_group(d.kind, divergence_causes(a, d).front().cause);
+        std::string& out = b.head;
         out += fmt::format("<div class=\"div {}\" id=\"{}-{}\">\n", audit::to_string(d.kind),
                            anchor, k);
+        out += fmt::format("<h4{}><a href=\"#{}-{}\">{} #{}</a></h4>\n",
+                           k == 1 ? fmt::format(" id=\"{}\"", anchor) : std::string(), anchor, k,
+                           html_escape(in.file), in.game + 1);
+        out += identity;
         out += fmt::format("<p><span class=\"kind\">{}</span> ", audit::to_string(d.kind));
         if (const std::string w = where(d, a); !w.empty()) {
             out += fmt::format("<b>{}</b>: ", html_escape(w));
@@ -72,26 +160,19 @@ void append_html_game(std::vector<HtmlPiece>& pieces, const CheckInput& in, std:
             out += fmt::format(" <span class=\"clause\">[{}]</span>", html_escape(d.clause));
         }
         out += "</p>\n";
-        if (!d.board_after.empty()) {
-            pieces.push_back({std::move(out), false});
-            out.clear();
-            HtmlPiece figure{{}, true};
-            if (draw) {
-                const std::string svg =
-                    svg_board(d.board_after, d.has_point ? &d.point : nullptr, d.board_before);
-                if (!svg.empty()) {
-                    figure.html = "<figure>";
-                    figure.html += svg;
-                    figure.html += d.has_point
-                                       ? "<figcaption>after the play (ringed in red); red crosses: "
-                                         "stones the play removed</figcaption>"
-                                       : "<figcaption>the position as the game ended</figcaption>";
-                    figure.html += "</figure>\n";
-                }
-            }
-            pieces.push_back(std::move(figure));
+        if (!errors.empty() && (d.kind == audit::DivergenceKind::legality ||
+                                d.kind == audit::DivergenceKind::outcome)) {
+            out += fmt::format(
+                "<p class=\"broken\">This game's record has errors ({}): the divergence may be "
+                "their side effect; see <a href=\"#broken\">broken records</a>.</p>\n",
+                errors);
         }
-        out +=
+        if (!d.board_after.empty()) {
+            b.has_board = true;
+            if (draw(b.group)) b.figure = figure(d, in);
+        }
+        std::string& tail = b.tail;
+        tail +=
             "<table class=\"verdicts\"><tr><th>ruleset</th><th>verdict</th><th>clause</th>"
             "<th>repeats move</th></tr>\n";
         for (const audit::Verdict& v : d.verdicts) {
@@ -101,15 +182,126 @@ void append_html_game(std::vector<HtmlPiece>& pieces, const CheckInput& in, std:
             const char* row_class = d.kind != audit::DivergenceKind::legality ? ""
                                     : v.legal                                 ? " class=\"legal\""
                                               : " class=\"illegal\"";
-            out +=
+            tail +=
                 fmt::format("<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row_class,
                             html_escape(name), html_escape(v.text), html_escape(v.clause),
                             v.repeats_move ? fmt::format("{}", *v.repeats_move) : std::string());
         }
-        out += "</table>\n</div>\n";
+        tail += "</table>\n</div>\n";
+        blocks.push_back(std::move(b));
     }
-    out += "</section>\n";
-    pieces.push_back({std::move(out), false});
+}
+
+std::size_t append_html_broken_rows(std::string& out, const CheckInput& in,
+                                    std::string_view anchor) {
+    const audit::GameAudit& a = *in.audit;
+    std::size_t rows = 0;
+    for (const audit::RecordIssue& i : a.record_issues) {
+        if (i.severity != audit::IssueSeverity::error) continue;
+        ++rows;
+        const std::string game = fmt::format("{} #{}", html_escape(in.file), in.game + 1);
+        out += "<tr><td>";
+        out += anchor.empty() ? game : fmt::format("<a href=\"#{}\">{}</a>", anchor, game);
+        out += "</td><td class=\"n\">";
+        if (i.move != 0) out += fmt::format("{}", i.move);
+        out += fmt::format("</td><td>{}</td><td>{}</td></tr>\n", html_escape(i.code),
+                           html_escape(i.message));
+    }
+    return rows;
+}
+
+std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint64_t errors) {
+    std::string out = "<h2 id=\"broken\">Broken records</h2>\n";
+    if (errors == 0) return out + "<p>No record has an error.</p>\n";
+    out += fmt::format(
+        "<p>{} game{} whose record cannot be what was played (record issues of severity error: "
+        "out of turn, occupied point, missing handicap, ...). Rule divergences in these games "
+        "may be side effects of the broken record. {}record_issues.csv lists every issue, "
+        "notes included.</p>\n",
+        games, games == 1 ? "" : "s",
+        rows < errors ? fmt::format("The first {} of {} errors are shown; ", rows, errors)
+                      : std::string());
+    out +=
+        "<table class=\"broken\">\n<tr><th>game</th><th>move</th><th>code</th><th>message</th>"
+        "</tr>\n";
+    return out;
+}
+
+namespace {
+
+// Kinds in the order of the page: legality, outcome, record, end, accounting.
+constexpr std::array<audit::DivergenceKind, kDivergenceKinds> kKindOrder = {
+    audit::DivergenceKind::legality, audit::DivergenceKind::outcome, audit::DivergenceKind::record,
+    audit::DivergenceKind::end, audit::DivergenceKind::accounting};
+
+std::string group_id(std::uint16_t g) {
+    return fmt::format("g-{}-{}", audit::to_string(group_kind(g)), to_string(group_cause(g)));
+}
+
+}  // namespace
+
+std::vector<std::uint16_t> html_group_order(
+    const std::array<std::uint64_t, kHtmlGroups>& divergences) {
+    std::vector<std::uint16_t> order;
+    for (const audit::DivergenceKind kind : kKindOrder) {
+        std::vector<std::uint16_t> groups;
+        for (std::size_t c = 0; c < kCauses; ++c) {
+            const std::uint16_t g = html_group(kind, static_cast<Cause>(c));
+            if (divergences[g] > 0) groups.push_back(g);
+        }
+        std::stable_sort(groups.begin(), groups.end(), [&](std::uint16_t x, std::uint16_t y) {
+            return divergences[x] < divergences[y];
+        });
+        order.insert(order.end(), groups.begin(), groups.end());
+    }
+    return order;
+}
+
+std::array<std::uint64_t, kHtmlGroups> html_diagram_budget(
+    std::span<const std::uint16_t> order, const std::array<std::uint64_t, kHtmlGroups>& boards,
+    std::uint64_t max) {
+    std::array<std::uint64_t, kHtmlGroups> budget{};
+    for (const std::uint16_t g : order) {
+        budget[g] = std::min(max, boards[g]);
+        max -= budget[g];
+    }
+    return budget;
+}
+
+std::string html_group_heading(std::uint16_t group, std::uint64_t divergences, std::uint64_t drawn,
+                               std::uint64_t boards) {
+    std::string out = fmt::format("<h3 id=\"{}\">{} &middot; {} ({})</h3>\n<p class=\"cause\">{}.",
+                                  group_id(group), audit::to_string(group_kind(group)),
+                                  to_string(group_cause(group)), divergences,
+                                  html_escape(describe(group_cause(group))));
+    if (drawn < boards) {
+        out += fmt::format(" Diagrams: the first {} of {} (the cap on diagrams).", drawn, boards);
+    }
+    out += "</p>\n";
+    return out;
+}
+
+std::string html_contents(std::span<const std::uint16_t> order,
+                          const std::array<std::uint64_t, kHtmlGroups>& divergences,
+                          std::uint64_t broken_games) {
+    std::string out =
+        "<nav class=\"toc\"><h2>Contents</h2>\n<ul>\n<li><a href=\"#run\">Run</a></li>\n"
+        "<li><a href=\"#totals\">Totals</a></li>\n<li><a href=\"#summary-divergences\">"
+        "Divergences by kind, ruleset pair and cause</a></li>\n<li><a href=\"#recorded-results\">"
+        "Recorded results</a></li>\n<li><a href=\"#record-issues\">Record issues</a></li>\n"
+        "<li><a href=\"#diagnostics\">Diagnostics</a></li>\n<li><a href=\"#interesting\">The "
+        "ten most interesting games</a></li>\n";
+    out +=
+        fmt::format("<li><a href=\"#broken\">Broken records</a> ({} games)</li>\n", broken_games);
+    out += "<li><a href=\"#divergences\">Divergences by kind and cause</a>\n<ul>\n";
+    for (const std::uint16_t g : order) {
+        out +=
+            fmt::format("<li><a href=\"#{}\">{} &middot; {}</a> ({})</li>\n", group_id(g),
+                        audit::to_string(group_kind(g)), to_string(group_cause(g)), divergences[g]);
+    }
+    out +=
+        "</ul></li>\n<li><a href=\"rules.md\">The rules cited</a> (rules.md)</li>\n</ul></nav>\n";
+    return out;
 }
 
 }  // namespace sgfaudit::report

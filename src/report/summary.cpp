@@ -52,6 +52,20 @@ std::string md_escape(std::string_view text) {
     return out;
 }
 
+// What games.jsonl holds, for the Run table.
+std::string games_jsonl(const RunDescription& run) {
+    std::string s;
+    if (run.findings_only) s = "games with findings";
+    if (!run.only.empty()) {
+        s += s.empty() ? "games with" : " and";
+        for (std::size_t i = 0; i < run.only.size(); ++i) s += (i == 0 ? " " : ", ") + run.only[i];
+    }
+    if (s.empty()) return "every game";
+    s += run.only.empty() ? " (--findings-only)"
+                          : (run.findings_only ? " (--findings-only, --only)" : " (--only)");
+    return s;
+}
+
 }  // namespace
 
 struct Cell {
@@ -61,6 +75,7 @@ struct Cell {
 
 struct Summary::Table {
     int level = 2;
+    std::string id;  // of the heading in index.html ("" for none)
     std::string heading;
     std::string note;  // a paragraph before the table
     std::vector<std::string> header;
@@ -99,6 +114,7 @@ void Summary::add_file(bool read, std::size_t games, std::span<const sgf::Diagno
 void Summary::add_game(const GameFacts& f) {
     ++games_;
     if (f.findings) ++games_with_findings_;
+    if (f.illegal) ++illegal_games_;
     moves_ += f.moves;
     ++endings_[static_cast<std::size_t>(f.ending)];
     for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
@@ -106,6 +122,7 @@ void Summary::add_game(const GameFacts& f) {
         if (f.divergences[k] > 0) ++games_with_kind_[k];
     }
     for (const auto& p : f.pairs) ++pairs_[p];
+    for (const auto& c : f.causes) ++causes_[c];
     for (const std::uint16_t r : f.accounting) ++accounting_[r];
     ++record_checks_[static_cast<std::size_t>(f.record)];
     if (f.record == audit::RecordCheck::unmapped_rules) {
@@ -159,6 +176,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Run";
+        t.id = "run";
         t.header = {"", "value"};
         t.numeric = {false, false};
         std::string paths;
@@ -168,12 +186,14 @@ std::vector<Summary::Table> Summary::tables() const {
         t.rows = {{{"inputs", ""}, {paths, ""}},
                   {{"rulesets", ""}, {rulesets, ""}},
                   {{"dead stones", ""}, {run_.dead, ""}},
-                  {{"on illegal play", ""}, {run_.on_illegal, ""}}};
+                  {{"on illegal play", ""}, {run_.on_illegal, ""}},
+                  {{"games.jsonl", ""}, {games_jsonl(run_), ""}}};
         out.push_back(std::move(t));
     }
     {
         Table t;
         t.heading = "Totals";
+        t.id = "totals";
         const std::uint64_t with_games = files_ - files_unreadable_ - files_without_games_;
         std::uint64_t ended = 0;
         for (const std::uint64_t e : endings_) ended += e;
@@ -216,7 +236,8 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Divergences";
-        t.note = "Where the rulesets disagree (rules-model.md 6); one game may have several.";
+        t.id = "summary-divergences";
+        t.note = "Where the rulesets disagree (rules.md, model 6); one game may have several.";
         t.header = {"kind", "divergences", "games"};
         t.numeric = {false, true, true};
         for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
@@ -254,6 +275,34 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.level = 3;
+        t.heading = "By cause";
+        t.note =
+            "Why the rulesets disagree, per divergence and pair of rulesets (accounting and "
+            "record: the one ruleset involved); causes from a closed list, derived from the "
+            "reasons, knobs and counts; index.html explains each beside its group.";
+        t.header = {"kind", "cause", "rulesets", "count"};
+        t.numeric = {false, false, false, true};
+        for (const auto& [key, n] : causes_) {
+            const auto [kind, cause, i, j] = key;
+            std::string rulesets;
+            if (kind == static_cast<std::uint16_t>(audit::DivergenceKind::record)) {
+                rulesets = i == kNoRuleset ? "RE vs RU" : "RE vs " + label(i);
+            } else if (i == kNoRuleset) {
+                rulesets = "?";
+            } else {
+                rulesets = i == j ? label(i) : fmt::format("{} vs {}", label(i), label(j));
+            }
+            t.rows.push_back({{kind_name(kind), ""},
+                              {std::string(to_string(static_cast<Cause>(cause))), ""},
+                              {rulesets, ""},
+                              {number(n), ""}});
+        }
+        t.when_empty = "No divergence.";
+        out.push_back(std::move(t));
+    }
+    {
+        Table t;
+        t.level = 3;
         t.heading = "Accounting";
         t.note =
             "Two counts of one ruleset that should agree do not: AGA area vs territory (AGA 12), "
@@ -267,8 +316,9 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Recorded results";
+        t.id = "recorded-results";
         t.note = fmt::format(
-            "RE against the result computed under the record's own RU (rules-model.md 6.5), "
+            "RE against the result computed under the record's own RU (rules.md, model 6), "
             "dead stones: {}.",
             run_.dead);
         t.header = {"check", "games"};
@@ -312,8 +362,9 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Record issues";
+        t.id = "record-issues";
         t.note = fmt::format(
-            "Problems no ruleset allows or that make a record unusual (rules-model.md 3, 6, 7): "
+            "Problems no ruleset allows or that make a record unusual (rules.md, model 3, 6, 7): "
             "{} errors (the record cannot be what was played: findings), {} notes (encodings "
             "read and normalised: never findings); record_issues.csv lists each.",
             record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
@@ -331,7 +382,8 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "Diagnostics";
-        t.note = fmt::format("{} errors, {} warnings, {} notes; codes in docs/diagnostics.md.",
+        t.id = "diagnostics";
+        t.note = fmt::format("{} errors, {} warnings, {} notes; codes in diagnostics.md.",
                              diagnostics_by_severity_[2], diagnostics_by_severity_[1],
                              diagnostics_by_severity_[0]);
         t.header = {"code", "severity", "count"};
@@ -346,6 +398,7 @@ std::vector<Summary::Table> Summary::tables() const {
     {
         Table t;
         t.heading = "The ten most interesting games";
+        t.id = "interesting";
         t.note =
             "Points per divergence: legality 10, outcome 8, record 4, end 2, accounting 1; the "
             "earlier game first among equals. Links go to the game in index.html.";
@@ -406,19 +459,25 @@ div.div{margin:.8em 0 1.2em;overflow:hidden}div.div figure{float:left;margin:0 1
 figcaption{font-size:12px;color:#555;max-width:26em}.kind{background:#eee;border-radius:3px;padding:0 .3em;font-weight:600}
 .legality .kind{background:#fdd}.outcome .kind{background:#fed}.clause{color:#555}
 tr.illegal td{background:#fee}tr.legal td{background:#efe}svg.board{max-width:100%;height:auto}
+p.broken{background:#fff3cd;border-left:4px solid #e0a800;padding:.2em .5em}p.cause{color:#444}
+nav.toc ul{margin:.2em 0;padding-left:1.4em}h4{margin:.6em 0 .2em}
+@media (max-width:40em){body{font-size:14px;padding:0 .4em}div.div figure{float:none;margin:0}table{display:block;overflow-x:auto}}
 )";
 
 }  // namespace
 
-void Summary::write_html_start(std::ostream& os) const {
+void Summary::write_html_start(std::ostream& os, std::string_view contents) const {
     std::string out =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
         "style-src 'unsafe-inline'\">\n<title>sgfaudit report</title>\n<style>\n";
     out += kStyle;
     out += "</style>\n</head>\n<body>\n<h1>sgfaudit report</h1>\n";
+    out += contents;
     for (const Table& t : tables()) {
-        out += fmt::format("<h{}>{}</h{}>\n", t.level, html_escape(t.heading), t.level);
+        out += fmt::format("<h{}{}>{}</h{}>\n", t.level,
+                           t.id.empty() ? std::string() : fmt::format(" id=\"{}\"", t.id),
+                           html_escape(t.heading), t.level);
         if (!t.note.empty()) out += "<p>" + html_escape(t.note) + "</p>\n";
         if (t.rows.empty()) {
             out += "<p>" + html_escape(t.when_empty) + "</p>\n";
@@ -448,11 +507,19 @@ void Summary::write_html_start(std::ostream& os) const {
         }
         out += "</table>\n";
     }
-    out += "<h2 id=\"divergences\">Divergences, game by game</h2>\n";
+    os << out;
+}
+
+void Summary::write_html_divergences(std::ostream& os) const {
+    std::string out = "<h2 id=\"divergences\">Divergences by kind and cause</h2>\n";
+    out +=
+        "<p>Grouped by kind (legality, outcome, record, end, accounting) and, within a kind, "
+        "by cause, the rarer cause first; each game is listed under every group it has a "
+        "divergence in. Diagrams go first to the groups listed first.</p>\n";
     if (not_drawn_ > 0) {
         out += fmt::format(
-            "<p><b>Diagrams capped:</b> the first {} divergences with a board have their diagram; "
-            "{} more are listed without one (--max-diagrams {}).</p>\n",
+            "<p><b>Diagrams capped:</b> {} divergences with a board have their diagram; {} more "
+            "are listed without one (--max-diagrams {}).</p>\n",
             diagrams_, not_drawn_, run_.max_diagrams);
     } else {
         out +=

@@ -35,7 +35,8 @@ std::vector<std::pair<int, int>> star_points(int width, int height) {
 
 }  // namespace
 
-std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before) {
+std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before,
+                      std::span<const std::pair<sgf::Point, std::uint32_t>> numbers) {
     const std::vector<std::string_view> rows = detail::board_rows(board);
     if (rows.empty()) return {};
     std::vector<std::string_view> prev = detail::board_rows(before);
@@ -103,6 +104,30 @@ std::string svg_board(std::string_view board, const sgf::Point* play, std::strin
             "<circle cx=\"{}\" cy=\"{}\" r=\".28\" fill=\"none\" stroke=\"#e00\" "
             "stroke-width=\".12\"/>",
             play->x, play->y);
+    }
+    if (!numbers.empty()) {
+        // The latest number of each point, in the stone's opposite colour.
+        std::vector<std::uint32_t> latest(static_cast<std::size_t>(w * h), 0);
+        for (const auto& [p, n] : numbers) {
+            if (p.x < w && p.y < h) latest[static_cast<std::size_t>(p.y * w + p.x)] = n;
+        }
+        out += "<g font-family=\"sans-serif\" font-size=\".5\" text-anchor=\"middle\">";
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const std::uint32_t n = latest[static_cast<std::size_t>(y * w + x)];
+                if (n == 0) continue;
+                const char c = rows[y][x];
+                if (c == '.') {
+                    out += fmt::format(
+                        "<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\".7\" height=\".5\" "
+                        "fill=\"#dcb35c\"/>",
+                        x - 0.35, y - 0.25);
+                }
+                out += fmt::format("<text x=\"{}\" y=\"{:.2f}\" fill=\"{}\">{}</text>", x, y + 0.18,
+                                   c == 'X' ? "#fff" : "#000", n);
+            }
+        }
+        out += "</g>";
     }
     out += "</svg>";
     return out;

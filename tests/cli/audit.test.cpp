@@ -154,7 +154,7 @@ TEST_CASE("The report is the same bytes for --jobs 1 and --jobs 2", "[cli][audit
     }
 }
 
-TEST_CASE("Every divergence of games.jsonl has its section and diagram in index.html",
+TEST_CASE("Every divergence of games.jsonl has its block and diagram in index.html",
           "[cli][audit][html]") {
     TempFolder t("sgfaudit-audit");
     const fs::path out = t.path() / "r";
@@ -174,9 +174,10 @@ TEST_CASE("Every divergence of games.jsonl has its section and diagram in index.
         CHECK(count(part, "\"board_after\":[\"") == count(part, "\"kind\":"));
     }
     REQUIRE(divergences > 0);
-    CHECK(count(html, "<section class=\"game\"") == games);
+    // Each game's anchor once (on its first block), a block per divergence.
+    CHECK(count(html, "<h4 id=\"f") == games);
     CHECK(count(html, "<div class=\"div ") == divergences);
-    CHECK(count(html, "<figure><svg") == divergences);
+    CHECK(count(html, "<figure><svg") >= divergences);
     // Each divergence's block holds its own figure.
     std::size_t at = 0;
     for (std::size_t k = 0; k < divergences; ++k) {

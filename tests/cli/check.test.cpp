@@ -144,6 +144,7 @@ TEST_CASE("R10: record notes never make a finding or exit status 1; errors do", 
     CHECK(j.status == 0);
     CHECK(contains(j.out, R"("code":"komi_quirk","severity":"note")"));
     CHECK(contains(j.out, R"("findings":false)"));
+    CHECK(contains(j.out, R"("exit":{"status":0,"reason":"clean"})"));
 
     // HA[2] without stones and White first (R5): handicap_missing is an error.
     const std::string missing =
@@ -163,8 +164,13 @@ TEST_CASE("check --format json writes one object per game, one per line", "[cli]
     INFO(r.out << r.err);
     CHECK(r.status == 1);
     CHECK(r.err.empty());
-    const std::vector<std::string> l = lines(r.out);
-    REQUIRE(l.size() == 3);
+    std::vector<std::string> l = lines(r.out);
+    REQUIRE(l.size() == 4);
+    // The last line: the totals and the exit status, as the run ends.
+    CHECK(l.back() ==
+          R"({"schema":"sgfaudit-check-totals/1","files":2,"games":3,"games_with_findings":1,)"
+          R"("exit":{"status":1,"reason":"findings"}})");
+    l.pop_back();
     for (const std::string& line : l) {
         CHECK(line.rfind(R"({"schema":"sgfaudit-game/1","file":")", 0) == 0);
         CHECK(line.back() == '}');
@@ -193,7 +199,7 @@ TEST_CASE("check --komi overrides every ruleset, --dead and --on-illegal are rep
     INFO(r.out << r.err);
     CHECK(r.status == 1);
     const std::vector<std::string> l = lines(r.out);
-    REQUIRE(l.size() == 1);
+    REQUIRE(l.size() == 2);  // the game, the totals
     CHECK(contains(l[0], R"({"name":"aga","spec":"aga:komi=6.5","komi_override":6.5,)"));
     CHECK(contains(l[0], R"({"name":"french","spec":"french:komi=6.5","komi_override":6.5,)"));
     CHECK_FALSE(contains(l[0], R"("name":"tromp-taylor")"));
@@ -216,7 +222,7 @@ TEST_CASE("check puts diagnostics on stderr in text mode and in the JSON object"
     // A file with no game gives one object with "game": null.
     const std::string empty = t.add("empty.sgf", "no game here");
     const Run none = check({"--format", "json", empty});
-    CHECK(lines(none.out).size() == 1);
+    CHECK(lines(none.out).size() == 2);  // the file, the totals
     CHECK(contains(none.out, R"("game":null)"));
 }
 
@@ -251,8 +257,9 @@ TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[c
     TempFiles t;
     const std::string file = t.add("suicide.sgf", kSuicide);
     const std::string out = run_binary("check --format json \"" + file + "\"", 1);
-    CHECK(lines(out).size() == 1);
+    CHECK(lines(out).size() == 2);  // the game, the totals
     CHECK(out.rfind(R"({"schema":"sgfaudit-game/1",)", 0) == 0);
+    CHECK(lines(out).back().rfind(R"({"schema":"sgfaudit-check-totals/1",)", 0) == 0);
 }
 
 TEST_CASE("check --map-ru maps an RU name the built-in table leaves unmapped, before the table",

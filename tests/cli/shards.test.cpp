@@ -34,7 +34,8 @@ std::string slurp(const fs::path& p) {
 }
 
 const char* kReport[] = {"games.jsonl",       "divergences.csv", "diagnostics.csv",
-                         "record_issues.csv", "summary.md",      "index.html"};
+                         "record_issues.csv", "summary.md",      "summary.json",
+                         "index.html",        "rules.md",        "diagnostics.md"};
 
 // The inputs: corpus/ (a folder of many files), a .tar.gz of corpus/records/ and a folder with a
 // broken link (a walk problem).
@@ -93,7 +94,8 @@ TEST_CASE("Shards 1..N merged are the unsharded report byte for byte (N = 1, 2, 
             INFO(f);
             CHECK(slurp(merged / f) == slurp(whole / f));
         }
-        CHECK(std::distance(fs::directory_iterator(merged), fs::directory_iterator()) == 6);
+        CHECK(std::distance(fs::directory_iterator(merged), fs::directory_iterator()) ==
+              std::ssize(kReport));
     }
 }
 

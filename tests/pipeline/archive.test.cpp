@@ -57,7 +57,7 @@ const std::string kRules = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules";
 
 }  // namespace
 
-TEST_CASE("audit_archive writes the six report files and counts every file and game",
+TEST_CASE("audit_archive writes every report file and counts every file and game",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
     t.add("in/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])(;GM[1]FF[4]SZ[9];B[dd])");
@@ -72,7 +72,8 @@ TEST_CASE("audit_archive writes the six report files and counts every file and g
     CHECK(r.moves == 3);
     CHECK(r.findings);  // b.sgf has no game tree: an error
     for (const char* f : pipeline::kReportFiles) CHECK(fs::is_regular_file(out / f));
-    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) == 6);
+    CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) ==
+          std::ssize(pipeline::kReportFiles));
     // Two games and one line for the file without a game.
     CHECK(lines(slurp(out / "games.jsonl")) == 3);
     CHECK(slurp(out / "diagnostics.csv").find(",error,S107,") != std::string::npos);
@@ -185,7 +186,7 @@ TEST_CASE("A run whose staging name another live run holds takes another name",
     ::close(fd);
 }
 
-TEST_CASE("--out that is a symbolic link: the report replaces the folder it leads to",
+TEST_CASE("An --out that is a symbolic link: the report replaces the folder it leads to",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
     fs::create_directory(t.path() / "real");
@@ -219,7 +220,7 @@ TEST_CASE("A path that does not exist stops the run before anything is written",
     CHECK_FALSE(fs::exists(t.path() / "r"));
 }
 
-TEST_CASE("The diagram cap draws the first N diagrams in input order and says so",
+TEST_CASE("The diagram cap gives its N diagrams to legality first and says so",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
     pipeline::ArchiveOptions o = options_for(kRules, t.path() / "capped");
@@ -236,16 +237,19 @@ TEST_CASE("The diagram cap draws the first N diagrams in input order and says so
         for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
         return n;
     };
-    const std::size_t all = count(full, "<figure>");
-    REQUIRE(all > 2);
-    CHECK(count(capped, "<figure>") == 2);
-    CHECK(count(capped, std::string(report::kDiagramNotDrawn)) == all - 2);
+    // Every divergence with a board has one diagram (a superko play two figures in it).
+    const std::size_t boards = count(full, "<div class=\"div ");
+    REQUIRE(boards > 2);
+    CHECK(count(full, std::string(report::kDiagramNotDrawn)) == 0);
+    CHECK(count(capped, std::string(report::kDiagramNotDrawn)) == boards - 2);
     CHECK(capped.find("Diagrams capped:") != std::string::npos);
     CHECK(full.find("Every divergence with a board has its diagram") != std::string::npos);
-    // The first two diagrams are the same in both.
-    const auto second_end = [&](const std::string& s) {
-        return s.find("</figure>", s.find("</figure>") + 1);
-    };
-    CHECK(capped.substr(capped.find("<figure>"), second_end(capped) - capped.find("<figure>")) ==
-          full.substr(full.find("<figure>"), second_end(full) - full.find("<figure>")));
+    // The two go to the legality groups, listed first (the suicide and the superko play), not
+    // to the outcome, end and accounting groups after them.
+    const std::size_t last_legality = capped.rfind("<div class=\"div legality\"");
+    REQUIRE(last_legality != std::string::npos);
+    const std::size_t after_legality = capped.find("<div class=\"div ", last_legality + 1);
+    REQUIRE(after_legality != std::string::npos);
+    CHECK(capped.rfind("<figure>") < after_legality);
+    CHECK(capped.find(report::kDiagramNotDrawn) > after_legality);
 }

@@ -3,6 +3,7 @@
 
 #include "sgfaudit/report/archive.hpp"
 
+#include <array>
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
@@ -83,10 +84,10 @@ TEST_CASE("HTML and Markdown carry no control character or invalid UTF-8 from na
     game.replace(game.find("Black, "), 7, "\x1b[2J\x07\xff<");
     const Audited g(game, "f\x1b]0;title\x07.sgf");
     REQUIRE(!g.audit.divergences.empty());
-    std::vector<report::HtmlPiece> pieces;
-    report::append_html_game(pieces, g.input, "f1-g1", true);
+    std::vector<report::HtmlBlock> blocks;
+    report::append_html_blocks(blocks, g.input, "f1-g1", [](std::uint16_t) { return true; });
     std::string html;
-    for (const auto& p : pieces) html += p.html;
+    for (const auto& b : blocks) html += b.head + b.figure + b.tail;
     CHECK(html.find('\x1b') == std::string::npos);
     CHECK(html.find('\x07') == std::string::npos);
     CHECK(html.find("\\x1b[2J\\x07") != std::string::npos);
@@ -113,18 +114,18 @@ TEST_CASE("HTML and Markdown carry no control character or invalid UTF-8 from na
     }
 }
 
-TEST_CASE("A legality divergence gives one divergences.csv row with every ruleset's verdict",
+TEST_CASE("A legality divergence gives one divergences.csv row with its cause and verdicts",
           "[report][csv]") {
     const Audited g(kNssk, "dir/a,b.sgf");
     std::string rows;
     report::append_divergence_rows(rows, g.input);
     // The legality row first (divergences are ordered by kind).
     const std::string first = rows.substr(0, rows.find('\n') + 1);
-    CHECK(first.rfind("\"dir/a,b.sgf\",1,4,W,C4,cb,legality,TT 6; FFG 4,tromp-taylor;aga;french,",
-                      0) == 0);
-    CHECK(first.find("tromp-taylor: illegal: positional_superko (TT 6), repeats the position "
-                     "after move 1 | aga: legal | french: illegal: situational_superko (FFG 4), "
-                     "repeats the position after move 2") != std::string::npos);
+    // The cause, then one typed column per ruleset (the run's, in order): the reason or legal.
+    CHECK(first ==
+          "\"dir/a,b.sgf\",1,4,W,C4,cb,legality,superko_after_pass,TT 6; FFG 4,"
+          "tromp-taylor;aga;french,positional_superko,legal,situational_superko,\"move 4: W C4 "
+          "(cb) is legal under aga, illegal under tromp-taylor, french\"\n");
     CHECK(count(rows, "\n") == g.audit.divergences.size());
 }
 
@@ -175,51 +176,96 @@ TEST_CASE("svg_board of a 19x19 board: star points, white stones drawn with an o
     CHECK(svg.find("<circle") == std::string::npos);
 }
 
-TEST_CASE("append_html_game: a section per game, a diagram piece per divergence with a board",
+TEST_CASE("append_html_blocks: a block per divergence in its kind and cause group",
           "[report][html]") {
     const Audited g(kNssk);
     REQUIRE(!g.audit.divergences.empty());
-    std::vector<report::HtmlPiece> pieces;
-    report::append_html_game(pieces, g.input, "f1-g1", true);
-    std::string html;
-    std::size_t diagrams = 0;
-    for (const auto& p : pieces) {
-        html += p.html;
-        if (p.diagram) {
-            ++diagrams;
-            CHECK(p.html.rfind("<figure><svg", 0) == 0);
-        }
+    std::vector<report::HtmlBlock> blocks;
+    report::append_html_blocks(blocks, g.input, "f1-g1", [](std::uint16_t) { return true; });
+    REQUIRE(blocks.size() == g.audit.divergences.size());
+    for (std::size_t k = 0; k < blocks.size(); ++k) {
+        const audit::Divergence& d = g.audit.divergences[k];
+        const report::HtmlBlock& b = blocks[k];
+        CHECK(b.group ==
+              report::html_group(d.kind, report::divergence_causes(g.audit, d).front().cause));
+        CHECK(b.head.find("id=\"f1-g1-" + std::to_string(k + 1) + "\"") != std::string::npos);
+        // Every divergence of this game has a board, so each has its diagram.
+        CHECK(b.has_board);
+        CHECK(b.figure.rfind("<figure><svg", 0) == 0);
     }
-    // Every divergence of this game has a board, so each has its diagram.
-    CHECK(diagrams == g.audit.divergences.size());
-    CHECK(html.rfind("<section class=\"game\" id=\"f1-g1\">", 0) == 0);
-    for (std::size_t k = 1; k <= g.audit.divergences.size(); ++k) {
-        CHECK(html.find("id=\"f1-g1-" + std::to_string(k) + "\"") != std::string::npos);
-    }
-    // Names are escaped.
-    CHECK(html.find("B Black, &quot;B&quot; vs W W&lt;w&gt;") != std::string::npos);
-    CHECK(html.find("<tr class=\"illegal\"><td>tromp-taylor</td>") != std::string::npos);
-    CHECK(html.find("<tr class=\"legal\"><td>aga</td><td>legal</td>") != std::string::npos);
+    // The game's anchor on its first block only; names escaped.
+    CHECK(blocks[0].head.find("<h4 id=\"f1-g1\">") != std::string::npos);
+    CHECK(blocks[1].head.find("<h4 id=") == std::string::npos);
+    CHECK(blocks[0].head.find("B Black, &quot;B&quot; vs W W&lt;w&gt;") != std::string::npos);
+    CHECK(blocks[0].tail.find("<tr class=\"illegal\"><td>tromp-taylor</td>") != std::string::npos);
+    CHECK(blocks[0].tail.find("<tr class=\"legal\"><td>aga</td><td>legal</td>") !=
+          std::string::npos);
+    // W4 repeats the position after move 1: the board before and after the play, moves 2 to 4
+    // numbered on the repeated position (move 3 at B4 = bb, move 4 at C4 = cb; 2 is a pass).
+    CHECK(blocks[0].figure.find("before move 4") != std::string::npos);
+    CHECK(blocks[0].figure.find("the position after move 1 again; moves 2 to 4 numbered") !=
+          std::string::npos);
+    CHECK(blocks[0].figure.find("fill=\"#000\">3</text>") != std::string::npos);
+    CHECK(blocks[0].figure.find("fill=\"#000\">4</text>") != std::string::npos);
+    CHECK(blocks[0].figure.find("\">2</text>", blocks[0].figure.find("fill=\"#000\">")) ==
+          std::string::npos);
+    // The setup stones without a handicap are a record error: said beside the legality block.
+    CHECK(blocks[0].head.find("<p class=\"broken\">This game's record has errors "
+                              "(setup_without_handicap)") != std::string::npos);
 
-    // Past the cap: the same pieces, the diagrams empty.
-    std::vector<report::HtmlPiece> capped;
-    report::append_html_game(capped, g.input, "f1-g1", false);
-    REQUIRE(capped.size() == pieces.size());
+    // A group whose diagrams are no longer needed: the same blocks, no figures.
+    std::vector<report::HtmlBlock> capped;
+    report::append_html_blocks(capped, g.input, "f1-g1", [](std::uint16_t) { return false; });
+    REQUIRE(capped.size() == blocks.size());
     for (std::size_t i = 0; i < capped.size(); ++i) {
-        CHECK(capped[i].diagram == pieces[i].diagram);
-        if (capped[i].diagram)
-            CHECK(capped[i].html.empty());
-        else
-            CHECK(capped[i].html == pieces[i].html);
+        CHECK(capped[i].has_board == blocks[i].has_board);
+        CHECK(capped[i].figure.empty());
+        CHECK(capped[i].head == blocks[i].head);
+        CHECK(capped[i].tail == blocks[i].tail);
     }
 }
 
-TEST_CASE("A game without divergences has no HTML section", "[report][html]") {
+TEST_CASE("A game without divergences has no HTML block", "[report][html]") {
     const Audited g("(;GM[1]FF[4]SZ[9];B[ee];W[cc])");
     REQUIRE(g.audit.divergences.empty());
-    std::vector<report::HtmlPiece> pieces;
-    report::append_html_game(pieces, g.input, "f1-g1", true);
-    CHECK(pieces.empty());
+    std::vector<report::HtmlBlock> blocks;
+    report::append_html_blocks(blocks, g.input, "f1-g1", [](std::uint16_t) { return true; });
+    CHECK(blocks.empty());
+}
+
+TEST_CASE("Groups: legality before outcome, record, end, accounting; rare causes first",
+          "[report][html]") {
+    using audit::DivergenceKind;
+    using report::Cause;
+    std::array<std::uint64_t, report::kHtmlGroups> n{};
+    n[report::html_group(DivergenceKind::end, Cause::end_rule)] = 500;
+    n[report::html_group(DivergenceKind::legality, Cause::suicide)] = 40;
+    n[report::html_group(DivergenceKind::legality, Cause::psk_only_cycle)] = 3;
+    n[report::html_group(DivergenceKind::outcome, Cause::handicap_bonus)] = 7;
+    const std::vector<std::uint16_t> order = report::html_group_order(n);
+    CHECK(order == std::vector<std::uint16_t>{
+                       report::html_group(DivergenceKind::legality, Cause::psk_only_cycle),
+                       report::html_group(DivergenceKind::legality, Cause::suicide),
+                       report::html_group(DivergenceKind::outcome, Cause::handicap_bonus),
+                       report::html_group(DivergenceKind::end, Cause::end_rule)});
+    // 45 diagrams: the legality groups take theirs, the outcome group the 2 left, end none.
+    const auto budget = report::html_diagram_budget(order, n, 45);
+    CHECK(budget[order[0]] == 3);
+    CHECK(budget[order[1]] == 40);
+    CHECK(budget[order[2]] == 2);
+    CHECK(budget[order[3]] == 0);
+}
+
+TEST_CASE("Broken records: one row per record error, notes left out", "[report][html]") {
+    // HA[2] without stones and White first (R5): handicap_missing (error); KM[650]: komi_quirk
+    // (note).
+    const Audited g("(;GM[1]FF[4]SZ[9]HA[2]KM[650];W[ee];B[cd];W[];B[])", "h<1>.sgf");
+    std::string rows;
+    const std::size_t n = report::append_html_broken_rows(rows, g.input, "f3-g1");
+    CHECK(n == 1);
+    CHECK(rows.find("<a href=\"#f3-g1\">h&lt;1&gt;.sgf #1</a>") != std::string::npos);
+    CHECK(rows.find("<td>handicap_missing</td>") != std::string::npos);
+    CHECK(rows.find("komi_quirk") == std::string::npos);
 }
 
 TEST_CASE("game_facts: ending, divergences by kind and by ruleset pair, interest",

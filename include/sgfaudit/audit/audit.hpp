@@ -193,11 +193,12 @@ std::string_view to_string(RecordCheck c) noexcept;
 
 struct RecordVerdict {
     RecordCheck check = RecordCheck::no_result;
-    std::string recorded;  // RE verbatim
-    std::string rules;     // RU verbatim
-    std::string mapped;    // the preset RU maps to, or empty
-    std::string computed;  // e.g. "W+6.5 (territory, aga)", or empty
-    std::string reason;    // why (for not_comparable / unmapped / mismatch)
+    std::string recorded;         // RE verbatim
+    std::string rules;            // RU verbatim
+    std::string mapped;           // the preset RU maps to, or empty
+    std::string computed;         // e.g. "W+6.5 (territory, aga)", or empty
+    std::string reason;           // why (for not_comparable / unmapped / mismatch)
+    bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
 };
 
 // How much a record issue weighs (rules-model.md 7 R10).

@@ -1,8 +1,8 @@
 #pragma once
 // `sgfaudit audit`: every file of a run audited through the parallel pipeline, streamed into a
 // report folder (docs/report-format.md): games.jsonl, divergences.csv, diagnostics.csv,
-// summary.md and index.html. The folder is written under a temporary name beside the target
-// and put in place only when complete, so an interrupted or failed run leaves the previous
+// summary.md, summary.json and index.html. The folder is written under a temporary name beside the
+// target and put in place only when complete, so an interrupted or failed run leaves the previous
 // report (or none), never half of one.
 
 #include <atomic>
@@ -23,12 +23,24 @@ struct ArchiveProgress {
     std::uint64_t games = 0, divergences = 0;
 };
 
+// ArchiveOptions::only: games with a record issue of severity error.
+inline constexpr std::uint32_t kOnlyRecordErrors = 1u << 5;
+
 struct ArchiveOptions {
     std::vector<std::string> paths;  // files and folders, as named by the user
     AuditSettings settings;
-    std::string out_dir;                       // the report folder
-    unsigned jobs = 0;                         // 0: all cores
-    std::size_t max_diagrams = 1000;           // SVG diagrams drawn into index.html, in input order
+    std::string out_dir;              // the report folder
+    unsigned jobs = 0;                // 0: all cores
+    std::size_t max_diagrams = 1000;  // SVG diagrams drawn into index.html
+    // games.jsonl holds only the games with findings (and files and folder entries with an
+    // error); the other report files are unchanged.
+    bool findings_only = false;
+    // When not 0, games.jsonl holds only the games with a divergence of a kind whose bit
+    // (1 << audit::DivergenceKind) is set, or a record error when kOnlyRecordErrors is set;
+    // files and folder entries without a game are left out.
+    std::uint32_t only = 0;
+    // games.jsonl is written gzip-compressed as games.jsonl.gz (RFC 1952, no time stamp).
+    bool gzip = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
     std::function<void(const ArchiveProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and
@@ -65,9 +77,12 @@ struct ArchiveResult {
 // and bugs propagate.
 ArchiveResult audit_archive(const ArchiveOptions& options);
 
-// The names of the files a report folder holds.
-inline constexpr const char* kReportFiles[] = {"games.jsonl",     "divergences.csv",
-                                               "diagnostics.csv", "record_issues.csv",
-                                               "summary.md",      "index.html"};
+// The names of the files a report folder holds (with --gzip, games.jsonl.gz instead of
+// games.jsonl).
+inline constexpr const char* kReportFiles[] = {
+    "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
+    "summary.json", "index.html",      "rules.md",        "diagnostics.md"};
+// games.jsonl in its place with --gzip.
+inline constexpr const char* kGzipJsonl = "games.jsonl.gz";
 
 }  // namespace sgfaudit::pipeline

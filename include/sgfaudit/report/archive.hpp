@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <map>
 #include <span>
@@ -15,14 +16,17 @@
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/sgf/diagnostic.hpp"
 
 namespace sgfaudit::report {
 
-// Header rows (with '\n') of the two CSV files.
-inline constexpr std::string_view kDivergencesCsvHeader =
-    "file,game,move,color,point,sgf,kind,clause,rulesets,verdicts,summary\n";
+// The header row (with '\n') of divergences.csv for a run of these rulesets (labels, in
+// order): file,game,move,color,point,sgf,kind,cause,clause,rulesets, one column per ruleset
+// (its verdict as a typed value), summary.
+std::string divergences_csv_header(std::span<const std::string> rulesets);
+// Header rows (with '\n') of the other CSV files.
 inline constexpr std::string_view kDiagnosticsCsvHeader =
     "file,game,line,column,severity,code,message\n";
 inline constexpr std::string_view kRecordIssuesCsvHeader =
@@ -34,7 +38,8 @@ void append_game_json(std::string& out, const CheckInput& input);
 void append_file_json(std::string& out, std::string_view file,
                       std::span<const sgf::Diagnostic> diagnostics);
 
-// Appends one divergences.csv row per divergence of the game (RFC 4180 quoting).
+// Appends one divergences.csv row per divergence of the game (RFC 4180 quoting); the game's
+// rulesets are the run's, in the order of divergences_csv_header.
 void append_divergence_rows(std::string& out, const CheckInput& input);
 // Appends one record_issues.csv row per record issue of the game (rules-model.md 3, 6, 7).
 void append_record_issue_rows(std::string& out, const CheckInput& input);
@@ -50,24 +55,64 @@ void append_csv_field(std::string& out, std::string_view field);
 // coordinates (columns skip I, rows counted from the bottom). `play`, when given, is ringed in
 // red; where `before` (same size) has a stone and `board` has none, a red cross marks a stone
 // that the play removed. Returns "" when the rows are empty or unequal.
-std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before);
+// `numbers` are drawn on their points (a move number; the latest one when a point has several).
+std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before,
+                      std::span<const std::pair<sgf::Point, std::uint32_t>> numbers = {});
 
-// A piece of index.html: text, or the SVG diagram of one divergence (which the writer may
-// leave out, in input order, once the cap on diagrams is reached; see kDiagramNotDrawn).
-struct HtmlPiece {
-    std::string html;
-    bool diagram = false;  // html is one <figure> (empty: not drawn, the cap was reached)
+inline constexpr std::size_t kDivergenceKinds = 5;
+
+// index.html lists the divergences grouped by kind and cause (docs/report-format.md): a group
+// per (kind, cause), numbered by html_group.
+inline constexpr std::size_t kHtmlGroups = kDivergenceKinds * kCauses;
+std::uint16_t html_group(audit::DivergenceKind kind, Cause cause) noexcept;
+audit::DivergenceKind group_kind(std::uint16_t group) noexcept;
+Cause group_cause(std::uint16_t group) noexcept;
+
+// One divergence's block of index.html: `head` (the game's identity, the summary, a note when
+// the game's record has errors), the diagram `figure` and `tail` (the verdicts). `figure` is ""
+// when the divergence has no board (`has_board` false) or was not drawn.
+struct HtmlBlock {
+    std::uint16_t group = 0;
+    bool has_board = false;
+    std::string head, figure, tail;
 };
 // What index.html says in place of a diagram left out by the cap.
 inline constexpr std::string_view kDiagramNotDrawn =
     "<p class=\"nodiagram\">(no diagram: the cap on diagrams was reached)</p>\n";
 
-// The HTML section of one game with divergences (nothing for a game without): a heading with
-// the game's identity and the anchor id `anchor`, then per divergence its summary, an SVG
-// diagram of the board at that move (when it has a board; drawn only while `draw` is true,
-// else an empty diagram piece), and a table of verdicts per ruleset.
-void append_html_game(std::vector<HtmlPiece>& out, const CheckInput& input, std::string_view anchor,
-                      bool draw);
+// Appends one block per divergence of the game (nothing for a game without). The game's first
+// block carries the id `anchor`; blocks have ids `anchor-K` (K-th divergence). A diagram is
+// drawn when draw(group) is true: the board at the play (legality: after it, the play ringed,
+// removed stones crossed; a superko play also the board before it and the cycle's moves
+// numbered on the repeated position), else the position as the game ended.
+void append_html_blocks(std::vector<HtmlBlock>& out, const CheckInput& input,
+                        std::string_view anchor, const std::function<bool(std::uint16_t)>& draw);
+
+// Appends one row of the broken-records table per record error of the game (notes are left
+// out): the game (linked to `anchor` when not empty), move, code, message. Returns the rows.
+std::size_t append_html_broken_rows(std::string& out, const CheckInput& input,
+                                    std::string_view anchor);
+// The broken-records section around its rows: `games` games with record errors, `rows` rows
+// shown of `errors`.
+std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint64_t errors);
+inline constexpr std::string_view kHtmlTableEnd = "</table>\n";
+
+// The order of the groups on the page: kinds legality, outcome, record, end, accounting; within
+// a kind the rarer cause first (then the list's order). Groups without divergences are left out.
+std::vector<std::uint16_t> html_group_order(
+    const std::array<std::uint64_t, kHtmlGroups>& divergences);
+// The diagrams each group may draw, from `max` in the order of `order`: a group takes what it
+// has boards for, the next group the rest.
+std::array<std::uint64_t, kHtmlGroups> html_diagram_budget(
+    std::span<const std::uint16_t> order, const std::array<std::uint64_t, kHtmlGroups>& boards,
+    std::uint64_t max);
+// A group's heading (id "g-KIND-CAUSE"), the cause's meaning and its diagrams drawn.
+std::string html_group_heading(std::uint16_t group, std::uint64_t divergences, std::uint64_t drawn,
+                               std::uint64_t boards);
+// The table of contents: the summary's sections, broken records, and every group.
+std::string html_contents(std::span<const std::uint16_t> order,
+                          const std::array<std::uint64_t, kHtmlGroups>& divergences,
+                          std::uint64_t broken_games);
 
 // How a game ended, for the summary's totals (docs/report-format.md).
 enum class Ending : std::uint8_t {
@@ -81,7 +126,16 @@ enum class Ending : std::uint8_t {
 inline constexpr std::size_t kEndings = 6;
 std::string_view to_string(Ending e) noexcept;
 
-inline constexpr std::size_t kDivergenceKinds = 5;
+// The schema of summary.json (docs/report-format.md), in its "schema" field.
+inline constexpr std::string_view kSummarySchema = "sgfaudit-summary/1";
+
+// Why a run exits as it does (docs/report-format.md "Exit status"): 0, 1, 2.
+enum class ExitReason : std::uint8_t {
+    clean,          // 0: nothing found (record notes never count)
+    findings,       // 1: a divergence, illegal play, record error, RE mismatch, file error...
+    could_not_run,  // 2: bad arguments, a missing path, no report written, interrupted
+};
+std::string_view to_string(ExitReason r) noexcept;
 
 // What the summary needs to know of one game (computed in the parallel stage).
 struct GameFacts {
@@ -90,12 +144,15 @@ struct GameFacts {
     std::string anchor;   // id of the game's section in index.html ("" when it has none)
     std::string players;  // "Black vs White" for the top list
     bool findings = false;
+    bool illegal = false;  // an illegal play under some ruleset
     std::uint32_t moves = 0;
     Ending ending = Ending::unfinished;
     std::array<std::uint32_t, kDivergenceKinds> divergences{};  // by audit::DivergenceKind
     // For each divergence kind, the pairs of rulesets (i < j, indices into the run's rulesets)
     // whose verdicts differ, one entry per divergence and pair.
     std::vector<std::array<std::uint16_t, 3>> pairs;  // {kind, i, j}
+    // Per divergence and pair, its cause: {kind, cause, i, j} (report::divergence_causes).
+    std::vector<std::array<std::uint16_t, 4>> causes;
     // Accounting divergences, by the ruleset whose two counts disagree.
     std::vector<std::uint16_t> accounting;
     audit::RecordCheck record = audit::RecordCheck::no_result;
@@ -117,6 +174,8 @@ struct RunDescription {
     std::string dead;                   // dead-stone policy (and list)
     std::string on_illegal;
     std::size_t max_diagrams = 0;
+    bool findings_only = false;     // games.jsonl holds only the games with findings
+    std::vector<std::string> only;  // --only: the kinds games.jsonl is limited to
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of
@@ -147,8 +206,14 @@ class Summary {
 
     // summary.md.
     void write_markdown(std::ostream& out) const;
-    // index.html up to the game sections (head, summary, the note on diagrams), and its end.
-    void write_html_start(std::ostream& out) const;
+    // summary.json (schema kSummarySchema): the same totals, the run's settings, the exit
+    // status the run ends with and why.
+    void write_json(std::ostream& out) const;
+    // index.html up to the broken records (head, `contents`, summary, the note on diagrams),
+    // and its end.
+    void write_html_start(std::ostream& out, std::string_view contents = {}) const;
+    // The heading of the divergences and the note on diagrams (after the broken records).
+    void write_html_divergences(std::ostream& out) const;
     static void write_html_end(std::ostream& out);
 
   private:
@@ -171,15 +236,16 @@ class Summary {
     RunDescription run_;
     std::uint64_t files_ = 0, files_unreadable_ = 0, files_without_games_ = 0;
     std::uint64_t files_with_errors_ = 0, walk_problems_ = 0;
-    std::uint64_t games_ = 0, games_with_findings_ = 0, moves_ = 0;
+    std::uint64_t games_ = 0, games_with_findings_ = 0, moves_ = 0, illegal_games_ = 0;
     std::array<std::uint64_t, kEndings> endings_{};
     std::array<std::uint64_t, kDivergenceKinds> divergences_{};
     std::array<std::uint64_t, kDivergenceKinds> games_with_kind_{};
-    std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;  // {kind, i, j}
-    std::map<std::uint16_t, std::uint64_t> accounting_;            // by ruleset
-    std::array<std::uint64_t, 6> record_checks_{};                 // by audit::RecordCheck
-    std::map<std::string, RuCount> mapped_ru_;                     // RU verbatim
-    std::map<std::string, std::uint64_t> unmapped_ru_;             // RU verbatim
+    std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;   // {kind, i, j}
+    std::map<std::uint16_t, std::uint64_t> accounting_;             // by ruleset
+    std::map<std::array<std::uint16_t, 4>, std::uint64_t> causes_;  // {kind, cause, i, j}
+    std::array<std::uint64_t, 6> record_checks_{};                  // by audit::RecordCheck
+    std::map<std::string, RuCount> mapped_ru_;                      // RU verbatim
+    std::map<std::string, std::uint64_t> unmapped_ru_;              // RU verbatim
     std::map<std::pair<std::string, audit::IssueSeverity>, std::uint64_t> record_issues_;
     std::array<std::uint64_t, 2> record_issues_by_severity_{};  // by audit::IssueSeverity
     std::array<std::uint64_t, 3> diagnostics_by_severity_{};    // by sgf::Severity

@@ -40,6 +40,7 @@ struct CheckInput {
     audit::AuditOptions options;                 // as the audit ran (dead policy, on-illegal)
     const audit::GameAudit* audit = nullptr;     // required
     IssueLocations issue_locations;              // may be shorter than record_issues
+    std::span<const sgf::Event> events;          // the record's main line (superko cycles)
     // Diagnostics of this game (and, for the first game, of the file as a whole). JSON only:
     // in text mode the command prints them to stderr.
     std::span<const sgf::Diagnostic> diagnostics;
@@ -72,6 +73,16 @@ void write_check_json(std::ostream& out, const CheckInput& input);
 // "diagnostics"}; "findings" is true when a diagnostic is an error.
 void write_check_json_file(std::ostream& out, std::string_view file,
                            std::span<const sgf::Diagnostic> diagnostics);
+
+// The totals of `check --format json`, written as its last line (schema kCheckTotalsSchema).
+inline constexpr std::string_view kCheckTotalsSchema = "sgfaudit-check-totals/1";
+struct CheckTotals {
+    std::uint64_t files = 0, games = 0, games_with_findings = 0;
+    bool findings = false;  // the exit status is 1 (else 0)
+};
+// Writes {"schema", "files", "games", "games_with_findings", "exit": {"status", "reason"}} on
+// one line, ended by '\n'.
+void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
 
 // A cropped picture of a board (rows top to bottom as Board::to_ascii gives them: '.', 'X',
 // 'O'), about `window` x `window` points around `play`, with column letters (skipping I, as

@@ -1,0 +1,51 @@
+#pragma once
+// Why rulesets disagree: a cause from a closed list for every divergence and every pair of
+// rulesets it involves (docs/report-format.md "Causes"). Derived only from typed facts of the
+// audit (illegal-play reasons, ruleset knobs, the terms of the counts, record-issue codes),
+// never from the verdicts' text.
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/audit/audit.hpp"
+
+namespace sgfaudit::report {
+
+// The closed list; stable names (to_string) in reports. Order: how the summary lists them.
+enum class Cause : std::uint8_t {
+    suicide,               // legality: one ruleset forbids suicide, the other removes the string
+    psk_only_cycle,        // legality: a repeat with the other player to move (psk only forbids)
+    superko_after_pass,    // legality: the repeat followed a pass (psk/ssk forbid, nssk allows)
+    superko_vs_simple_ko,  // legality: a superko forbids what simple ko allows
+    end_rule,              // end/outcome: final vs resumable two passes (the end moves differ)
+    stopped_replay,        // end: --on-illegal stop ended one ruleset's replay
+    dead_stones,           // outcome: different dead stones removed (strict TT 8 vs the policy)
+    komi,                  // outcome: different komi (defaults or overrides)
+    handicap_bonus,        // outcome/accounting: handicap compensation differs (bonus, counting)
+    pass_stones,           // outcome/accounting: pass stones count in one count only
+    setup_stones,          // outcome/accounting: setup stones outside a handicap count in area only
+    counting_method,       // outcome/accounting: area vs territory on the same board
+    re_winner,             // record: RE names another winner than the count under RU
+    re_margin,             // record: same winner, another margin
+    other,                 // none of the above (please report the game)
+};
+inline constexpr std::size_t kCauses = 15;
+std::string_view to_string(Cause c) noexcept;
+// One line for people: what the cause means.
+std::string_view describe(Cause c) noexcept;
+
+// The cause for one pair of rulesets of a divergence: `first` <= `second` (indices into
+// GameAudit::results; equal for accounting and record, where one ruleset is involved;
+// kNoRuleset for a record divergence whose RU ruleset was judged only for the record check).
+inline constexpr std::uint16_t kNoRuleset = 0xffff;
+struct PairCause {
+    std::uint16_t first = 0, second = 0;
+    Cause cause = Cause::other;
+};
+
+// Every pair of `d` with its cause, pairs in ruleset order; never empty. The first pair's cause
+// is the divergence's `cause`.
+std::vector<PairCause> divergence_causes(const audit::GameAudit& a, const audit::Divergence& d);
+
+}  // namespace sgfaudit::report

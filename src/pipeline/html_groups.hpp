@@ -1,0 +1,70 @@
+#pragma once
+// Internal: the divergences of index.html grouped by kind and cause, and the broken records,
+// kept in files of the staging folder while the run goes (input order within each), then
+// written in the page's order with the diagrams of the budget (report::html_diagram_budget).
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/report/archive.hpp"
+
+namespace sgfaudit::pipeline {
+
+class HtmlGroups {
+  public:
+    // Files go into `folder` (removed by remove()); at most `max_diagrams` drawn diagrams, at
+    // most `max_broken_rows` rows of broken records.
+    HtmlGroups(std::string folder, std::uint64_t max_diagrams, std::uint64_t max_broken_rows);
+    ~HtmlGroups();
+    HtmlGroups(const HtmlGroups&) = delete;
+    HtmlGroups& operator=(const HtmlGroups&) = delete;
+
+    // Any thread: whether a diagram of `group` may still be needed. False once the group has
+    // max_diagrams boards in input order (set by add, so later files never need one).
+    bool draw(std::uint16_t group) const { return !full_[group].load(std::memory_order_relaxed); }
+    // In input order: the blocks of one file, and its broken-record rows (`count` rows of
+    // `games` games).
+    void add(const std::vector<report::HtmlBlock>& blocks);
+    void add_broken(std::string_view rows, std::uint64_t count, std::uint64_t games);
+
+    // After the run: the page order and budget (call once).
+    void plan();
+    const std::vector<std::uint16_t>& order() const { return order_; }
+    const std::array<std::uint64_t, report::kHtmlGroups>& divergences() const {
+        return divergences_;
+    }
+    std::uint64_t drawn() const { return drawn_; }
+    std::uint64_t not_drawn() const { return boards_total_ - drawn_; }
+    std::uint64_t broken_games() const { return broken_games_; }
+
+    // Writes the broken-records section, then (after `between`) every group; false with
+    // error() when a file failed.
+    bool write(const std::function<void(std::string_view)>& out,
+               const std::function<void()>& between);
+    const std::string& error() const { return error_; }
+    // Removes the files.
+    void remove();
+
+  private:
+    std::FILE* file(std::size_t index);  // index kHtmlGroups: the broken rows
+    void put(std::size_t index, std::string_view bytes);
+
+    std::string folder_;
+    std::uint64_t max_diagrams_, max_broken_rows_;
+    std::array<std::atomic<bool>, report::kHtmlGroups> full_{};
+    std::array<std::uint64_t, report::kHtmlGroups> divergences_{}, boards_{}, budget_{};
+    std::vector<std::unique_ptr<std::FILE, int (*)(std::FILE*)>> files_;
+    std::vector<std::uint16_t> order_;
+    std::uint64_t drawn_ = 0, boards_total_ = 0;
+    std::uint64_t broken_games_ = 0, broken_rows_ = 0, broken_errors_ = 0;
+    std::string error_;
+};
+
+}  // namespace sgfaudit::pipeline

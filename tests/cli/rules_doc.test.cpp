@@ -1,0 +1,84 @@
+// The rules a report cites travel with it: rules.md and diagnostics.md in the report folder
+// (docs/rules.md, docs/diagnostics.md), every clause the report cites explained there, and
+// `sgfaudit rules --explain CLAUSE`.
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "sgfaudit/cli/cli.hpp"
+#include "sgfaudit/report/docs.hpp"
+#include "temp_folder.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("rules --explain prints one clause, whatever its spelling", "[cli][rules]") {
+    std::ostringstream out, err;
+    CHECK(sgfaudit::cli::run({"rules", "--explain", "AGA 6"}, out, err) == 0);
+    CHECK(out.str().rfind("### AGA 6\n", 0) == 0);
+    CHECK(out.str().find("ko=nssk") != std::string::npos);
+    CHECK(out.str().find("### AGA 7") == std::string::npos);  // that clause only
+    std::ostringstream out2, err2;
+    CHECK(sgfaudit::cli::run({"rules", "--explain=ffg-6a"}, out2, err2) == 0);
+    CHECK(out2.str().rfind("### FFG 6a\n", 0) == 0);
+    std::ostringstream out3, err3;
+    CHECK(sgfaudit::cli::run({"rules", "--explain", "FFG", "Appendix", "B"}, out3, err3) == 0);
+    CHECK(out3.str().rfind("### FFG Appendix B\n", 0) == 0);
+    // An unknown clause cannot run, and the message lists the clauses.
+    std::ostringstream out4, err4;
+    CHECK(sgfaudit::cli::run({"rules", "--explain", "XY 9"}, out4, err4) == 2);
+    CHECK(err4.str().find("no clause 'XY 9'; the clauses are: TT 1, ") != std::string::npos);
+}
+
+TEST_CASE("The report folder carries rules.md and diagnostics.md, and every cited clause is in it",
+          "[cli][rules][audit]") {
+    TempFolder t("sgfaudit-rules");
+    const fs::path out = t.path() / "r";
+    std::ostringstream o, e;
+    REQUIRE(sgfaudit::cli::run({"audit", "--quiet", "--out", out.string(),
+                                std::string(SGFAUDIT_SOURCE_DIR) + "/corpus"},
+                               o, e) == 1);
+    CHECK(slurp(out / "rules.md") == slurp(fs::path(SGFAUDIT_SOURCE_DIR) / "docs/rules.md"));
+    CHECK(slurp(out / "diagnostics.md") ==
+          slurp(fs::path(SGFAUDIT_SOURCE_DIR) / "docs/diagnostics.md"));
+    const std::string html = slurp(out / "index.html");
+    CHECK(html.find("<a href=\"rules.md\">") != std::string::npos);
+    CHECK(slurp(out / "summary.md").find("rules-model.md") == std::string::npos);
+
+    // Every clause of games.jsonl ("clause" fields, "; "- or ", "-separated) has its section.
+    const std::string jsonl = slurp(out / "games.jsonl");
+    const std::string field = "\"clause\":\"";
+    std::set<std::string> clauses;
+    for (std::size_t p = jsonl.find(field); p != std::string::npos; p = jsonl.find(field, p + 1)) {
+        const std::size_t from = p + field.size();
+        const std::string list = jsonl.substr(from, jsonl.find('"', from) - from);
+        for (std::size_t at = 0; at <= list.size();) {
+            std::size_t end = list.find_first_of(";,", at);
+            if (end == std::string::npos) end = list.size();
+            std::string c = list.substr(at, end - at);
+            c.erase(0, c.find_first_not_of(' '));
+            c.erase(c.find_last_not_of(' ') + 1);
+            if (!c.empty()) clauses.insert(c);
+            at = end + 1;
+        }
+    }
+    REQUIRE(clauses.size() >= 5);
+    for (const std::string& c : clauses) {
+        INFO(c);
+        CHECK(sgfaudit::report::explain_clause(c).has_value());
+    }
+}
