@@ -185,7 +185,7 @@ TEST_CASE("A run whose staging name another live run holds takes another name",
     ::close(fd);
 }
 
-TEST_CASE("--out that is a symbolic link: the report replaces the folder it leads to",
+TEST_CASE("An --out that is a symbolic link: the report replaces the folder it leads to",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
     fs::create_directory(t.path() / "real");
