@@ -1,6 +1,7 @@
 // libFuzzer target: the SGF reader. Any bytes -> sgf::read_document (decoding, tree, limits)
 // -> sgf::read_record for every game, touching every result so that the sanitizers see every
-// read. Limits are tighter than the defaults so that an input is fast and its allocations small.
+// read, and the Document compared with the reader's general path (fast paths off). Limits are
+// tighter than the defaults so that an input is fast and its allocations small.
 
 #include "sgfaudit/sgf/reader.hpp"
 
@@ -64,8 +65,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     limits.max_diagnostics = 100;
     limits.max_value_bytes = 64u << 10;
     limits.max_games = 64;
-    const sgfaudit::sgf::Document doc = sgfaudit::sgf::read_document(
-        "fuzz.sgf", std::string(reinterpret_cast<const char*>(data), size), limits);
+    const std::string bytes(reinterpret_cast<const char*>(data), size);
+    const sgfaudit::sgf::Document doc = sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits);
+    // The fast paths must give what the general path gives (ReadPath).
+    if (!doc.same_as(sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits,
+                                                  sgfaudit::sgf::ReadPath::general))) {
+        __builtin_trap();
+    }
     volatile std::size_t sink = touch(doc);
     for (std::size_t g = 0; g < doc.games().size(); ++g) {
         sink = sink + touch(sgfaudit::sgf::read_record(doc, g));

@@ -127,6 +127,45 @@ void Document::add_at(Severity severity, std::string_view code, Location where, 
                     dropped_diagnostics_, dropped_error_ ? " (errors among them)" : "");
 }
 
+bool Document::same_as(const Document& o, std::string* why) const {
+    const auto differ = [&](std::string what) {
+        if (why != nullptr) *why = std::move(what);
+        return false;
+    };
+    if (text() != o.text()) return differ("text");
+    if (games_ != o.games_) return differ("game trees");
+    if (nodes_.size() != o.nodes_.size()) {
+        return differ(fmt::format("{} nodes against {}", nodes_.size(), o.nodes_.size()));
+    }
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+        if (!(nodes_[i] == o.nodes_[i])) return differ(fmt::format("node {}", i));
+    }
+    if (properties_.size() != o.properties_.size()) {
+        return differ(
+            fmt::format("{} properties against {}", properties_.size(), o.properties_.size()));
+    }
+    for (std::size_t i = 0; i < properties_.size(); ++i) {
+        if (!(properties_[i] == o.properties_[i])) return differ(fmt::format("property {}", i));
+    }
+    if (ids_ != o.ids_) return differ("identifiers");
+    if (values_ != o.values_) return differ("values");
+    if (dropped_diagnostics_ != o.dropped_diagnostics_ || dropped_error_ != o.dropped_error_ ||
+        diagnostics_.size() != o.diagnostics_.size()) {
+        return differ(
+            fmt::format("{} diagnostics against {}", diagnostics_.size(), o.diagnostics_.size()));
+    }
+    for (std::size_t i = 0; i < diagnostics_.size(); ++i) {
+        const Diagnostic& a = diagnostics_[i];
+        const Diagnostic& b = o.diagnostics_[i];
+        if (a.severity != b.severity || a.code != b.code || a.file != b.file ||
+            a.where.line != b.where.line || a.where.column != b.where.column ||
+            a.message != b.message || a.game != b.game) {
+            return differ(fmt::format("diagnostic {}: {} against {}", i, format(a), format(b)));
+        }
+    }
+    return true;
+}
+
 bool Document::has_errors() const noexcept {
     return dropped_error_ ||
            std::any_of(diagnostics_.begin(), diagnostics_.end(),
@@ -230,7 +269,8 @@ std::string printable(std::string_view text) {
 
 class Parser {
   public:
-    Parser(Document& doc, const ReadLimits& limits) : doc_(doc), limits_(limits), t_(doc.text()) {
+    Parser(Document& doc, const ReadLimits& limits, bool fast)
+        : doc_(doc), limits_(limits), t_(doc.text()), fast_(fast && one_value_fits_limits(limits)) {
         stack_.reserve(64);  // an OGS record nests one variation per move
     }
 
@@ -344,10 +384,10 @@ class Parser {
             if (is_space(c)) {
                 ++pos_;
             } else if (c == ';') {
-                if (plain_nodes()) continue;
+                if (fast_ && plain_nodes()) continue;
                 if (!new_node(pos_)) return skip_rest_of_game();
                 ++pos_;
-                plain_move();
+                if (fast_) plain_move();
             } else if (c == '(') {
                 open_variation();
                 ++pos_;
@@ -357,7 +397,9 @@ class Parser {
                 ++pos_;
                 if (close_variation()) return finish_game();
             } else if (is_letter(c)) {
-                if (!simple_property() && !parse_property()) return skip_rest_of_game();
+                if (!(fast_ && simple_property()) && !parse_property()) {
+                    return skip_rest_of_game();
+                }
             } else if (c == '[') {
                 // A value with no identifier before it: skip it whole.
                 const std::size_t at = pos_;
@@ -694,25 +736,10 @@ class Parser {
         }
         const std::size_t after = skip_space(p + 5);
         if (after < t_.size() && t_[after] == '[') return;  // more values: the general path
-        Node& node = doc_.nodes_[open_node_];
-        if (node.property_count != 0 || limits_.max_properties_per_node < 1 ||
-            limits_.max_values_per_property < 1 || limits_.max_values_per_node < 1 ||
-            limits_.max_value_bytes < 2) {
-            return;
-        }
-        Property prop;
-        prop.key = id_key(std::string_view(&letter, 1));
-        prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
-        prop.id_length = 1;
-        prop.offset = off(p);
-        prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
-        prop.value_count = 1;
-        doc_.ids_ += letter;
-        doc_.values_.push_back(Value{off(p + 2), off(p + 4)});
-        doc_.properties_.push_back(prop);
-        ++node.property_count;
-        ++node_values_;
-        node_keys_ |= key_bit(prop.key);
+        if (doc_.nodes_[open_node_].property_count != 0) return;
+        const std::string_view id(&t_[p], 1);
+        record_one_value(id_key(id), id, p, p + 2, p + 4);
+        node_keys_ |= key_bit(id_key(id));
         recovered_brackets_ = 0;
         pos_ = after;
     }
@@ -724,9 +751,7 @@ class Parser {
     // False when not even the first node is such a node (or the limits, a first node of a game
     // or a node with many properties before it call for the general path): nothing read then.
     bool plain_nodes() {
-        if (node_ids_filled_ || limits_.max_depth == 0 || limits_.max_properties_per_node < 1 ||
-            limits_.max_values_per_property < 1 || limits_.max_values_per_node < 1 ||
-            limits_.max_value_bytes < 2) {
+        if (node_ids_filled_ || limits_.max_depth == 0) {
             return false;
         }
         const char* const s = t_.data();
@@ -850,7 +875,7 @@ class Parser {
         if (p == id_begin || p >= n || s[p] != '[') return false;
         if (open_node_ == kNone ||
             doc_.nodes_[open_node_].property_count >= limits_.max_properties_per_node ||
-            limits_.max_values_per_property < 1 || node_values_ >= limits_.max_values_per_node) {
+            node_values_ >= limits_.max_values_per_node) {
             return false;
         }
         const std::size_t open = p;
@@ -862,21 +887,39 @@ class Parser {
         if (after < n && s[after] == '[') return false;  // more values: the general path
         const std::string_view id = t_.substr(id_begin, open - id_begin);
         note_if_repeated(id, key, id_begin);
+        record_one_value(key, id, id_begin, open + 1, end);
+        recovered_brackets_ = 0;
+        pos_ = after;
+        return true;
+    }
+
+    // The fast paths' one way of recording: a property `id` (key `key`, its first letter at
+    // `id_at`) with the one value [value_begin, value_end) in the open node, exactly as
+    // parse_property records it. The caller has checked what depends on the node (its
+    // properties and values so far); the limits that do not are checked once for the whole
+    // read (one_value_fits_limits): without them, the fast paths are off.
+    void record_one_value(std::uint32_t key, std::string_view id, std::size_t id_at,
+                          std::size_t value_begin, std::size_t value_end) {
         Property prop;
         prop.key = key;
         prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
         prop.id_length = static_cast<std::uint32_t>(id.size());
-        prop.offset = off(id_begin);
+        prop.offset = off(id_at);
         prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
         prop.value_count = 1;
         doc_.ids_ += id;
-        doc_.values_.push_back(Value{off(open + 1), off(end)});
+        doc_.values_.push_back(Value{off(value_begin), off(value_end)});
         doc_.properties_.push_back(prop);
         ++doc_.nodes_[open_node_].property_count;
         ++node_values_;
-        recovered_brackets_ = 0;
-        pos_ = after;
-        return true;
+    }
+
+    // The limits under which a node or property of one short value may be taken by a fast
+    // path: one property per node, one value per property and per node, values of two bytes
+    // (a move). Tighter limits send everything through the general path, which reports them.
+    static bool one_value_fits_limits(const ReadLimits& l) noexcept {
+        return l.max_properties_per_node >= 1 && l.max_values_per_property >= 1 &&
+               l.max_values_per_node >= 1 && l.max_value_bytes >= 2;
     }
 
     // One of 64 bits for a key, for node_keys_.
@@ -946,6 +989,7 @@ class Parser {
     std::unordered_set<std::string> reported_ids_;  // lower-case identifiers reported (S102)
     std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103), once
     bool node_ids_filled_ = false;                  // it has many properties
+    const bool fast_;  // the fast paths are on (ReadPath::fast, limits that allow them)
     // key_bit of the keys of the open node's properties (at least those: a filter that spares
     // repeated_in_node its scan when a key's bit is not set).
     std::uint64_t node_keys_ = 0;
@@ -997,7 +1041,8 @@ ControlCount count_controls(std::string_view bytes) noexcept {
 
 }  // namespace
 
-Document read_document(std::string file, std::string bytes, const ReadLimits& limits) {
+Document read_document(std::string file, std::string bytes, const ReadLimits& limits,
+                       ReadPath path) {
     Document doc;
     doc.file_ = std::move(file);
     doc.bytes_ = std::move(bytes);
@@ -1057,7 +1102,7 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
     doc.properties_.reserve(expected);
     doc.values_.reserve(expected);
     doc.ids_.reserve(expected * 2);
-    Parser parser(doc, limits);
+    Parser parser(doc, limits, path == ReadPath::fast);
     parser.run();
     return doc;
 }

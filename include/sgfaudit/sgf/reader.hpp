@@ -23,6 +23,7 @@ inline constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 struct Value {
     std::uint32_t begin = 0;
     std::uint32_t end = 0;
+    friend bool operator==(const Value&, const Value&) = default;
 };
 
 // A compact key for a property identifier of 1 to 6 upper-case letters: the letters packed
@@ -47,6 +48,7 @@ struct Property {
     std::uint32_t first_value = 0;
     std::uint32_t value_count = 0;
     std::uint32_t offset = 0;  // of the identifier's first letter in Document::text()
+    friend bool operator==(const Property&, const Property&) = default;
 };
 
 struct Node {
@@ -57,6 +59,7 @@ struct Node {
     std::uint32_t last_child = kNone;
     std::uint32_t next_sibling = kNone;
     std::uint32_t offset = 0;  // of the ';' in Document::text()
+    friend bool operator==(const Node&, const Node&) = default;
 };
 
 struct GameTree {
@@ -64,7 +67,15 @@ struct GameTree {
     std::uint32_t node_count = 0;
     std::uint32_t offset = 0;  // of the opening '('
     bool complete = true;      // false when an error cut the tree short (a record error)
+    friend bool operator==(const GameTree&, const GameTree&) = default;
 };
+
+// How the reader takes the text. `fast`: the common shapes (";B[pd]" nodes, runs of them, a
+// one-value property such as "PB[Fuego]") are taken by fast paths that record exactly what the
+// general path would; `general`: every property goes through the general path. The Document is
+// the same either way (tests/sgf/reader_paths.test.cpp and the reader fuzz target compare them);
+// `general` exists to check that.
+enum class ReadPath : std::uint8_t { fast, general };
 
 // Bounds on what one file may make the reader allocate. Defaults are far above any real record.
 // Every limit has a code (docs/diagnostics.md) and a flag of `sgfaudit parse`
@@ -147,9 +158,14 @@ class Document {
     // True when some diagnostic, listed or only counted, is an error.
     bool has_errors() const noexcept;
 
+    // The same text read into the same tree, properties, values and diagnostics (what
+    // ReadPath promises); otherwise false with the first difference in `why` when given.
+    bool same_as(const Document& other, std::string* why = nullptr) const;
+
   private:
     friend class Parser;
-    friend Document read_document(std::string file, std::string bytes, const ReadLimits& limits);
+    friend Document read_document(std::string file, std::string bytes, const ReadLimits& limits,
+                                  ReadPath path);
 
     std::string file_;
     std::string bytes_;  // the file as read
@@ -177,6 +193,7 @@ class Document {
 
 // Reads one file's bytes (`file` is only the name used in diagnostics). Never throws for any
 // input; problems become diagnostics (docs/diagnostics.md). The Document owns `bytes`.
-Document read_document(std::string file, std::string bytes, const ReadLimits& limits = {});
+Document read_document(std::string file, std::string bytes, const ReadLimits& limits = {},
+                       ReadPath path = ReadPath::fast);
 
 }  // namespace sgfaudit::sgf
