@@ -138,7 +138,7 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     j.done(m);
     j.key("dead_source").str(s.dead_source);
     j.key("settled").boolean(s.settled);
-    m = j.members(1024);
+    m = j.members(1152);  // sides 2 * 136, count 77, scores 479, the rest under 120 bytes
     m.text("\"black\":");
     put_side(m, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,
              s.passes_black, s.pass_stones_to_black);
