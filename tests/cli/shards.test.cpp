@@ -132,6 +132,17 @@ TEST_CASE("Shards of a --full-json run merge into its report byte for byte; form
                        &err) == 2);
     CHECK(err.find("other inputs or options") != std::string::npos);
     CHECK_FALSE(fs::exists(t.path() / "mixed"));
+    // A shard of the version before --full-json travelled in the header (sgfaudit-shard/2):
+    // refused, not read as a compact run.
+    const fs::path chunks = t.path() / "full-1" / "shard.chunks";
+    std::string bytes = slurp(chunks);
+    REQUIRE(bytes.rfind("sgfaudit-shard/3\n", 0) == 0);
+    bytes[15] = '2';
+    std::ofstream(chunks, std::ios::binary | std::ios::trunc) << bytes;
+    CHECK(sgfaudit_run({"merge", "--out", (t.path() / "old").string(),
+                        chunks.parent_path().string(), (t.path() / "full-2").string()},
+                       &err) == 2);
+    CHECK(err.find("not a chunks file of this version") != std::string::npos);
 }
 
 TEST_CASE("merge refuses a missing shard, shards of another run and a folder that is no shard",
