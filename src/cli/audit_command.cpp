@@ -30,7 +30,8 @@ order) under several rulesets on all cores, and writes a report folder:
                    settings, and the exit status with the conditions that made it
   index.html       contents, the summary, the broken records, and every divergence grouped
                    by kind and cause with an SVG diagram (self-contained)
-  games.jsonl      one JSON object per game (schema sgfaudit-game/1, docs/report-format.md)
+  games.jsonl      one JSON object per game (schema sgfaudit-game/2, docs/report-format.md),
+                   compact: a count's terms only where the count decides something
   divergences.csv  one row per divergence
   record_issues.csv  one row per record issue (file, game, move, line, column, severity
                    error or note, code, message)
@@ -73,6 +74,8 @@ Options:
                       (legality, end, outcome, accounting, record) or, with record_errors,
                       a record error; e.g. --only legality,outcome
   --gzip              write games.jsonl gzip-compressed, as games.jsonl.gz
+  --full-json         games.jsonl in the full form: every count's terms and table for every
+                      ruleset of every game, the boards of the divergences (about 3 KB a game)
   --shard K/N         audit only the K-th of N shares of the input (1 <= K <= N): the files,
                       archive members and folder entries at positions K-1, K-1+N, ... of the
                       run (counted from 0 in run order; the same on every machine given the
@@ -295,6 +298,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--quiet", false});
     known.push_back({"--findings-only", false});
     known.push_back({"--gzip", false});
+    known.push_back({"--full-json", false});
     known.push_back({"--only"});
     known.push_back({"--shard"});
     ParsedArgs parsed;
@@ -356,6 +360,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     options.paths = parsed.paths;
     options.findings_only = parsed.has("--findings-only");
     options.gzip = parsed.has("--gzip");
+    options.full_json = parsed.has("--full-json");
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
 
     const bool show_progress =

@@ -36,8 +36,10 @@ Options:
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
                       as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
   --format text|json  text for people (default), or one JSON object per game, one per line
-                      (schema sgfaudit-game/1, docs/report-format.md), then one line of
-                      totals (schema sgfaudit-check-totals/1: files, games, exit status)
+                      (schema sgfaudit-game/2, compact form, docs/report-format.md), then one
+                      line of totals (schema sgfaudit-check-totals/1: files, games, exit status)
+  --full-json         with --format json, the full form of the game objects: every count's
+                      terms and table for every ruleset, the boards of the divergences
   --dead none|markup|pass-alive|auto|LIST
                       dead stones removed before counting: none (default), markup (the final
                       node's TB/TW), pass-alive (Benson: stones inside the opponent's
@@ -77,9 +79,9 @@ struct CheckedFile : pipeline::FileWork::Result {
 
 class CheckWork : public pipeline::FileWork {
   public:
-    CheckWork(const pipeline::AuditSettings& settings, bool json, std::ostream& out,
-              std::ostream& err)
-        : settings_(settings), json_(json), out_(out), err_(err) {}
+    CheckWork(const pipeline::AuditSettings& settings, bool json, report::GameJson form,
+              std::ostream& out, std::ostream& err)
+        : settings_(settings), json_(json), form_(form), out_(out), err_(err) {}
 
     std::unique_ptr<Result> process(pipeline::FileInput& input) const override {
         auto r = std::make_unique<CheckedFile>();
@@ -88,7 +90,7 @@ class CheckWork : public pipeline::FileWork {
             const sgf::Diagnostic& p = input.bytes.problem;
             r->findings = p.severity == sgf::Severity::error;
             if (json_) {
-                report::append_file_json(r->out, p.file, std::span(&p, 1));
+                report::append_file_json(r->out, p.file, std::span(&p, 1), form_);
             } else {
                 r->err = sgf::format(p) + "\n";
             }
@@ -100,7 +102,7 @@ class CheckWork : public pipeline::FileWork {
                 ++r->games;
                 if (report::has_findings(g.audit)) ++r->games_with_findings;
                 if (json_) {
-                    report::append_game_json(r->out, g.input);
+                    report::append_game_json(r->out, g.input, form_);
                     return;
                 }
                 for (const sgf::Diagnostic& d : g.input.diagnostics) {
@@ -112,7 +114,7 @@ class CheckWork : public pipeline::FileWork {
         r->findings = file.errors || r->games_with_findings > 0;
         if (file.games == 0) {
             if (json_) {
-                report::append_file_json(r->out, input.path, file.diagnostics);
+                report::append_file_json(r->out, input.path, file.diagnostics, form_);
             } else {
                 for (const sgf::Diagnostic& d : file.diagnostics) {
                     r->err += sgf::format(d);
@@ -149,6 +151,7 @@ class CheckWork : public pipeline::FileWork {
   private:
     const pipeline::AuditSettings& settings_;
     const bool json_;
+    const report::GameJson form_;
     std::ostream &out_, &err_;
     bool findings_ = false;
     std::size_t files_ = 0, games_ = 0, games_with_findings_ = 0;
@@ -159,6 +162,7 @@ class CheckWork : public pipeline::FileWork {
 int check_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     std::vector<OptionSpec> known(std::begin(kAuditOptions), std::end(kAuditOptions));
     known.push_back({"--format"});
+    known.push_back({"--full-json", false});
     ParsedArgs parsed;
     pipeline::AuditSettings settings;
     unsigned jobs = 0;
@@ -175,6 +179,9 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         } else if (format != "text") {
             error = fmt::format("--format: '{}' is not one of text, json", format);
         }
+    }
+    if (error.empty() && parsed.has("--full-json") && !json) {
+        error = "--full-json: only with --format json";
     }
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
     if (!error.empty()) {
@@ -193,7 +200,9 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kCannotRun;
     }
 
-    CheckWork work(settings, json, out, err);
+    CheckWork work(settings, json,
+                   parsed.has("--full-json") ? report::GameJson::full : report::GameJson::compact,
+                   out, err);
     pipeline::RunOptions run;
     run.jobs = jobs;
     run.max_file_bytes = settings.limits.max_file_bytes;

@@ -342,7 +342,8 @@ class ArchiveWork : public FileWork {
             chunk->problem = input.bytes.problem;
             if (options_.only == 0 &&
                 (!options_.findings_only || chunk->problem.severity == sgf::Severity::error)) {
-                report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1));
+                report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1),
+                                         form());
             }
             report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
             return chunk;
@@ -354,7 +355,7 @@ class ArchiveWork : public FileWork {
         chunk->file = audit_file(input, settings_, [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
             if ((!options_.findings_only || report::has_findings(g.audit)) && selected(g.audit)) {
-                report::append_game_json(chunk->jsonl, in);
+                report::append_game_json(chunk->jsonl, in, form());
             }
             report::append_divergence_rows(chunk->divergences_csv, in);
             report::append_record_issue_rows(chunk->record_issues_csv, in);
@@ -383,7 +384,7 @@ class ArchiveWork : public FileWork {
              std::any_of(
                  chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
                  [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; }))) {
-            report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics);
+            report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics, form());
         }
         report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics);
         return chunk;
@@ -427,6 +428,11 @@ class ArchiveWork : public FileWork {
         AuditSettings s = options.settings;
         s.cancel = options.cancel;
         return s;
+    }
+
+    // The form of games.jsonl (--full-json).
+    report::GameJson form() const noexcept {
+        return options_.full_json ? report::GameJson::full : report::GameJson::compact;
     }
 
     // The game is one --only asks for (every game without --only).
@@ -513,7 +519,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             }
             if (r.paths != first.paths || r.rulesets != first.rulesets || r.dead != first.dead ||
                 r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams ||
-                r.findings_only != first.findings_only || r.only != first.only) {
+                r.findings_only != first.findings_only || r.only != first.only ||
+                r.full_json != first.full_json) {
                 result.message =
                     fmt::format("merge: shard {} was run with other inputs or options than shard 1",
                                 shards[i].shard());
@@ -613,6 +620,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));
     run.max_diagrams = options.max_diagrams;
     run.findings_only = options.findings_only;
+    run.full_json = options.full_json;
     for (unsigned k = 0; k < report::kDivergenceKinds; ++k) {
         if ((options.only >> k) & 1u) {
             run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));
@@ -624,6 +632,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         run = shards.front().run();
         merged.max_diagrams = run.max_diagrams;
         merged.findings_only = run.findings_only;
+        merged.full_json = run.full_json;
         html.emplace(staging.string(), run.max_diagrams, kMaxBrokenRows);
     }
     divergences.write(report::divergences_csv_header(run.rulesets));

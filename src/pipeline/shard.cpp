@@ -13,7 +13,7 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
-constexpr std::string_view kMagic = "sgfaudit-shard/2\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/3\n";
 
 class Writer {
   public:
@@ -109,6 +109,7 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     w.u(run.findings_only ? 1 : 0);
     w.u(run.only.size());
     for (const std::string& k : run.only) w.s(k);
+    w.u(run.full_json ? 1 : 0);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -213,6 +214,7 @@ bool ShardReader::open(const std::string& folder) {
     run_.findings_only = r.u() != 0;
     const std::uint64_t only = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
+    run_.full_json = r.u() != 0;
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;

@@ -67,7 +67,26 @@ void put_side(detail::JsonPieces& out, int stones, int territory, int captures, 
     out.text("}");
 }
 
-void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int height) {
+// True when a count of ruleset `index` decides something in this game (docs/report-format.md,
+// "counted"): the game ended by two passes under it, or it has a verdict in an outcome,
+// accounting or record divergence. The compact form writes the count's terms only then.
+bool counted(const audit::GameAudit& a, std::size_t index) {
+    if (a.results[index].score.scored) return true;
+    for (const audit::Divergence& d : a.divergences) {
+        if (d.kind != audit::DivergenceKind::outcome &&
+            d.kind != audit::DivergenceKind::accounting &&
+            d.kind != audit::DivergenceKind::record) {
+            continue;
+        }
+        for (const audit::Verdict& v : d.verdicts) {
+            if (v.ruleset == index) return true;
+        }
+    }
+    return false;
+}
+
+void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, GameJson form) {
+    const audit::RulesetResult& r = a.results[index];
     j.begin_object();
     j.key("name").str(r.ruleset.name);
     j.key("spec").str(ruleset_label(r.ruleset));
@@ -82,7 +101,7 @@ void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int 
         j.key("move").integer(i.move);
         j.key("color").str(color_letter(i.color));
         j.key("pass").boolean(i.pass);
-        write_point(j, i.pass, i.point, width, height);
+        write_point(j, i.pass, i.point, a.width, a.height);
         j.key("reason").str(audit::to_string(i.reason));
         j.key("clause").str(i.clause);
         j.key("repeats_move").opt_integer(opt_move(i.repeats_move));
@@ -94,15 +113,22 @@ void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int 
     // The members below hold numbers and stable names only (no escapes), written as pieces;
     // the two free texts (komi_source, dead_source) go through the writer.
     const audit::Score& s = r.score;
+    const bool with_count = counted(a, index);
     detail::JsonPieces m = j.members(512);
     m.text("\"end\":").name(audit::to_string(r.end));
     m.text(",\"end_move\":").integer(r.end_move);
     m.text(",\"moves_after_end\":").integer(r.moves_after_end);
     m.text(",\"resumed\":").boolean(r.resumed);
     m.text(",\"scored\":").boolean(s.scored);
+    m.text(",\"counted\":").boolean(with_count);
     m.text(",\"decisive\":").name(audit::to_string(s.decisive));
     m.text(",\"winner\":").name(winner_letter(s.decision().winner));
     m.text(",\"margin\":").num(s.decision().margin);
+    if (!with_count && form == GameJson::compact) {
+        j.done(m);
+        j.end_object();
+        return;
+    }
     m.text(",\"terms\":{\"komi\":").num(s.komi);
     j.done(m);
     j.key("komi_source").str(s.komi_source);
@@ -112,7 +138,7 @@ void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int 
     j.done(m);
     j.key("dead_source").str(s.dead_source);
     j.key("settled").boolean(s.settled);
-    m = j.members(1024);
+    m = j.members(1152);  // sides 2 * 136, count 77, scores 479, the rest under 120 bytes
     m.text("\"black\":");
     put_side(m, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,
              s.passes_black, s.pass_stones_to_black);
@@ -122,18 +148,23 @@ void write_ruleset(JsonWriter& j, const audit::RulesetResult& r, int width, int 
     m.text(",\"neutral\":").integer(s.neutral);
     m.text(",\"white_extra_pass\":").boolean(s.white_extra_pass);
     m.text(",\"black_moved_last\":").boolean(s.black_moved_last);
-    m.text("},\"scores\":{\"area\":");
-    put_count(m, s.area);
-    m.text(",\"territory\":");
-    put_count(m, s.territory);
-    m.text(",\"quick\":");
-    put_count(m, s.quick);
-    m.text("}");
+    m.text("},\"count\":{\"black\":").num(s.decision().black);
+    m.text(",\"white\":").num(s.decision().white).text("}");
+    if (form == GameJson::full) {
+        m.text(",\"scores\":{\"area\":");
+        put_count(m, s.area);
+        m.text(",\"territory\":");
+        put_count(m, s.territory);
+        m.text(",\"quick\":");
+        put_count(m, s.quick);
+        m.text("}");
+    }
     j.done(m);
     j.end_object();
 }
 
-void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::GameAudit& a) {
+void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::GameAudit& a,
+                      GameJson form) {
     j.begin_object();
     j.key("kind").str(audit::to_string(d.kind));
     if (d.move != 0) {
@@ -185,10 +216,12 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         j.end_object();
     }
     j.end_array();
-    j.key("board_before");
-    write_board_rows(j, d.board_before);
-    j.key("board_after");
-    write_board_rows(j, d.board_after);
+    if (form == GameJson::full) {
+        j.key("board_before");
+        write_board_rows(j, d.board_before);
+        j.key("board_after");
+        write_board_rows(j, d.board_after);
+    }
     j.end_object();
 }
 
@@ -216,11 +249,12 @@ void write_player(JsonWriter& j, std::string_view name, std::string_view rank) {
 
 }  // namespace
 
-void append_game_json(std::string& out, const CheckInput& in) {
+void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     const audit::GameAudit& a = *in.audit;
     JsonWriter j(out);
     j.begin_object();
     j.key("schema").str(kGameSchema);
+    j.key("form").str(to_string(form));
     j.key("file").str(in.file);
     // Numbers, booleans and stable names as pieces (no escapes): at most 5 * 24 + 80 bytes.
     detail::JsonPieces m = j.members(256);
@@ -257,11 +291,11 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.done(m);
 
     j.key("rulesets").begin_array();
-    for (const audit::RulesetResult& r : a.results) write_ruleset(j, r, a.width, a.height);
+    for (std::size_t i = 0; i < a.results.size(); ++i) write_ruleset(j, a, i, form);
     j.end_array();
 
     j.key("divergences").begin_array();
-    for (const audit::Divergence& d : a.divergences) write_divergence(j, d, a);
+    for (const audit::Divergence& d : a.divergences) write_divergence(j, d, a, form);
     j.end_array();
 
     j.key("record").begin_object();
@@ -302,17 +336,22 @@ void append_game_json(std::string& out, const CheckInput& in) {
     j.raw("\n");
 }
 
-void write_check_json(std::ostream& os, const CheckInput& in) {
+std::string_view to_string(GameJson form) noexcept {
+    return form == GameJson::full ? "full" : "compact";
+}
+
+void write_check_json(std::ostream& os, const CheckInput& in, GameJson form) {
     std::string out;
-    append_game_json(out, in);
+    append_game_json(out, in, form);
     os << out;
 }
 
 void append_file_json(std::string& out, std::string_view file,
-                      std::span<const sgf::Diagnostic> diagnostics) {
+                      std::span<const sgf::Diagnostic> diagnostics, GameJson form) {
     JsonWriter j(out);
     j.begin_object();
     j.key("schema").str(kGameSchema);
+    j.key("form").str(to_string(form));
     j.key("file").str(file);
     j.key("game").null();
     j.key("findings")
@@ -326,9 +365,9 @@ void append_file_json(std::string& out, std::string_view file,
 }
 
 void write_check_json_file(std::ostream& os, std::string_view file,
-                           std::span<const sgf::Diagnostic> diagnostics) {
+                           std::span<const sgf::Diagnostic> diagnostics, GameJson form) {
     std::string out;
-    append_file_json(out, file, diagnostics);
+    append_file_json(out, file, diagnostics, form);
     os << out;
 }
 

@@ -60,10 +60,12 @@ std::string games_jsonl(const RunDescription& run) {
         s += s.empty() ? "games with" : " and";
         for (std::size_t i = 0; i < run.only.size(); ++i) s += (i == 0 ? " " : ", ") + run.only[i];
     }
-    if (s.empty()) return "every game";
+    const std::string_view form =
+        run.full_json ? ", full form (--full-json)" : ", compact form (schema sgfaudit-game/2)";
+    if (s.empty()) return "every game" + std::string(form);
     s += run.only.empty() ? " (--findings-only)"
                           : (run.findings_only ? " (--findings-only, --only)" : " (--only)");
-    return s;
+    return s + std::string(form);
 }
 
 }  // namespace

@@ -180,6 +180,7 @@ void Summary::write_json(std::ostream& os) const {
         w.key("only").begin_array();
         for (const std::string& k : run_.only) w.str(k);
         w.end_array();
+        w.key("jsonl_form").str(run_.full_json ? "full" : "compact");
         w.end_object();
 
         const std::uint64_t with_games = files_ - files_unreadable_ - files_without_games_;

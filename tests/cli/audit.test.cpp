@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "json_check.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
 #include "skip.hpp"
 #include "temp_folder.hpp"
@@ -158,7 +159,9 @@ TEST_CASE("Every divergence of games.jsonl has its block and diagram in index.ht
           "[cli][audit][html]") {
     TempFolder t("sgfaudit-audit");
     const fs::path out = t.path() / "r";
-    REQUIRE(audit({"--quiet", "--out", out.string(), kSource + "/corpus"}, t.path()).status == 1);
+    // The full form of games.jsonl: its divergences carry their boards.
+    REQUIRE(audit({"--quiet", "--full-json", "--out", out.string(), kSource + "/corpus"}, t.path())
+                .status == 1);
     const std::string jsonl = slurp(out / "games.jsonl");
     const std::string html = slurp(out / "index.html");
     // Every game object with divergences: count them and their boards.
@@ -199,6 +202,78 @@ TEST_CASE("Every divergence of games.jsonl has its block and diagram in index.ht
         const std::string anchor = md.substr(p + 12, md.find(')', p) - p - 12);
         CHECK(html.find("id=\"" + anchor + "\"") != std::string::npos);
     }
+}
+
+TEST_CASE(
+    "games.jsonl compact and --full-json: valid JSON lines, the same games, terms where a "
+    "count decides",
+    "[cli][audit][json][compact]") {
+    TempFolder t("sgfaudit-audit");
+    const fs::path compact = t.path() / "compact", full1 = t.path() / "full1",
+                   full2 = t.path() / "full2";
+    REQUIRE(
+        audit({"--quiet", "--jobs", "2", "--out", compact.string(), kSource + "/corpus"}, t.path())
+            .status == 1);
+    REQUIRE(audit({"--quiet", "--jobs", "1", "--full-json", "--out", full1.string(),
+                   kSource + "/corpus"},
+                  t.path())
+                .status == 1);
+    REQUIRE(audit({"--quiet", "--jobs", "2", "--full-json", "--out", full2.string(),
+                   kSource + "/corpus"},
+                  t.path())
+                .status == 1);
+    for (const char* name : sgfaudit::pipeline::kReportFiles) {
+        INFO(name);
+        CHECK(slurp(full1 / name) == slurp(full2 / name));
+    }
+    // The other files do not depend on the form (summary.md, summary.json and index.html state
+    // it among the run's settings).
+    for (const char* name : {"divergences.csv", "record_issues.csv", "diagnostics.csv", "rules.md",
+                             "diagnostics.md"}) {
+        INFO(name);
+        CHECK(slurp(compact / name) == slurp(full1 / name));
+    }
+    CHECK(slurp(compact / "summary.json").find("\"jsonl_form\": \"compact\"") != std::string::npos);
+    CHECK(slurp(full1 / "summary.json").find("\"jsonl_form\": \"full\"") != std::string::npos);
+    CHECK(slurp(full1 / "summary.md").find("full form (--full-json)") != std::string::npos);
+
+    std::istringstream c(slurp(compact / "games.jsonl")), f(slurp(full1 / "games.jsonl"));
+    std::size_t lines = 0, counted = 0, not_counted = 0;
+    for (std::string lc, lf; std::getline(c, lc);) {
+        REQUIRE(std::getline(f, lf));
+        ++lines;
+        INFO("line " << lines << ":\n  compact: " << lc.substr(0, 300));
+        CHECK(sgfaudit_test::json_valid(lc));
+        CHECK(sgfaudit_test::json_valid(lf));
+        CHECK(lc.rfind(R"({"schema":"sgfaudit-game/2","form":"compact","file":)", 0) == 0);
+        CHECK(lf.rfind(R"({"schema":"sgfaudit-game/2","form":"full","file":)", 0) == 0);
+        CHECK(lc.size() <= lf.size() + 3);  // "compact" is 3 bytes longer than "full"
+        // Everything up to the rulesets is the same in both forms.
+        const std::size_t at = lf.find(",\"file\":");
+        const std::size_t rulesets = lf.find("\"rulesets\":");
+        const std::size_t at_c = lc.find(",\"file\":");
+        const std::size_t rulesets_c = lc.find("\"rulesets\":");
+        CHECK(lc.substr(at_c, rulesets_c - at_c) == lf.substr(at, rulesets - at));
+        if (rulesets == std::string::npos) continue;  // a file without a game
+        // The full form: terms, the decisive count and the three counts for every ruleset.
+        const std::size_t n = count(lf, R"("spec":)");
+        CHECK(count(lf, R"("terms":{)") == n);
+        CHECK(count(lf, R"("scores":{"area":)") == n);
+        // Compact: terms and the decisive count for the counted rulesets only, never scores.
+        const std::size_t yes = count(lc, R"("counted":true)");
+        CHECK(yes + count(lc, R"("counted":false)") == n);
+        CHECK(count(lc, R"("terms":{)") == yes);
+        CHECK(count(lc, R"(},"count":{"black":)") == yes);
+        CHECK(count(lc, R"("scores":)") == 0);
+        CHECK(count(lc, R"("board_after":)") == 0);
+        // A ruleset under which the game ended by two passes is counted.
+        CHECK(count(lc, R"("scored":true,"counted":true)") == count(lc, R"("scored":true)"));
+        counted += yes;
+        not_counted += n - yes;
+    }
+    CHECK(lines > 50);
+    CHECK(counted > 0);
+    CHECK(not_counted > 0);
 }
 
 TEST_CASE("audit exit codes: 0 clean, 1 findings, 2 could not run", "[cli][audit]") {

@@ -17,7 +17,10 @@
 
 namespace fs = std::filesystem;
 
+#include "json_check.hpp"
 #include "run_binary.hpp"
+
+using sgfaudit_test::json_valid;
 
 namespace {
 
@@ -76,6 +79,12 @@ std::vector<std::string> lines(const std::string& s) {
 
 bool contains(const std::string& s, const std::string& part) {
     return s.find(part) != std::string::npos;
+}
+
+std::size_t count(const std::string& s, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = s.find(what); at != std::string::npos; at = s.find(what, at + 1)) ++n;
+    return n;
 }
 
 }  // namespace
@@ -172,10 +181,15 @@ TEST_CASE("check --format json writes one object per game, one per line", "[cli]
           R"("exit":{"status":1,"reason":"findings"}})");
     l.pop_back();
     for (const std::string& line : l) {
-        CHECK(line.rfind(R"({"schema":"sgfaudit-game/1","file":")", 0) == 0);
+        CHECK(line.rfind(R"({"schema":"sgfaudit-game/2","form":"compact","file":")", 0) == 0);
         CHECK(line.back() == '}');
+        CHECK(json_valid(line));
         CHECK(contains(line, R"("rulesets":[{"name":"tromp-taylor")"));
-        CHECK(contains(line, R"("scores":{"area":{"black":)"));
+        // Every game ends by two passes: each ruleset's count decides, with its terms and the
+        // decisive count's table only.
+        CHECK(count(line, R"("scored":true,"counted":true,)") == 3);
+        CHECK(count(line, R"(},"count":{"black":)") == 3);
+        CHECK_FALSE(contains(line, R"("scores":)"));
         CHECK(contains(line, R"("end_move":)"));
     }
     CHECK(contains(l[0], R"(two.sgf","game":1,)"));
@@ -188,6 +202,34 @@ TEST_CASE("check --format json writes one object per game, one per line", "[cli]
         R"({"move":7,"color":"B","pass":false,"point":"A4","sgf":"ab","reason":"suicide","clause":"AGA 5","repeats_move":null,"applied":true})"));
     CHECK(contains(l[2], R"(one.sgf","game":1,)"));
     CHECK(contains(l[2], R"("ru":"Tromp-Taylor","re":"B+24.5","komi":0.5,)"));
+}
+
+TEST_CASE("check --format json --full-json writes every count's table; compact as a rule",
+          "[cli][check][json]") {
+    TempFiles t;
+    const std::string file = t.add("two.sgf", std::string(kClean) + "\n" + kSuicide + "\n");
+    const Run full = check({"--format", "json", "--full-json", "--jobs", "1", file});
+    const Run full2 = check({"--format", "json", "--full-json", "--jobs", "2", file});
+    const Run compact = check({"--format", "json", file});
+    INFO(full.out << full.err);
+    CHECK(full.status == 1);
+    CHECK(full.out == full2.out);
+    const std::vector<std::string> l = lines(full.out), c = lines(compact.out);
+    REQUIRE(l.size() == 3);
+    REQUIRE(c.size() == 3);
+    for (std::size_t i = 0; i < 2; ++i) {
+        CHECK(l[i].rfind(R"({"schema":"sgfaudit-game/2","form":"full","file":")", 0) == 0);
+        CHECK(json_valid(l[i]));
+        CHECK(count(l[i], R"("scores":{"area":{"black":)") == 3);
+        CHECK(l[i].size() > c[i].size());
+    }
+    CHECK(contains(l[1], R"("board_before":[")"));
+    CHECK_FALSE(contains(c[1], R"("board_before")"));
+    CHECK(l[2] == c[2]);  // the totals
+    // Only with --format json.
+    const Run text = check({"--full-json", file});
+    CHECK(text.status == 2);
+    CHECK(contains(text.err, "--full-json: only with --format json"));
 }
 
 TEST_CASE("check --komi overrides every ruleset, --dead and --on-illegal are reported",
@@ -258,7 +300,7 @@ TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[c
     const std::string file = t.add("suicide.sgf", kSuicide);
     const std::string out = run_binary("check --format json \"" + file + "\"", 1);
     CHECK(lines(out).size() == 2);  // the game, the totals
-    CHECK(out.rfind(R"({"schema":"sgfaudit-game/1",)", 0) == 0);
+    CHECK(out.rfind(R"({"schema":"sgfaudit-game/2","form":"compact",)", 0) == 0);
     CHECK(lines(out).back().rfind(R"({"schema":"sgfaudit-check-totals/1",)", 0) == 0);
 }
 

@@ -99,6 +99,52 @@ TEST_CASE("Shards 1..N merged are the unsharded report byte for byte (N = 1, 2, 
     }
 }
 
+TEST_CASE("Shards of a --full-json run merge into its report byte for byte; forms never mix",
+          "[cli][shards][json]") {
+    TempFolder t("sgfaudit-shards");
+    const std::vector<std::string> in = inputs(t);
+    const auto audit_args = [&](const fs::path& out, const std::string& shard, bool full) {
+        std::vector<std::string> a{"audit", "--quiet", "--jobs", "2", "--out", out.string()};
+        if (full) a.push_back("--full-json");
+        if (!shard.empty()) a.insert(a.end(), {"--shard", shard});
+        a.insert(a.end(), in.begin(), in.end());
+        return a;
+    };
+    const fs::path whole = t.path() / "whole";
+    const int status = sgfaudit_run(audit_args(whole, "", true));
+    REQUIRE(status == 1);
+    REQUIRE(slurp(whole / "games.jsonl").find(R"("form":"full")") != std::string::npos);
+    for (const char* k : {"1/2", "2/2"}) {
+        CHECK(sgfaudit_run(audit_args(t.path() / ("full-" + std::string(1, k[0])), k, true)) != 2);
+    }
+    CHECK(sgfaudit_run(audit_args(t.path() / "compact-2", "2/2", false)) != 2);
+    const fs::path merged = t.path() / "merged";
+    CHECK(sgfaudit_run({"merge", "--out", merged.string(), (t.path() / "full-2").string(),
+                        (t.path() / "full-1").string()}) == status);
+    for (const char* f : kReport) {
+        INFO(f);
+        CHECK(slurp(merged / f) == slurp(whole / f));
+    }
+    // A full shard and a compact one: another run.
+    std::string err;
+    CHECK(sgfaudit_run({"merge", "--out", (t.path() / "mixed").string(),
+                        (t.path() / "full-1").string(), (t.path() / "compact-2").string()},
+                       &err) == 2);
+    CHECK(err.find("other inputs or options") != std::string::npos);
+    CHECK_FALSE(fs::exists(t.path() / "mixed"));
+    // A shard of the version before --full-json travelled in the header (sgfaudit-shard/2):
+    // refused, not read as a compact run.
+    const fs::path chunks = t.path() / "full-1" / "shard.chunks";
+    std::string bytes = slurp(chunks);
+    REQUIRE(bytes.rfind("sgfaudit-shard/3\n", 0) == 0);
+    bytes[15] = '2';
+    std::ofstream(chunks, std::ios::binary | std::ios::trunc) << bytes;
+    CHECK(sgfaudit_run({"merge", "--out", (t.path() / "old").string(),
+                        chunks.parent_path().string(), (t.path() / "full-2").string()},
+                       &err) == 2);
+    CHECK(err.find("not a chunks file of this version") != std::string::npos);
+}
+
 TEST_CASE("merge refuses a missing shard, shards of another run and a folder that is no shard",
           "[cli][shards]") {
     TempFolder t("sgfaudit-shards");

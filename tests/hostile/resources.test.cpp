@@ -265,14 +265,15 @@ TEST_CASE("check and parse print no control character, whatever names and file n
 
 TEST_CASE("A file of many games does not hold its whole report in memory", "[hostile][memory]") {
     TempFolder dir("sgfaudit-memory");
-    // 100,000 games (2 MB) make about 140 MB of games.jsonl: held in memory until the file was
-    // done, the run peaked at over 400 MB; spilled past 4 MiB, it stays near the document.
+    // 100,000 games (2 MB) make about 140 MB of games.jsonl in the full form: held in memory
+    // until the file was done, the run peaked at over 400 MB; spilled past 4 MiB, it stays near
+    // the document. (The full form, so that the report is larger than the run may hold.)
     std::string text;
     for (int i = 0; i < 100000; ++i) text += "(;GM[1]SZ[9];B[ee])\n";
     dir.add("many.sgf", text);
     ChildRun run;
     run.work_dir = dir.path().string();
-    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "many.sgf"};
+    run.args = {"audit", "--quiet", "--jobs", "2", "--full-json", "--out", "r", "many.sgf"};
     const ChildResult r = run_child(run);
     INFO(r.err);
     CHECK(r.status == 0);

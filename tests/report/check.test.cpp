@@ -11,9 +11,11 @@
 #include <string>
 #include <vector>
 
+#include "json_check.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 
 using namespace sgfaudit;
+using sgfaudit_test::json_valid;
 
 namespace {
 
@@ -313,16 +315,18 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(t.substr(t.size() - 2) == "\n\n");
 }
 
-TEST_CASE("write_check_json writes one line with every field", "[report][json]") {
+TEST_CASE("write_check_json in the full form writes one line with every field", "[report][json]") {
     Fixture f;
     std::ostringstream os;
-    report::write_check_json(os, f.input());
+    report::write_check_json(os, f.input(), report::GameJson::full);
     const std::string j = os.str();
     INFO(j);
     REQUIRE(!j.empty());
     CHECK(j.back() == '\n');
     CHECK(j.find('\n') == j.size() - 1);
-    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/1","file":"g\"1\".sgf","game":1,)j", 0) == 0);
+    CHECK(json_valid(j));
+    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/2","form":"full","file":"g\"1\".sgf","game":1,)j",
+                  0) == 0);
     for (
         const char* part : {
             R"j("auditable":true,"findings":true,"width":19,"height":19,)j",
@@ -334,17 +338,19 @@ TEST_CASE("write_check_json writes one line with every field", "[report][json]")
             R"j({"move":57,"color":"B","pass":false,"point":"D16","sgf":"dd","reason":"positional_superko","clause":"TT 6","repeats_move":53,"applied":true})j",
             R"j({"move":80,"color":"W","pass":true,"point":null,"sgf":null,"reason":"out_of_turn","clause":"TT 5","repeats_move":null,"applied":true})j",
             R"j("end":"two_passes","end_move":210,"moves_after_end":2,"resumed":false,)j",
-            R"j("scored":true,"decisive":"area","winner":"B","margin":6.5,)j",
+            R"j("scored":true,"counted":true,"decisive":"area","winner":"B","margin":6.5,)j",
             R"j("terms":{"komi":0.5,"komi_source":"record","handicap":2,"handicap_bonus":1,"dead_source":"markup",)j",
             R"j("black":{"stones":91,"territory":93,"captures":4,"dead":1,"passes":1,"pass_stones":2})j",
             R"j("white":{"stones":88,"territory":86,"captures":6,"dead":2,"passes":2,"pass_stones":1})j",
-            R"j("neutral":3,"white_extra_pass":true,"black_moved_last":true})j",
+            R"j("neutral":3,"white_extra_pass":true,"black_moved_last":true},)j",
+            R"j("count":{"black":184,"white":177.5},)j",
             R"j("scores":{"area":{"black":184,"white":177.5,"winner":"B","margin":6.5},)j",
             R"j("territory":{"black":-0.5,"white":0.5,"winner":"W","margin":1},)j",
             R"j("quick":{"black":3,"white":3,"winner":"draw","margin":0}})j",
             R"j("komi_override":6.5,)j",
             R"j("end":"record_end","end_move":212,"moves_after_end":0,"resumed":true,)j",
-            R"j("decisive":"territory","winner":"W","margin":2.5,)j",
+            R"j("scored":false,"counted":true,"decisive":"territory","winner":"W","margin":2.5,)j",
+            R"j("count":{"black":10,"white":12.5},"scores":{"area":)j",
             R"j("divergences":[{"kind":"legality","move":57,"color":"B","point":"D16","sgf":"dd","clause":"TT 6 / AGA 6",)j",
             R"j("verdicts":[{"ruleset":"tromp-taylor","index":0,"text":"illegal: positional_superko (TT 6), repeats move 53","legal":false,"reason":"positional_superko","clause":"TT 6","repeats_move":53},)j",
             R"j({"ruleset":"aga","index":1,"text":"legal","legal":true,"reason":null,"clause":"","repeats_move":null}])j",
@@ -369,8 +375,84 @@ TEST_CASE("write_check_json_file reports a file without games", "[report][json]"
     report::write_check_json_file(os, "a.sgf", d);
     CHECK(
         os.str() ==
-        R"j({"schema":"sgfaudit-game/1","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
+        R"j({"schema":"sgfaudit-game/2","form":"compact","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
         "\n");
+    std::ostringstream full;
+    report::write_check_json_file(full, "a.sgf", d, report::GameJson::full);
+    CHECK(full.str().rfind(R"j({"schema":"sgfaudit-game/2","form":"full","file":"a.sgf",)j", 0) ==
+          0);
+    CHECK(json_valid(os.str()));
+}
+
+TEST_CASE("write_check_json compact: the counts' terms only where a count decides something",
+          "[report][json][compact]") {
+    Fixture f;
+    std::ostringstream os;
+    report::write_check_json(os, f.input());
+    const std::string j = os.str();
+    INFO(j);
+    CHECK(json_valid(j));
+    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/2","form":"compact","file":"g\"1\".sgf","game":1,)j",
+                  0) == 0);
+    // tromp-taylor ended by two passes, aga is a side of the outcome divergence: both counts
+    // decide something, each with its terms and the decisive count only.
+    CHECK(contains(
+        j,
+        R"j("scored":true,"counted":true,"decisive":"area","winner":"B","margin":6.5,"terms":{"komi":0.5,)j"));
+    CHECK(contains(
+        j,
+        R"j("neutral":3,"white_extra_pass":true,"black_moved_last":true},"count":{"black":184,"white":177.5}},)j"));
+    CHECK(contains(
+        j,
+        R"j("scored":false,"counted":true,"decisive":"territory","winner":"W","margin":2.5,"terms":{)j"));
+    CHECK(contains(j, R"j("count":{"black":10,"white":12.5}})j"));
+    CHECK_FALSE(contains(j, "\"scores\""));
+    // Divergences keep everything but the boards (index.html draws them).
+    CHECK(contains(
+        j,
+        R"j({"ruleset":"aga","index":1,"text":"legal","legal":true,"reason":null,"clause":"","repeats_move":null}]})j"));
+    CHECK_FALSE(contains(j, "board_before"));
+    CHECK_FALSE(contains(j, "board_after"));
+    // The rest as in the full form.
+    for (const char* part : {
+             R"j("record":{"check":"mismatch","recorded":"W+3.5",)j",
+             R"j("record_issues":[{"move":80,"code":"out_of_turn",)j",
+             R"j("diagnostics":[{"severity":"warning","code":"S220",)j",
+             R"j("illegal":[{"move":57,"color":"B","pass":false,"point":"D16",)j",
+         }) {
+        CHECK(contains(j, part));
+    }
+}
+
+TEST_CASE("write_check_json compact: a resigned game carries no count's terms or table",
+          "[report][json][compact]") {
+    Fixture f;
+    f.a.results[0].end = audit::EndKind::record_end;
+    f.a.results[0].score.scored = false;
+    f.a.divergences.resize(1);  // the legality divergence only: no count is compared
+    f.a.record.check = audit::RecordCheck::not_comparable;
+    std::ostringstream compact, full;
+    report::write_check_json(compact, f.input());
+    report::write_check_json(full, f.input(), report::GameJson::full);
+    const std::string c = compact.str(), u = full.str();
+    INFO(c);
+    CHECK(json_valid(c));
+    CHECK(json_valid(u));
+    CHECK_FALSE(contains(c, "\"terms\""));
+    CHECK_FALSE(contains(c, "\"count\""));
+    CHECK_FALSE(contains(c, "\"scores\""));
+    CHECK(contains(
+        c, R"j("scored":false,"counted":false,"decisive":"area","winner":"B","margin":6.5},)j"));
+    CHECK(contains(
+        c,
+        R"j("scored":false,"counted":false,"decisive":"territory","winner":"W","margin":2.5}],)j"));
+    // The full form has them all, counted or not.
+    CHECK(contains(
+        u,
+        R"j("scored":false,"counted":false,"decisive":"area","winner":"B","margin":6.5,"terms":{)j"));
+    CHECK(contains(u, R"j("scores":{"area":{"black":184,)j"));
+    CHECK(contains(u, R"j("board_before":[")j"));
+    CHECK(c.size() < u.size());
 }
 
 TEST_CASE("has_findings: illegal plays, divergences, record issues, mismatch", "[report]") {

@@ -15,7 +15,7 @@ namespace {
 
 // The games.jsonl line of a file without games, named `file`.
 std::string line_for(std::string_view file) {
-    return R"({"schema":"sgfaudit-game/1","file":)" + report::json_string(file) +
+    return R"({"schema":"sgfaudit-game/2","form":"compact","file":)" + report::json_string(file) +
            R"(,"game":null,"findings":false,"diagnostics":[]})" + "\n";
 }
 

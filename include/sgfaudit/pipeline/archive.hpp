@@ -41,6 +41,9 @@ struct ArchiveOptions {
     std::uint32_t only = 0;
     // games.jsonl is written gzip-compressed as games.jsonl.gz (RFC 1952, no time stamp).
     bool gzip = false;
+    // games.jsonl in the full form of schema sgfaudit-game/2 (every count's table, the boards
+    // of divergences); else the compact form (docs/report-format.md).
+    bool full_json = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
     std::function<void(const ArchiveProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and

@@ -32,11 +32,13 @@ inline constexpr std::string_view kDiagnosticsCsvHeader =
 inline constexpr std::string_view kRecordIssuesCsvHeader =
     "file,game,move,line,column,severity,code,message\n";
 
-// Appends one games.jsonl line (the game object of docs/report-format.md, ended by '\n').
-void append_game_json(std::string& out, const CheckInput& input);
+// Appends one games.jsonl line (the game object of docs/report-format.md in the form `form`,
+// ended by '\n').
+void append_game_json(std::string& out, const CheckInput& input, GameJson form = GameJson::compact);
 // Appends one games.jsonl line for a file that gave no game (see write_check_json_file).
 void append_file_json(std::string& out, std::string_view file,
-                      std::span<const sgf::Diagnostic> diagnostics);
+                      std::span<const sgf::Diagnostic> diagnostics,
+                      GameJson form = GameJson::compact);
 
 // Appends one divergences.csv row per divergence of the game (RFC 4180 quoting); the game's
 // rulesets are the run's, in the order of divergences_csv_header.
@@ -176,6 +178,7 @@ struct RunDescription {
     std::size_t max_diagrams = 0;
     bool findings_only = false;     // games.jsonl holds only the games with findings
     std::vector<std::string> only;  // --only: the kinds games.jsonl is limited to
+    bool full_json = false;         // --full-json: games.jsonl in the full form
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of

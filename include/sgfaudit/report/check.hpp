@@ -22,7 +22,15 @@ namespace sgfaudit::report {
 
 // The schema of a game object (check --format json, games.jsonl; docs/report-format.md),
 // written in every object's "schema" field.
-inline constexpr std::string_view kGameSchema = "sgfaudit-game/1";
+inline constexpr std::string_view kGameSchema = "sgfaudit-game/2";
+
+// The two forms of a game object (docs/report-format.md), named in its "form" field. compact:
+// the count's terms and its table only for a ruleset whose count decides something in the game
+// (it ended by two passes, or an outcome, accounting or record divergence names the ruleset),
+// and no boards in divergences. full: every field, every count (schema 1's fields, and
+// compact's).
+enum class GameJson : std::uint8_t { compact, full };
+std::string_view to_string(GameJson form) noexcept;
 
 // Where a record issue is in the file (parallel to GameAudit::record_issues); {0, 0}: unknown.
 using IssueLocations = std::span<const sgf::Location>;
@@ -65,14 +73,17 @@ void write_check_text(std::ostream& out, const CheckInput& input);
 // The same, appended to a string.
 void append_check_text(std::string& out, const CheckInput& input);
 
-// Writes one JSON object for one game on one line, ended by '\n' (schema sgfaudit-game/1).
-void write_check_json(std::ostream& out, const CheckInput& input);
+// Writes one JSON object for one game on one line, ended by '\n' (schema sgfaudit-game/2, in
+// the form `form`).
+void write_check_json(std::ostream& out, const CheckInput& input,
+                      GameJson form = GameJson::compact);
 
 // Writes one JSON object for a file that gave no game to report (unreadable, no game tree, or a
-// folder entry that could not be listed): {"schema", "file", "game": null, "findings",
+// folder entry that could not be listed): {"schema", "form", "file", "game": null, "findings",
 // "diagnostics"}; "findings" is true when a diagnostic is an error.
 void write_check_json_file(std::ostream& out, std::string_view file,
-                           std::span<const sgf::Diagnostic> diagnostics);
+                           std::span<const sgf::Diagnostic> diagnostics,
+                           GameJson form = GameJson::compact);
 
 // The totals of `check --format json`, written as its last line (schema kCheckTotalsSchema).
 inline constexpr std::string_view kCheckTotalsSchema = "sgfaudit-check-totals/1";
