@@ -1130,10 +1130,12 @@ class Replay {
             // comment-8 agreement) scores the board as it is.
             const bool strict_tt = res.ruleset.end == GameEnd::final;
             const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
-            const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, komi.value);
+            const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
             res.score = detail::score_position(
                 tallied.tally, res.ruleset, l.end_state, out_.handicap, komi,
                 strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
+                : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
+                    ? std::string_view("none (gnugo is asked only about games ended by two passes)")
                 : tallied.source.empty() ? to_string(dead_policy_)
                                          : std::string_view(tallied.source));
         }
@@ -1473,30 +1475,31 @@ class Replay {
     struct Tallied {
         int board;
         bool use_dead;
-        double komi;
         detail::Tally tally;
         std::string source;  // the oracle's dead_source; empty: to_string(dead_policy_)
     };
 
-    // The tally of a lane's end board, computed once per board and dead-stone choice (and, for
-    // the oracle, komi: it is told the komi of the count).
+    // The tally of a lane's end board, computed once per board and dead-stone choice.
+    // The oracle (an engine: slow) is asked only about games that ended by two passes, the only
+    // counts compared with RE; the others are counted as they stand.
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
-                            double komi) {
-        const bool oracle = !strict_tt && dead_policy_ == DeadPolicy::gnugo;
+                            bool scored) {
+        const bool oracle = !strict_tt && scored && dead_policy_ == DeadPolicy::gnugo;
         // Benson's dead stones depend on the board, so every end board gets its own analysis.
         const bool use_dead =
             !strict_tt && (!dead.empty() || dead_policy_ == DeadPolicy::pass_alive || oracle);
         for (const Tallied& t : tallies_) {
-            if (t.board == board && t.use_dead == use_dead && (!oracle || t.komi == komi)) {
+            if (t.board == board && t.use_dead == use_dead) {
                 return t;
             }
         }
         const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
-        if (oracle) return tally_by_oracle(board, b, komi);
+        // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
+        // question per end board.
+        if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
         tallies_.push_back(
             {board,
              use_dead,
-             komi,
              detail::tally_position(
                  b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{}),
              {}});
@@ -1513,7 +1516,7 @@ class Replay {
         } else {
             answer = options_.dead_oracle->dead_stones(b, komi);
         }
-        Tallied t{board, true, komi, {}, {}};
+        Tallied t{board, true, {}, {}};
         if (answer.dead) {
             t.tally =
                 detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead});
