@@ -108,12 +108,14 @@ class GnugoOracle final : public audit::DeadStoneOracle {
         const auto responses = engine->exchange(commands, deadline, error);
         if (!responses) {
             answer.failure =
-                engine->running()
-                    ? error
-                    : fmt::format(
-                          "{} within {} s: the engine was killed, the next game starts "
-                          "a new one",
-                          error, static_cast<double>(timeout_.count()) / 1000.0);
+                engine->running() ? error
+                : error == "no answer"
+                    ? fmt::format(
+                          "no answer within {} s: the engine was killed, the next game "
+                          "starts a new one",
+                          static_cast<double>(timeout_.count()) / 1000.0)
+                    : fmt::format("{}: the engine was stopped, the next game starts a new one",
+                                  error);
             return answer;
         }
         std::vector<game::Vertex> dead;
