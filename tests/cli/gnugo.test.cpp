@@ -56,7 +56,8 @@ Run run_with_env(const std::string& env, const std::string& args) {
 
 }  // namespace
 
-TEST_CASE("--dead gnugo without gnugo in PATH stops the run at start with exit 2", "[cli][gnugo]") {
+TEST_CASE("Dead stones by gnugo, with no gnugo in PATH: stops the run at start with exit 2",
+          "[cli][gnugo]") {
     TempFolder folder("sgfaudit-cli-gnugo");
     const std::string game = folder.add("dead.sgf", dead_stone_game());
     const std::string out = (folder.path() / "report").string();
@@ -70,7 +71,7 @@ TEST_CASE("--dead gnugo without gnugo in PATH stops the run at start with exit 2
     CHECK(c.status == 2);
 }
 
-TEST_CASE("--dead gnugo with a hanging engine: the game is unsettled, the run goes on",
+TEST_CASE("Dead stones by gnugo with a hanging engine: the game is unsettled, the run goes on",
           "[cli][gnugo]") {
     TempFolder folder("sgfaudit-cli-gnugo");
     const std::string game = folder.add("a/dead.sgf", dead_stone_game());
@@ -95,7 +96,7 @@ TEST_CASE("--dead gnugo with a hanging engine: the game is unsettled, the run go
     CHECK(games == 2);
 }
 
-TEST_CASE("--dead gnugo: GNU Go removes the dead stone and RE is matched, for any --jobs",
+TEST_CASE("Dead stones by gnugo: GNU Go removes the dead stone and RE is matched, for any --jobs",
           "[cli][gnugo]") {
     const bool debian = ::access("/usr/games/gnugo", X_OK) == 0;
     TempFolder folder("sgfaudit-cli-gnugo");
