@@ -53,6 +53,8 @@ std::string_view to_string(DeadPolicy p) noexcept {
             return "pass-alive";
         case DeadPolicy::automatic:
             return "auto";
+        case DeadPolicy::gnugo:
+            return "gnugo";
     }
     return "?";
 }
@@ -1127,12 +1129,15 @@ class Replay {
             // Dead stones (rules-model.md 5). Strict Tromp-Taylor (end=final, TT 8 without the
             // comment-8 agreement) scores the board as it is.
             const bool strict_tt = res.ruleset.end == GameEnd::final;
-            const detail::Tally& tally = tally_of(l.end_board, strict_tt, dead);
+            const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+            const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
             res.score = detail::score_position(
-                tally, res.ruleset, l.end_state, out_.handicap,
-                choose_komi(rec_, res.ruleset, out_.handicap),
+                tallied.tally, res.ruleset, l.end_state, out_.handicap, komi,
                 strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
-                          : to_string(dead_policy_));
+                : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
+                    ? std::string_view("none (gnugo is asked only about games ended by two passes)")
+                : tallied.source.empty() ? to_string(dead_policy_)
+                                         : std::string_view(tallied.source));
         }
         divergences_after_replay();
         record_check();
@@ -1357,9 +1362,15 @@ class Replay {
         rv.winner_differs = *recorded != c.winner;
         if (!s.settled) {
             rv.check = RecordCheck::unsettled;
-            rv.reason =
-                "the count is unsettled: an empty region touches both colours where a string is "
-                "neither pass-alive nor dead (Benson), and RE may count it otherwise";
+            rv.reason = dead_policy_ == DeadPolicy::gnugo
+                            ? fmt::format(
+                                  "the count is unsettled: the dead stones could not be decided "
+                                  "({}), and RE may count them otherwise",
+                                  s.dead_source)
+                            : std::string(
+                                  "the count is unsettled: an empty region touches both colours "
+                                  "where a string is neither pass-alive nor dead (Benson), and "
+                                  "RE may count it otherwise");
             return;
         }
         rv.reason = rv.winner_differs ? "the winner differs" : "the margin differs";
@@ -1461,27 +1472,71 @@ class Replay {
         }
     }
 
-    // The tally of a lane's end board, computed once per board and dead-stone choice.
-    const detail::Tally& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead) {
-        // Benson's dead stones depend on the board, so every end board gets its own analysis.
-        const bool use_dead =
-            !strict_tt && (!dead.empty() || dead_policy_ == DeadPolicy::pass_alive);
-        for (const Tallied& t : tallies_) {
-            if (t.board == board && t.use_dead == use_dead) return t.tally;
-        }
-        const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
-        tallies_.push_back(
-            {board, use_dead,
-             detail::tally_position(
-                 b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{})});
-        return tallies_.back().tally;
-    }
-
     struct Tallied {
         int board;
         bool use_dead;
         detail::Tally tally;
+        std::string source;  // the oracle's dead_source; empty: to_string(dead_policy_)
     };
+
+    // The tally of a lane's end board, computed once per board and dead-stone choice.
+    // The oracle (an engine: slow) is asked only about games that ended by two passes, the only
+    // counts compared with RE; the others are counted as they stand.
+    const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
+                            bool scored) {
+        const bool oracle = !strict_tt && scored && dead_policy_ == DeadPolicy::gnugo;
+        // Benson's dead stones depend on the board, so every end board gets its own analysis.
+        const bool use_dead =
+            !strict_tt && (!dead.empty() || dead_policy_ == DeadPolicy::pass_alive || oracle);
+        for (const Tallied& t : tallies_) {
+            if (t.board == board && t.use_dead == use_dead) {
+                return t;
+            }
+        }
+        const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
+        // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
+        // question per end board.
+        if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
+        tallies_.push_back(
+            {board,
+             use_dead,
+             detail::tally_position(
+                 b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{}),
+             {}});
+        return tallies_.back();
+    }
+
+    // `--dead gnugo`: the oracle names the dead stones (each stone), or fails: then the board
+    // is counted as it is and the count is unsettled (a record check that differs from it is
+    // `unsettled`, never `mismatch`), with a note saying why.
+    const Tallied& tally_by_oracle(int board, const game::Board& b, double komi) {
+        DeadStonesAnswer answer;
+        if (options_.dead_oracle == nullptr) {
+            answer.failure = "no dead-stone engine was given";
+        } else {
+            answer = options_.dead_oracle->dead_stones(b, komi);
+        }
+        Tallied t{board, true, {}, {}};
+        if (answer.dead) {
+            t.tally =
+                detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead});
+            t.source = options_.dead_oracle->name();
+        } else {
+            t.tally = detail::tally_position(b, detail::DeadStones{});
+            t.tally.settled = false;
+            t.source = fmt::format("gnugo failed: {}", answer.failure);
+            if (!oracle_failed_) {
+                oracle_failed_ = true;
+                issue(0, 0, "dead_stones_undecided",
+                      fmt::format("the dead stones could not be decided ({}): the count is "
+                                  "unsettled",
+                                  t.source),
+                      IssueSeverity::note);
+            }
+        }
+        tallies_.push_back(std::move(t));
+        return tallies_.back();
+    }
 
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
@@ -1495,6 +1550,7 @@ class Replay {
     bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
     bool any_pending_ = false;             // some active lane may have pending_end (else none has)
     std::vector<Tallied> tallies_;
+    bool oracle_failed_ = false;  // the dead_stones_undecided note was given
     History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;

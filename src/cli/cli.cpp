@@ -27,7 +27,7 @@ Commands:
   check PATH...   the referee's view of every game under several rulesets: illegal plays,
                   end, score with every term, winner, divergences with board diagrams, RE
                   against the result under the record's own RU. Options: --rules LIST,
-                  --format text|json, --dead none|markup|pass-alive|auto|LIST,
+                  --format text|json, --dead none|markup|pass-alive|auto|gnugo|LIST,
                   --on-illegal as-it-stands|stop, --komi X (see sgfaudit check --help)
   audit PATH...   audit whole archives on all cores into a report folder (summary.md,
                   index.html with diagrams, games.jsonl, divergences.csv,

@@ -4,9 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <optional>
+#include <system_error>
 
 #include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/pipeline/gnugo.hpp"
 
 namespace sgfaudit::cli {
 
@@ -82,6 +85,37 @@ std::optional<std::string> value_of(const ParsedArgs& args, std::string_view nam
     return it->second;
 }
 
+// --gnugo-*: checked whatever --dead says; the engine is started only for `--dead gnugo`.
+std::string gnugo_settings(const ParsedArgs& args, audit::AuditOptions& o) {
+    pipeline::GnugoOptions g;
+    if (const auto command = value_of(args, "--gnugo-command")) {
+        if (command->empty()) return "--gnugo-command: no program given";
+        g.command = {*command};
+    }
+    if (const auto level = value_of(args, "--gnugo-level")) {
+        if (level->size() > 2 || level->empty() ||
+            level->find_first_not_of("0123456789") != std::string::npos || std::stoi(*level) > 10) {
+            return fmt::format("--gnugo-level: '{}' is not a level from 0 to 10", *level);
+        }
+        g.level = std::stoi(*level);
+    }
+    if (const auto timeout = value_of(args, "--gnugo-timeout")) {
+        double seconds = 0;
+        const char* end = timeout->data() + timeout->size();
+        const auto [ptr, ec] = std::from_chars(timeout->data(), end, seconds);
+        if (ec != std::errc() || ptr != end || !(seconds > 0) || seconds > 86400) {
+            return fmt::format("--gnugo-timeout: '{}' is not a number of seconds (0 to 86400)",
+                               *timeout);
+        }
+        g.timeout_seconds = seconds;
+    }
+    if (o.dead != audit::DeadPolicy::gnugo) return {};
+    pipeline::GnugoStart started = pipeline::start_gnugo(g);
+    if (!started.oracle) return started.error;
+    o.dead_oracle = std::move(started.oracle);
+    return {};
+}
+
 }  // namespace
 
 std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings) {
@@ -102,6 +136,8 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             o.dead = audit::DeadPolicy::pass_alive;
         } else if (*dead == "auto") {
             o.dead = audit::DeadPolicy::automatic;
+        } else if (*dead == "gnugo") {
+            o.dead = audit::DeadPolicy::gnugo;
         } else {
             std::string error;
             std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, error);
@@ -111,6 +147,7 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             o.dead_points = std::move(*points);
         }
     }
+    if (const std::string error = gnugo_settings(args, o); !error.empty()) return error;
     if (const auto on_illegal = value_of(args, "--on-illegal")) {
         if (*on_illegal == "as-it-stands") {
             o.on_illegal = audit::IllegalPolicy::as_it_stands;

@@ -30,8 +30,10 @@ struct ParsedArgs {
 };
 
 // The options every auditing subcommand takes (see audit_settings).
-inline constexpr OptionSpec kAuditOptions[] = {{"--rules"}, {"--dead"}, {"--on-illegal"},
-                                               {"--komi"},  {"--jobs"}, {"--map-ru", true, true}};
+inline constexpr OptionSpec kAuditOptions[] = {
+    {"--rules"},         {"--dead"},        {"--on-illegal"},
+    {"--komi"},          {"--jobs"},        {"--map-ru", true, true},
+    {"--gnugo-command"}, {"--gnugo-level"}, {"--gnugo-timeout"}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).
@@ -40,7 +42,9 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
                        ParsedArgs& out, LimitOptions* limits = nullptr);
 
 // Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal,
-// --komi and --map-ru NAME=SPEC (repeatable). Returns an error message or "".
+// --komi and --map-ru NAME=SPEC (repeatable). With `--dead gnugo` it starts GNU Go
+// (--gnugo-command, --gnugo-level, --gnugo-timeout): an engine that cannot be found or started is
+// an error. Returns an error message or "".
 std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings);
 
 // --jobs N (1..1024; absent: 0, all cores). Returns an error message or "".

@@ -105,9 +105,10 @@ void write_score(std::string& out, const audit::Score& s) {
                        json_number(s.komi), s.komi_source, s.handicap,
                        json_number(s.handicap_bonus), s.dead_source);
     if (!s.settled) {
-        out +=
-            "    unsettled: an empty region touches both colours where a string is neither "
-            "pass-alive nor dead\n";
+        out += s.dead_source.starts_with("gnugo failed")
+                   ? "    unsettled: the dead stones could not be decided\n"
+                   : "    unsettled: an empty region touches both colours where a string is "
+                     "neither pass-alive nor dead\n";
     }
     out += fmt::format("    {:<6} {:>6} {:>9} {:>8} {:>4} {:>6} {:>11}\n", "", "stones",
                        "territory", "captures", "dead", "passes", "pass stones");

@@ -12,12 +12,14 @@
 // history. Nothing here reads files or knows output formats: results are plain values.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "sgfaudit/audit/dead_stones.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/game/board.hpp"
 #include "sgfaudit/sgf/record.hpp"
@@ -54,6 +56,9 @@ enum class DeadPolicy : std::uint8_t {
     // nor dead is unsettled (Score::settled).
     pass_alive,
     automatic,  // markup where the final node has TB/TW markup, else pass_alive (`--dead auto`)
+    // AuditOptions::dead_oracle decides (`--dead gnugo`: GNU Go over GTP, supplied by the
+    // pipeline); a position it cannot judge makes the count unsettled.
+    gnugo,
 };
 std::string_view to_string(DeadPolicy p) noexcept;
 
@@ -63,6 +68,8 @@ struct AuditOptions {
     // For DeadPolicy::list: points as "dd" (SGF) or "D4" (board coordinates), resolved per game
     // against its board size; a point that is off a game's board or empty there is a record issue.
     std::vector<std::string> dead_points;
+    // For DeadPolicy::gnugo: who decides (required then; shared by every thread).
+    std::shared_ptr<const DeadStoneOracle> dead_oracle;
     // User mappings of RU names (`--map-ru NAME=SPEC`), taking precedence over map_ru.
     std::vector<RuOverride> ru_overrides;
     // Keep board pictures (Board::to_ascii) before and after each legality divergence.
@@ -115,9 +122,12 @@ struct Score {
     std::string komi_source;
     int handicap = 0;           // n
     double handicap_bonus = 0;  // added to White's area count
-    std::string dead_source;    // "none", "markup", "list", "pass-alive"
+    // "none", "markup", "list", "pass-alive", the oracle's name ("gnugo (GNU Go 3.8, level 1)")
+    // or "gnugo failed: WHY"
+    std::string dead_source;
     // False when dead stones came from Benson's analysis and an empty region still touches both
-    // colours where a string is neither pass-alive nor dead: the count cannot be relied on.
+    // colours where a string is neither pass-alive nor dead, or when the dead-stone oracle could
+    // not answer: the count cannot be relied on.
     bool settled = true;
     Count area;       // stones + territory, White + komi + bonus (TT 9, AGA 12, FFG 6)
     Count territory;  // territory - prisoners held by the opponent, White + komi (AGA 12)
