@@ -1341,6 +1341,7 @@ class Replay {
             return;
         }
         const Count& c = s.decision();
+        rv.dead_source = s.dead_source;
         std::optional<Winner> recorded;
         if (re.kind == sgf::ResultKind::draw) {
             recorded = Winner::draw;
@@ -1356,6 +1357,14 @@ class Replay {
         bool match = *recorded == c.winner;
         if (match && re.kind == sgf::ResultKind::score && re.margin) {
             match = std::fabs(*re.margin - c.margin) < 1e-9;
+        }
+        if (re.kind == sgf::ResultKind::score && re.margin) {
+            const auto for_black = [](Winner w, double margin) {
+                return w == Winner::white ? -margin : w == Winner::black ? margin : 0.0;
+            };
+            rv.difference =
+                match ? 0.0
+                      : for_black(*recorded, std::fabs(*re.margin)) - for_black(c.winner, c.margin);
         }
         rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
         if (match) return;

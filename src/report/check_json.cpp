@@ -307,6 +307,12 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("mapped").str(a.record.mapped);
     j.key("computed").str(a.record.computed);
     j.key("reason").str(a.record.reason);
+    j.key("dead_source").str(a.record.dead_source);
+    if (a.record.difference) {
+        j.key("difference").num(*a.record.difference);
+    } else {
+        j.key("difference").null();
+    }
     j.end_object();
 
     j.key("record_issues").begin_array();

@@ -648,4 +648,18 @@ TEST_CASE("rules-model.md 6.5: RE is checked against the count of the record's o
     CHECK(has_divergence(bad, audit::DivergenceKind::record));
     const auto resigned = run(game_sgf(empty5, "KM[7.5]RU[AGA]RE[W+R]", wall));
     CHECK(resigned.record.check == audit::RecordCheck::not_comparable);
+    // Issue 15: the margin difference, RE's minus the count's, both as Black's margins, and
+    // the dead-stone source of the count.
+    REQUIRE(ok.record.difference.has_value());
+    CHECK(*ok.record.difference == 0.0);
+    REQUIRE(bad.record.difference.has_value());
+    CHECK(*bad.record.difference == 3.5 - -12.5);
+    CHECK_FALSE(bad.record.dead_source.empty());
+    const auto margin =
+        run(game_sgf(empty5, "KM[7.5]RU[AGA]RE[W+10.5]", std::string(wall) + " B- W-"));
+    CHECK(margin.record.check == audit::RecordCheck::mismatch);
+    REQUIRE(margin.record.difference.has_value());
+    CHECK(*margin.record.difference == -10.5 - -12.5);
+    CHECK_FALSE(resigned.record.difference.has_value());
+    CHECK(resigned.record.dead_source.empty());
 }

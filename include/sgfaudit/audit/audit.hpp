@@ -209,6 +209,10 @@ struct RecordVerdict {
     std::string computed;         // e.g. "W+6.5 (territory, aga)", or empty
     std::string reason;           // why (for not_comparable / unmapped / mismatch)
     bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
+    std::string dead_source;      // the count's dead stones: policy and source ("" uncounted)
+    // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
+    // counted and RE is a score with a margin (0 for a match).
+    std::optional<double> difference;
 };
 
 // How much a record issue weighs (rules-model.md 7 R10).
