@@ -136,6 +136,8 @@ audit::GameAudit sample_audit() {
     a.record.mapped = "aga";
     a.record.computed = "W+2.5 (territory, aga)";
     a.record.reason = "margin differs";
+    a.record.dead_source = "markup";
+    a.record.difference = -1.0;
     return a;
 }
 
@@ -359,7 +361,7 @@ TEST_CASE("write_check_json in the full form writes one line with every field", 
             R"j("board_after":["...................","...................","...................","...XO..............",)j",
             R"j({"kind":"outcome","move":null,"color":null,"point":null,"sgf":null,"clause":"",)j",
             R"j("board_before":[],"board_after":[]})j",
-            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory, aga)","reason":"margin differs"})j",
+            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory, aga)","reason":"margin differs","dead_source":"markup","difference":-1})j",
             R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","message":"W played twice","line":7,"column":12}])j",
             R"j("diagnostics":[{"severity":"warning","code":"S220","line":2,"column":3,"message":"free text \"x\"\ttab",)j",
         }) {
