@@ -198,4 +198,32 @@ std::string jobs_option(const ParsedArgs& args, unsigned& jobs) {
     return {};
 }
 
+namespace {
+constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnugo|LIST
+                      dead stones removed before counting: none (default), markup (the final
+                      node's TB/TW), pass-alive (Benson: stones inside the opponent's
+                      pass-alive territory; a count it cannot settle is `unsettled`), auto
+                      (markup where the final node has some, else pass-alive), or a list of
+                      points such as dd,ee or D4,E5; gnugo asks GNU Go 3.8 (GTP
+                      final_status_list dead, one engine per thread; a game it cannot
+                      judge in time is `unsettled`)
+  --gnugo-command PROGRAM
+                      the GTP engine for --dead gnugo (default: gnugo, looked up in
+                      PATH, then in /usr/games where Debian installs it)
+  --gnugo-level N     its --level (default 1: fast; 0 to 10)
+  --gnugo-timeout S   seconds per game (default 10); an engine that does not answer in
+                      time is killed and restarted, and the game's count is unsettled
+  --on-illegal as-it-stands|stop
+                      after an illegal play: apply it and go on (default, AGA 8), or stop that
+                      ruleset's replay there
+  --komi X            komi for every game and ruleset, overriding KM and the defaults
+  --map-ru NAME=SPEC  map the RU name NAME to the ruleset SPEC for the record check, before the
+                      built-in mapping (repeatable), e.g. --map-ru NZ=tromp-taylor:ko=ssk
+)";
+}  // namespace
+
+std::string_view judging_options_help() noexcept {
+    return kJudgingHelp;
+}
+
 }  // namespace sgfaudit::cli

@@ -50,4 +50,8 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
 // --jobs N (1..1024; absent: 0, all cores). Returns an error message or "".
 std::string jobs_option(const ParsedArgs& args, unsigned& jobs);
 
+// The --help text of the options check and audit share (how games are judged: --dead and the
+// GNU Go flags, --on-illegal, --komi, --map-ru), one text for both commands and the man page.
+std::string_view judging_options_help() noexcept;
+
 }  // namespace sgfaudit::cli
