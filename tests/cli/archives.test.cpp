@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sgfaudit/cli/cli.hpp"
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
@@ -29,12 +30,7 @@ Run sgfaudit_run(std::vector<std::string> args) {
     return Run{status, out.str(), err.str()};
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 std::string replace_all(std::string s, const std::string& from, const std::string& to) {
     for (std::size_t at = 0; (at = s.find(from, at)) != std::string::npos; at += to.size()) {

@@ -21,6 +21,7 @@
 #include "json_check.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
 #include "skip.hpp"
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 namespace fs = std::filesystem;
 
@@ -28,12 +29,7 @@ extern char** environ;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 std::size_t count(const std::string& s, std::string_view what) {
     std::size_t n = 0;

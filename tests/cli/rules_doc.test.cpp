@@ -11,18 +11,14 @@
 
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 }  // namespace
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sgfaudit/cli/cli.hpp"
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
@@ -26,12 +27,7 @@ int sgfaudit_run(std::vector<std::string> args, std::string* err_text = nullptr)
     return status;
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 const char* kReport[] = {"games.jsonl",       "divergences.csv", "diagnostics.csv",
                          "record_issues.csv", "summary.md",      "summary.json",

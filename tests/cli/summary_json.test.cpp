@@ -12,18 +12,14 @@
 #include <utility>
 #include <vector>
 
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 // Runs `sgfaudit audit --quiet --out OUT PATH...`; returns the exit status.
 int audit(const fs::path& out, const std::vector<std::string>& paths) {

@@ -16,6 +16,7 @@
 
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 
 using namespace sgfaudit;
@@ -23,12 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 std::size_t lines(const std::string& s) {
     return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));

@@ -18,6 +18,7 @@
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
+#include "slurp.hpp"
 #include "temp_folder.hpp"
 
 using namespace sgfaudit;
@@ -107,12 +108,7 @@ Walked walk(const std::vector<std::string>& args, std::size_t max_bytes = 64u <<
     return w;
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 pipeline::ArchiveOptions options_for(std::vector<std::string> inputs, const fs::path& out,
                                      unsigned jobs) {

@@ -15,18 +15,14 @@
 
 #include "sgfaudit/sgf/reader.hpp"
 #include "skip.hpp"
+#include "slurp.hpp"
 
 namespace fs = std::filesystem;
 using namespace sgfaudit::sgf;
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using sgfaudit_test::slurp;
 
 std::vector<fs::path> files_under(const fs::path& root) {
     std::vector<fs::path> out;
