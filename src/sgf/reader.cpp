@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
 #include <string>
 #include <unordered_set>
 
@@ -270,8 +271,13 @@ std::string printable(std::string_view text) {
 class Parser {
   public:
     Parser(Document& doc, const ReadLimits& limits, bool fast)
-        : doc_(doc), limits_(limits), t_(doc.text()), fast_(fast && one_value_fits_limits(limits)) {
+        : doc_(doc), limits_(limits), t_(doc.text()), fast_(fast) {
         stack_.reserve(64);  // an OGS record nests one variation per move
+        // plain_nodes records nodes of one move in bulk: only where record_property would
+        // report nothing for such a node (a first property, one value of two bytes), and where
+        // a game is not cut at its first token (a depth limit of 0).
+        plain_nodes_fit_ = fast_ && !properties_full(0) && !property_values_full(0) &&
+                           !node_values_full(0) && !value_too_long(2) && !depth_over(1);
     }
 
     void run() {
@@ -288,7 +294,7 @@ class Parser {
             }
             if (c == '(' && starts_game(pos_)) {
                 flush_junk(junk_begin, seen_game);
-                if (doc_.games_.size() >= limits_.max_games) {
+                if (games_full(doc_.games_.size())) {
                     doc_.add(Severity::error, codes::limit_games, off(pos_),
                              fmt::format("more than {} game trees in one file; the rest of the "
                                          "file is not read",
@@ -315,6 +321,19 @@ class Parser {
         std::uint32_t last;    // last node of this variation's sequence so far
         bool transparent;      // a '(' with no node before it: its nodes continue the sequence
     };
+
+    // A value as scan_value found it: its '[' at `open`, its ']' at `end` (the end of the text
+    // when not closed), and whether a ']' was taken for part of it (S104).
+    struct ScannedValue {
+        std::size_t open;
+        std::size_t end;
+        bool closed;
+        bool recovered;
+    };
+
+    // What a fast path did: nothing (the general path reads it), read it, or read it and found
+    // a limit that ends the game (record_property said so).
+    enum class Taken : std::uint8_t { no, read, stop };
 
     std::uint32_t off(std::size_t p) const noexcept { return static_cast<std::uint32_t>(p); }
     int game_index() const noexcept { return static_cast<int>(doc_.games_.size()) - 1; }
@@ -384,20 +403,21 @@ class Parser {
             if (is_space(c)) {
                 ++pos_;
             } else if (c == ';') {
-                if (fast_ && plain_nodes()) continue;
+                if (plain_nodes_fit_ && plain_nodes()) continue;
                 if (!new_node(pos_)) return skip_rest_of_game();
                 ++pos_;
-                if (fast_) plain_move();
+                if (fast_ && plain_move() == Taken::stop) return skip_rest_of_game();
             } else if (c == '(') {
                 open_variation();
                 ++pos_;
                 // Only a '(' makes the stack deeper.
-                if (stack_.size() > limits_.max_depth) return too_deep();
+                if (depth_over(stack_.size())) return too_deep();
             } else if (c == ')') {
                 ++pos_;
                 if (close_variation()) return finish_game();
             } else if (is_letter(c)) {
-                if (!(fast_ && simple_property()) && !parse_property()) {
+                const Taken taken = fast_ ? simple_property() : Taken::no;
+                if (taken == Taken::stop || (taken == Taken::no && !parse_property())) {
                     return skip_rest_of_game();
                 }
             } else if (c == '[') {
@@ -412,7 +432,7 @@ class Parser {
                 skip_unexpected();
             }
             // A depth limit of 0: the game's own '(' is already too deep.
-            if (limits_.max_depth == 0) return too_deep();
+            if (depth_over(1)) return too_deep();
         }
         // End of file inside the game tree.
         doc_.add(Severity::warning, codes::missing_close, off(t_.size()),
@@ -443,7 +463,7 @@ class Parser {
     }
 
     bool new_node(std::size_t at) {
-        if (game_nodes_ >= limits_.max_nodes_per_game) {
+        if (nodes_full(game_nodes_)) {
             doc_.add(Severity::error, codes::limit_nodes, off(at),
                      fmt::format("more than {} nodes in one game; the rest of this game is not "
                                  "read",
@@ -607,25 +627,15 @@ class Parser {
             ++pos_;
         }
         const std::string_view written = t_.substr(id_begin, pos_ - id_begin);
-        // The identifier goes to the end of the document's identifier buffer (taken back if
-        // the property is not kept).
-        const std::size_t ids_mark = doc_.ids_.size();
-        if (!lowercase) {
-            doc_.ids_ += written;
-        } else {
+        // The identifier: what is written, less its lower-case letters.
+        std::string_view id = written;
+        if (lowercase) {
+            id_scratch_.clear();
             for (const char c : written) {
-                if (is_upper(c)) doc_.ids_ += c;
+                if (is_upper(c)) id_scratch_ += c;
             }
+            id = id_scratch_;
         }
-        const std::string_view id = std::string_view(doc_.ids_).substr(ids_mark);
-        struct Unkept {  // gives the identifier back unless the property is kept
-            std::string& ids;
-            std::size_t mark;
-            bool kept = false;
-            ~Unkept() {
-                if (!kept) ids.resize(mark);
-            }
-        } unkept{doc_.ids_, ids_mark};
         pos_ = skip_space(pos_);
         if (pos_ >= t_.size() || t_[pos_] != '[') {
             doc_.add(Severity::warning, codes::no_value, off(id_begin),
@@ -654,94 +664,61 @@ class Parser {
                      "properties without a node before them: ';' assumed", game_index());
             if (!new_node(id_begin)) return false;
         }
-        if (doc_.nodes_[open_node_].property_count >= limits_.max_properties_per_node) {
-            doc_.add(Severity::error, codes::limit_properties, off(id_begin),
-                     fmt::format("more than {} properties in one node; the rest of this game is "
-                                 "not read",
-                                 limits_.max_properties_per_node),
-                     game_index());
-            return false;
-        }
         const std::uint32_t key = id_key(id);
-        note_if_repeated(id, key, id_begin);
-        Property prop;
-        prop.offset = off(id_begin);
-        prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
         const bool text = is_text_property(key);
-        prop.key = key;
-        prop.id_begin = static_cast<std::uint32_t>(ids_mark);
-        prop.id_length = static_cast<std::uint32_t>(id.size());
+        // The values, scanned up to the first one record_property stops at (so that the scan
+        // holds no more values than the limits allow): the next value is scanned only while
+        // the one before it fits the limits on values.
+        scanned_.clear();
         while (pos_ < t_.size() && t_[pos_] == '[') {
-            const std::size_t open = pos_;
-            std::size_t end = 0;
-            const bool closed = scan_value(open + 1, text, end);
-            if (!closed) {
-                doc_.add(Severity::error, codes::unclosed_value, off(open),
-                         fmt::format("value of {} is not closed before the end of the file", id),
-                         game_index());
-                doc_.games_.back().complete = false;
-            } else if (recovered_brackets_ > 0) {
-                doc_.add(Severity::warning, codes::unescaped_bracket, off(open),
-                         fmt::format("unescaped ']' taken as part of the {} value", id),
-                         game_index());
+            const auto count = static_cast<std::uint32_t>(scanned_.size());
+            if (count > 0 &&
+                (property_values_full(count - 1) || node_values_full(node_values_ + count - 1))) {
+                break;
             }
-            if (end - (open + 1) > limits_.max_value_bytes) {
-                doc_.add(
-                    Severity::error, codes::limit_value_bytes, off(open),
-                    fmt::format("value of {} is longer than {} bytes", id, limits_.max_value_bytes),
-                    game_index());
-                doc_.games_.back().complete = false;
-            }
-            if (prop.value_count >= limits_.max_values_per_property) {
-                doc_.add(Severity::error, codes::limit_values, off(open),
-                         fmt::format("property {} has more than {} values", id,
-                                     limits_.max_values_per_property),
-                         game_index());
-                doc_.games_.back().complete = false;
-                return false;
-            }
-            if (node_values_ >= limits_.max_values_per_node) {
-                doc_.add(Severity::error, codes::limit_node_values, off(open),
-                         fmt::format("more than {} property values in one node; the rest of "
-                                     "this game is not read",
-                                     limits_.max_values_per_node),
-                         game_index());
-                doc_.games_.back().complete = false;
-                return false;
-            }
-            doc_.values_.push_back(Value{off(open + 1), off(end)});
-            ++prop.value_count;
-            ++node_values_;
-            pos_ = end < t_.size() ? end + 1 : t_.size();
+            ScannedValue v{pos_, 0, false, false};
+            v.closed = scan_value(pos_ + 1, text, v.end);
+            v.recovered = recovered_brackets_ > 0;
+            scanned_.push_back(v);
+            pos_ = v.end < t_.size() ? v.end + 1 : t_.size();
             pos_ = skip_space(pos_);
         }
-        doc_.properties_.push_back(prop);
-        unkept.kept = true;
-        ++doc_.nodes_[open_node_].property_count;
+        std::size_t stopped_at = 0;
+        if (!record_property(key, id, id_begin, scanned_, stopped_at)) {
+            pos_ = stopped_at;
+            return false;
+        }
         return true;
     }
 
     // The common node ";B[pd]": right after the ';' of a new node, a move property of one
     // letter with one value of two characters that holds no '\\' or ']', not followed by another
-    // value. It is taken here with exactly what parse_property would record (no diagnostic can
-    // arise: no lower case, a first property, not a text property, within every limit); anything
-    // else is left to parse_property.
-    void plain_move() {
+    // value. It is recorded here through record_property, as parse_property would record it
+    // (no diagnostic of the text can arise: no lower case, a first property, not a text
+    // property); anything else is left to parse_property (Taken::no).
+    Taken plain_move() {
         const std::size_t p = pos_;
-        if (p + 5 > t_.size()) return;
+        if (p + 5 > t_.size()) return Taken::no;
         const char letter = t_[p];
-        if ((letter != 'B' && letter != 'W') || t_[p + 1] != '[' || t_[p + 4] != ']') return;
+        if ((letter != 'B' && letter != 'W') || t_[p + 1] != '[' || t_[p + 4] != ']') {
+            return Taken::no;
+        }
         for (const char v : {t_[p + 2], t_[p + 3]}) {
-            if (v == ']' || v == '\\') return;
+            if (v == ']' || v == '\\') return Taken::no;
         }
         const std::size_t after = skip_space(p + 5);
-        if (after < t_.size() && t_[after] == '[') return;  // more values: the general path
-        if (doc_.nodes_[open_node_].property_count != 0) return;
+        if (after < t_.size() && t_[after] == '[') return Taken::no;  // more values
+        if (doc_.nodes_[open_node_].property_count != 0) return Taken::no;
         const std::string_view id(&t_[p], 1);
-        record_one_value(id_key(id), id, p, p + 2, p + 4);
-        node_keys_ |= key_bit(id_key(id));
+        const ScannedValue value{p + 1, p + 4, true, false};
+        std::size_t stopped_at = 0;
+        if (!record_property(id_key(id), id, p, {&value, 1}, stopped_at)) {
+            pos_ = stopped_at;
+            return Taken::stop;
+        }
         recovered_brackets_ = 0;
         pos_ = after;
+        return Taken::read;
     }
 
     // A run of common nodes ";B[pd]" at pos_ (a ';', then what plain_move takes, then no other
@@ -751,9 +728,7 @@ class Parser {
     // False when not even the first node is such a node (or the limits, a first node of a game
     // or a node with many properties before it call for the general path): nothing read then.
     bool plain_nodes() {
-        if (node_ids_filled_ || limits_.max_depth == 0) {
-            return false;
-        }
+        if (node_ids_filled_) return false;
         const char* const s = t_.data();
         const std::size_t n = t_.size();
         GameTree& game = doc_.games_.back();
@@ -789,7 +764,7 @@ class Parser {
                 std::size_t after = q + 6;
                 while (after < n && is_space(s[after])) ++after;
                 if (after < n && s[after] == '[') break;  // more values: the general path
-                if (game_nodes >= limits_.max_nodes_per_game) break;
+                if (nodes_full(game_nodes)) break;
                 ++game_nodes;
                 const auto index = static_cast<std::uint32_t>(base + count);
                 at[count++] = off(q);
@@ -799,7 +774,7 @@ class Parser {
                 in_variation = false;
                 // open_variation() for a '(' right after the node, unless it would go too
                 // deep (the general path reports that).
-                if (q < n && s[q] == '(' && stack_.size() < limits_.max_depth) {
+                if (q < n && s[q] == '(' && !depth_over(stack_.size() + 1)) {
                     stack_.push_back(Frame{index, kNone, false});
                     f = &stack_.back();
                     in_variation = true;
@@ -859,10 +834,10 @@ class Parser {
 
     // The common property "PB[Fuego]" at pos_ in an open node: an identifier of one to six
     // upper-case letters, '[' right after it, one value holding no '\', '[' or ']', not followed
-    // by another value, within every limit. It is taken here with exactly what parse_property
-    // would record and report (only S103 can arise); false for anything else, with nothing
-    // read or changed, which parse_property then reads.
-    bool simple_property() {
+    // by another value. It is recorded here through record_property, as parse_property would
+    // record it (no diagnostic of the text can arise); Taken::no for anything else, with
+    // nothing read or changed, which parse_property then reads.
+    Taken simple_property() {
         const char* const s = t_.data();
         const std::size_t n = t_.size();
         const std::size_t id_begin = pos_;
@@ -872,54 +847,150 @@ class Parser {
             key = key << 5 | static_cast<std::uint32_t>(s[p] - 'A' + 1);
             ++p;
         }
-        if (p == id_begin || p >= n || s[p] != '[') return false;
-        if (open_node_ == kNone ||
-            doc_.nodes_[open_node_].property_count >= limits_.max_properties_per_node ||
-            node_values_ >= limits_.max_values_per_node) {
-            return false;
-        }
+        if (p == id_begin || p >= n || s[p] != '[' || open_node_ == kNone) return Taken::no;
         const std::size_t open = p;
         std::size_t end = open + 1;
         while (end < n && !kTextStops.of[static_cast<unsigned char>(s[end])]) ++end;
-        if (end >= n || s[end] != ']' || end - (open + 1) > limits_.max_value_bytes) return false;
+        if (end >= n || s[end] != ']') return Taken::no;
         std::size_t after = end + 1;
         while (after < n && is_space(s[after])) ++after;
-        if (after < n && s[after] == '[') return false;  // more values: the general path
-        const std::string_view id = t_.substr(id_begin, open - id_begin);
-        note_if_repeated(id, key, id_begin);
-        record_one_value(key, id, id_begin, open + 1, end);
+        if (after < n && s[after] == '[') return Taken::no;  // more values: the general path
+        const ScannedValue value{open, end, true, false};
+        std::size_t stopped_at = 0;
+        if (!record_property(key, t_.substr(id_begin, open - id_begin), id_begin, {&value, 1},
+                             stopped_at)) {
+            pos_ = stopped_at;
+            return Taken::stop;
+        }
         recovered_brackets_ = 0;
         pos_ = after;
-        return true;
+        return Taken::read;
     }
 
-    // The fast paths' one way of recording: a property `id` (key `key`, its first letter at
-    // `id_at`) with the one value [value_begin, value_end) in the open node, exactly as
-    // parse_property records it. The caller has checked what depends on the node (its
-    // properties and values so far); the limits that do not are checked once for the whole
-    // read (one_value_fits_limits): without them, the fast paths are off.
-    void record_one_value(std::uint32_t key, std::string_view id, std::size_t id_at,
-                          std::size_t value_begin, std::size_t value_end) {
+    // The one way a property is recorded, whichever path read it: the property `id` (key
+    // `key`, its first letter at `id_at`) with the values scanned for it, in the open node.
+    // Every limit on properties and values is checked here and nowhere else (plain_nodes
+    // records in bulk only where these checks pass for each of its nodes: plain_nodes_fit_),
+    // in this order: the node's properties (S127), then S103, then for each value what its
+    // scan found (S106, S104), its length (S124: kept all the same), the property's values
+    // (S123) and the node's values (S126). False when the rest of the game is not to be read:
+    // nothing of the property is kept then, and `stopped_at` is where the reading stopped
+    // (the '[' of the value at fault).
+    bool record_property(std::uint32_t key, std::string_view id, std::size_t id_at,
+                         std::span<const ScannedValue> values, std::size_t& stopped_at) {
+        Node& node = doc_.nodes_[open_node_];
+        if (properties_full(node.property_count)) [[unlikely]] {
+            report(Problem::properties, id, id_at);
+            stopped_at = values.front().open;
+            return false;
+        }
+        note_if_repeated(id, key, id_at);
         Property prop;
         prop.key = key;
         prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
         prop.id_length = static_cast<std::uint32_t>(id.size());
         prop.offset = off(id_at);
         prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
-        prop.value_count = 1;
+        for (const ScannedValue& v : values) {
+            if (!v.closed) [[unlikely]] {
+                report(Problem::unclosed, id, v.open);
+            } else if (v.recovered) [[unlikely]] {
+                report(Problem::bracket, id, v.open);
+            }
+            if (value_too_long(v.end - (v.open + 1))) [[unlikely]] {
+                report(Problem::value_bytes, id, v.open);
+            }
+            if (property_values_full(prop.value_count)) [[unlikely]] {
+                report(Problem::values, id, v.open);
+                stopped_at = v.open;
+                return false;
+            }
+            if (node_values_full(node_values_)) [[unlikely]] {
+                report(Problem::node_values, id, v.open);
+                stopped_at = v.open;
+                return false;
+            }
+            doc_.values_.push_back(Value{off(v.open + 1), off(v.end)});
+            ++prop.value_count;
+            ++node_values_;
+        }
         doc_.ids_ += id;
-        doc_.values_.push_back(Value{off(value_begin), off(value_end)});
         doc_.properties_.push_back(prop);
-        ++doc_.nodes_[open_node_].property_count;
-        ++node_values_;
+        ++node.property_count;
+        return true;
     }
 
-    // The limits under which a node or property of one short value may be taken by a fast
-    // path: one property per node, one value per property and per node, values of two bytes
-    // (a move). Tighter limits send everything through the general path, which reports them.
-    static bool one_value_fits_limits(const ReadLimits& l) noexcept {
-        return l.max_properties_per_node >= 1 && l.max_values_per_property >= 1 &&
-               l.max_values_per_node >= 1 && l.max_value_bytes >= 2;
+    // What record_property reports, out of its way (the values of real records are seldom
+    // reported). All but S104 mark the game incomplete.
+    enum class Problem : std::uint8_t {
+        properties,   // S127
+        unclosed,     // S106
+        bracket,      // S104
+        value_bytes,  // S124
+        values,       // S123
+        node_values,  // S126
+    };
+    [[gnu::cold]] [[gnu::noinline]] void report(Problem problem, std::string_view id,
+                                                std::size_t at) {
+        switch (problem) {
+            case Problem::properties:
+                doc_.add(Severity::error, codes::limit_properties, off(at),
+                         fmt::format("more than {} properties in one node; the rest of this "
+                                     "game is not read",
+                                     limits_.max_properties_per_node),
+                         game_index());
+                return;  // skip_rest_of_game marks the game incomplete
+            case Problem::unclosed:
+                doc_.add(Severity::error, codes::unclosed_value, off(at),
+                         fmt::format("value of {} is not closed before the end of the file", id),
+                         game_index());
+                break;
+            case Problem::bracket:
+                doc_.add(Severity::warning, codes::unescaped_bracket, off(at),
+                         fmt::format("unescaped ']' taken as part of the {} value", id),
+                         game_index());
+                return;
+            case Problem::value_bytes:
+                doc_.add(
+                    Severity::error, codes::limit_value_bytes, off(at),
+                    fmt::format("value of {} is longer than {} bytes", id, limits_.max_value_bytes),
+                    game_index());
+                break;
+            case Problem::values:
+                doc_.add(Severity::error, codes::limit_values, off(at),
+                         fmt::format("property {} has more than {} values", id,
+                                     limits_.max_values_per_property),
+                         game_index());
+                break;
+            case Problem::node_values:
+                doc_.add(Severity::error, codes::limit_node_values, off(at),
+                         fmt::format("more than {} property values in one node; the rest of "
+                                     "this game is not read",
+                                     limits_.max_values_per_node),
+                         game_index());
+                break;
+        }
+        doc_.games_.back().complete = false;
+    }
+
+    // The limits, each stated once: record_property, new_node, parse_game, run and the
+    // gate of plain_nodes ask these.
+    bool games_full(std::size_t games) const noexcept { return games >= limits_.max_games; }
+    bool nodes_full(std::uint32_t nodes) const noexcept {
+        return nodes >= limits_.max_nodes_per_game;
+    }
+    bool depth_over(std::size_t depth) const noexcept { return depth > limits_.max_depth; }
+    bool properties_full(std::uint32_t properties) const noexcept {
+        return properties >= limits_.max_properties_per_node;
+    }
+    bool value_too_long(std::size_t bytes) const noexcept {
+        return bytes > limits_.max_value_bytes;
+    }
+    bool property_values_full(std::uint32_t values) const noexcept {
+        return values >= limits_.max_values_per_property;
+    }
+    bool node_values_full(std::uint32_t values) const noexcept {
+        return values >= limits_.max_values_per_node;
     }
 
     // One of 64 bits for a key, for node_keys_.
@@ -989,7 +1060,10 @@ class Parser {
     std::unordered_set<std::string> reported_ids_;  // lower-case identifiers reported (S102)
     std::unordered_set<std::string> node_ids_;      // identifiers of the open node (S103), once
     bool node_ids_filled_ = false;                  // it has many properties
-    const bool fast_;  // the fast paths are on (ReadPath::fast, limits that allow them)
+    const bool fast_;                               // the fast paths are on (ReadPath::fast)
+    bool plain_nodes_fit_ = false;                  // and the limits let plain_nodes record in bulk
+    std::vector<ScannedValue> scanned_;  // parse_property's values (as many as the limits allow)
+    std::string id_scratch_;             // an identifier less its lower-case letters
     // key_bit of the keys of the open node's properties (at least those: a filter that spares
     // repeated_in_node its scan when a key's bit is not set).
     std::uint64_t node_keys_ = 0;

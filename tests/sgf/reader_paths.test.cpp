@@ -34,9 +34,10 @@ std::vector<fs::path> files_under(const fs::path& root) {
     return out;
 }
 
-// The limit sets: the defaults, and tight ones that make the general path report S121-S127.
+// The limit sets: the defaults, tight ones that make the general path report S121-S127, and each
+// of those limits alone at its least.
 std::vector<ReadLimits> limit_sets() {
-    std::vector<ReadLimits> sets(4);
+    std::vector<ReadLimits> sets(11);
     sets[1].max_nodes_per_game = 7;
     sets[1].max_depth = 2;
     sets[1].max_diagnostics = 5;
@@ -44,9 +45,23 @@ std::vector<ReadLimits> limit_sets() {
     sets[2].max_values_per_node = 3;
     sets[2].max_values_per_property = 2;
     sets[2].max_value_bytes = 8;
-    sets[3].max_properties_per_node = 1;  // the fast paths' own limits: off for the whole read
+    sets[3].max_properties_per_node = 1;  // tighter than a move node: plain_nodes is off
     sets[3].max_values_per_node = 1;
     sets[3].max_value_bytes = 1;
+    // Each limit at its least, where the fast paths themselves meet it (record_property reports
+    // it, or plain_nodes leaves the node to the general path).
+    sets[4].max_properties_per_node = 0;
+    sets[5].max_values_per_property = 0;
+    sets[6].max_values_per_node = 0;
+    sets[7].max_value_bytes = 0;
+    sets[8].max_depth = 1;  // not 0: see ReadPath (reader.hpp)
+    sets[9].max_nodes_per_game = 0;
+    sets[9].max_games = 1;
+    sets[10].max_depth = 3;
+    sets[10].max_nodes_per_game = 40;
+    sets[10].max_properties_per_node = 3;
+    sets[10].max_values_per_node = 4;
+    sets[10].max_values_per_property = 1;
     return sets;
 }
 
@@ -108,4 +123,52 @@ TEST_CASE("The fast paths give the general path's Document: ../shared/corpus",
     const std::vector<fs::path> files = files_under(shared);
     REQUIRE(files.size() > 1000);
     CHECK(compare_all(files) == files.size());
+}
+
+TEST_CASE("Each limit met on a fast path gives the general path's Document and diagnostic",
+          "[sgf][reader][paths][limits]") {
+    // Shapes each fast path takes: a root of simple properties (simple_property), a move node
+    // first in a game (plain_move), runs of move nodes and variations opened after them
+    // (plain_nodes), and what only parse_property reads (several values, lower case, text).
+    const std::vector<std::string> texts = {
+        "(;GM[1]PB[Black]PW[White]KM[6.5];B[pd];W[dp];B[pp](;W[dd];B[qc])(;W[dc]))",
+        "(;B[aa];W[bb]BL[12]WL[30];B[cc]C[a comment])",
+        "(;AB[aa][bb][cc]AW[dd];B[ee];W[ff];B[gg];W[hh])",
+        "(;GM[1];B[pd](;W[dp](;B[pp](;W[dd]))))",
+        "(;GM[1]PB[x]PB[y]C[see [1\\]]]addBlack[aa][bb])",
+    };
+    struct Case {
+        const char* code;
+        void (*tighten)(ReadLimits&);
+    };
+    const std::vector<Case> cases = {
+        {"S127", [](ReadLimits& l) { l.max_properties_per_node = 0; }},
+        {"S127", [](ReadLimits& l) { l.max_properties_per_node = 1; }},
+        {"S123", [](ReadLimits& l) { l.max_values_per_property = 0; }},
+        {"S123", [](ReadLimits& l) { l.max_values_per_property = 1; }},
+        {"S126", [](ReadLimits& l) { l.max_values_per_node = 0; }},
+        {"S126", [](ReadLimits& l) { l.max_values_per_node = 2; }},
+        {"S124", [](ReadLimits& l) { l.max_value_bytes = 0; }},
+        {"S124", [](ReadLimits& l) { l.max_value_bytes = 2; }},
+        {"S121", [](ReadLimits& l) { l.max_depth = 1; }},
+        {"S121", [](ReadLimits& l) { l.max_depth = 2; }},
+        {"S122", [](ReadLimits& l) { l.max_nodes_per_game = 0; }},
+        {"S122", [](ReadLimits& l) { l.max_nodes_per_game = 3; }},
+    };
+    for (const Case& c : cases) {
+        ReadLimits limits;
+        c.tighten(limits);
+        bool met = false;
+        for (const std::string& text : texts) {
+            const Document fast = read_document("a.sgf", text, limits, ReadPath::fast);
+            const Document general = read_document("a.sgf", text, limits, ReadPath::general);
+            std::string why;
+            const bool same = fast.same_as(general, &why);
+            INFO(c.code << " on " << text << ": " << why);
+            CHECK(same);
+            for (const Diagnostic& d : general.diagnostics()) met = met || d.code == c.code;
+        }
+        INFO(c.code);
+        CHECK(met);  // the case is met, not only compared
+    }
 }

@@ -72,9 +72,14 @@ struct GameTree {
 
 // How the reader takes the text. `fast`: the common shapes (";B[pd]" nodes, runs of them, a
 // one-value property such as "PB[Fuego]") are taken by fast paths that record exactly what the
-// general path would; `general`: every property goes through the general path. The Document is
-// the same either way (tests/sgf/reader_paths.test.cpp and the reader fuzz target compare them);
-// `general` exists to check that.
+// general path would; `general`: every property goes through the general path. Every path
+// records a property through one primitive, where the limits on properties and values are
+// checked (runs of ";B[pd]" nodes are appended in bulk only where it would report nothing). The
+// Document is the same either way (tests/sgf/reader_paths.test.cpp and the reader fuzz target
+// compare them); `general` exists to check that. One exception, kept as it always was
+// (tests/sgf/depth.test.cpp): under a depth limit of 0, which cuts a game after its first token,
+// `fast` reads a move property right after the first ';' (";B[aa]") before the cut, `general`
+// does not.
 enum class ReadPath : std::uint8_t { fast, general };
 
 // Bounds on what one file may make the reader allocate. Defaults are far above any real record.
