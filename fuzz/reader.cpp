@@ -1,7 +1,8 @@
 // libFuzzer target: the SGF reader. Any bytes -> sgf::read_document (decoding, tree, limits)
 // -> sgf::read_record for every game, touching every result so that the sanitizers see every
-// read, and the Document compared with the reader's general path (fast paths off). Limits are
-// tighter than the defaults so that an input is fast and its allocations small.
+// read, and the Document compared with the reader's general path (fast paths off), under these
+// limits and under tight ones. Limits are tighter than the defaults so that an input is fast and
+// its allocations small.
 
 #include "sgfaudit/sgf/reader.hpp"
 
@@ -67,9 +68,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     limits.max_games = 64;
     const std::string bytes(reinterpret_cast<const char*>(data), size);
     const sgfaudit::sgf::Document doc = sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits);
-    // The fast paths must give what the general path gives (ReadPath).
+    // The fast paths must give what the general path gives (ReadPath), under these limits and
+    // under limits tight enough that the fast paths meet them (record_property reports them).
     if (!doc.same_as(sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits,
                                                   sgfaudit::sgf::ReadPath::general))) {
+        __builtin_trap();
+    }
+    sgfaudit::sgf::ReadLimits tight = limits;
+    tight.max_nodes_per_game = 40;
+    tight.max_depth = 3;
+    tight.max_values_per_property = 2;
+    tight.max_values_per_node = 4;
+    tight.max_properties_per_node = 3;
+    tight.max_value_bytes = 8;
+    if (!sgfaudit::sgf::read_document("fuzz.sgf", bytes, tight)
+             .same_as(sgfaudit::sgf::read_document("fuzz.sgf", bytes, tight,
+                                                   sgfaudit::sgf::ReadPath::general))) {
         __builtin_trap();
     }
     volatile std::size_t sink = touch(doc);
