@@ -12,6 +12,7 @@
 
 #include "history.hpp"
 #include "scoring.hpp"
+#include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::audit {
 
@@ -155,9 +156,7 @@ int board_letter_value(char c) {
 }
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
+    return text::trim_space_tab(s);
 }
 
 }  // namespace

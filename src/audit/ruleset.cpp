@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <system_error>
 
+#include "sgfaudit/text/text.hpp"
+
 namespace sgfaudit::audit {
 
 namespace {
@@ -381,9 +383,7 @@ constexpr char to_lower(char c) {
 }
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
+    return text::trim_ascii_whitespace(s);
 }
 
 std::string lower(std::string_view s) {
@@ -393,43 +393,9 @@ std::string lower(std::string_view s) {
 }
 
 // s for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
-// that are not well-formed UTF-8 written as \xNN.
+// that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
 std::string quoted(std::string_view s) {
-    constexpr int kMaxCodePoints = 80;
-    std::string out = "'";
-    int code_points = 0;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        if (code_points == kMaxCodePoints) {
-            out += "...";
-            break;
-        }
-        const auto b = static_cast<unsigned char>(s[i]);
-        std::size_t len = 0;
-        if (b >= 0x20 && b < 0x7f) {
-            len = 1;
-        } else if (b >= 0xc2 && b <= 0xdf) {
-            len = 2;
-        } else if (b >= 0xe0 && b <= 0xef) {
-            len = 3;
-        } else if (b >= 0xf0 && b <= 0xf4) {
-            len = 4;
-        }
-        bool valid = len > 0 && i + len <= s.size();
-        for (std::size_t k = 1; valid && k < len; ++k) {
-            valid = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
-        }
-        if (valid) {
-            out.append(s.substr(i, len));
-            i += len;
-        } else {
-            out += fmt::format("\\x{:02X}", b);
-            ++i;
-        }
-        ++code_points;
-    }
-    out += '\'';
-    return out;
+    return "'" + text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation) + "'";
 }
 
 std::string join(std::span<const std::string_view> names, std::string_view sep) {

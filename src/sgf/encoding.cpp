@@ -102,6 +102,8 @@
 #include <string_view>
 #include <utility>
 
+#include "sgfaudit/text/text.hpp"
+
 namespace sgfaudit::sgf {
 
 std::string_view to_string(EncodingSource source) noexcept {
@@ -157,42 +159,9 @@ std::size_t ascii_prefix(std::string_view s) noexcept {
     return i;
 }
 
-// Length of the sequence starting at s[i] (which is >= 0x80) if it is well-formed UTF-8, else 0;
-// `subpart` receives the length of its maximal ill-formed subpart (>= 1) in the latter case.
-std::size_t utf8_sequence(std::string_view s, std::size_t i, std::size_t& subpart) noexcept {
-    const unsigned char c = byte_at(s, i);
-    std::size_t length = 0;
-    unsigned char lo = 0x80;
-    unsigned char hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF) {
-        length = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        length = 3;
-        if (c == 0xE0) lo = 0xA0;
-        if (c == 0xED) hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        length = 4;
-        if (c == 0xF0) lo = 0x90;
-        if (c == 0xF4) hi = 0x8F;
-    } else {
-        subpart = 1;
-        return 0;
-    }
-    for (std::size_t k = 1; k < length; ++k) {
-        if (i + k >= s.size()) {
-            subpart = k;
-            return 0;
-        }
-        const unsigned char d = byte_at(s, i + k);
-        const unsigned char low = k == 1 ? lo : static_cast<unsigned char>(0x80);
-        const unsigned char high = k == 1 ? hi : static_cast<unsigned char>(0xBF);
-        if (d < low || d > high) {
-            subpart = k;
-            return 0;
-        }
-    }
-    return length;
-}
+// Length of the well-formed UTF-8 sequence at s[i], else 0 with the length of its maximal
+// ill-formed subpart in `subpart`.
+using text::utf8_sequence;
 
 bool is_valid_utf8(std::string_view s) noexcept {
     std::size_t i = ascii_prefix(s);
@@ -814,13 +783,7 @@ const char* sniff_utf16(std::string_view bytes) noexcept {
 
 // A CA[] value as quoted in a message: printable ASCII only, at most 40 characters.
 std::string quoted(std::string_view value) {
-    std::string out;
-    for (const char ch : value.substr(0, 40)) {
-        const auto c = static_cast<unsigned char>(ch);
-        out.push_back(c >= 0x20 && c < 0x7F ? ch : '?');
-    }
-    if (value.size() > 40) out += "...";
-    return out;
+    return text::printable_ascii_prefix(value, 40);
 }
 
 void add_note(DecodeResult& result, Severity severity, std::string_view code, std::string message,

@@ -12,6 +12,8 @@
 #include <string>
 #include <unordered_set>
 
+#include "sgfaudit/text/text.hpp"
+
 namespace sgfaudit::sgf {
 
 namespace codes {
@@ -250,20 +252,7 @@ bool is_text_property(std::uint32_t key) noexcept {
 // Text quoted in a message: at most 40 code points (never cut inside a UTF-8 sequence, so the
 // message stays valid UTF-8, as JSON output requires), control characters as \xNN.
 std::string printable(std::string_view text) {
-    std::string out;
-    std::size_t points = 0;
-    std::size_t i = 0;
-    for (; i < text.size(); ++i) {
-        const auto u = static_cast<unsigned char>(text[i]);
-        if ((u & 0xC0u) != 0x80u && points++ == 40) break;
-        if (u < 0x20 || u == 0x7F) {
-            out += fmt::format("\\x{:02X}", u);
-        } else {
-            out += text[i];
-        }
-    }
-    if (i < text.size()) out += "...";
-    return out;
+    return text::escaped_prefix(text, 40, text::Utf8Check::none);
 }
 
 }  // namespace

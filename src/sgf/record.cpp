@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 
+#include "sgfaudit/text/text.hpp"
+
 namespace sgfaudit::sgf {
 
 namespace codes {
@@ -526,15 +528,9 @@ class RecordReader {
     static std::string printable_value(std::string_view raw) {
         // 400 raw bytes hold more than 40 code points, escaped or not.
         const std::string text = unescape_simple_text(raw.substr(0, 400));
-        std::string out;
-        std::size_t points = 0;
-        std::size_t i = 0;
-        for (; i < text.size(); ++i) {
-            const auto u = static_cast<unsigned char>(text[i]);
-            if ((u & 0xC0u) != 0x80u && points++ == 40) break;
-            out += u < 0x20 || u == 0x7F ? fmt::format("\\x{:02X}", u) : std::string(1, text[i]);
-        }
-        if (i < text.size() || raw.size() > 400) out += "...";
+        bool cut = false;
+        std::string out = text::escaped_prefix(text, 40, text::Utf8Check::none, &cut);
+        if (!cut && raw.size() > 400) out += "...";
         return out;
     }
 

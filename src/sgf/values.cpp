@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <system_error>
 
+#include "sgfaudit/text/text.hpp"
+
 namespace sgfaudit::sgf {
 
 namespace {
@@ -29,9 +31,6 @@ constexpr std::size_t max_number_length = 128;
 // Values quoted in messages are cut after this many code points.
 constexpr std::size_t max_quoted_code_points = 40;
 
-constexpr bool is_space(char c) noexcept {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
-}
 constexpr bool is_line_break(char c) noexcept {
     return c == '\n' || c == '\r';
 }
@@ -51,63 +50,10 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
     return true;
 }
 
-std::string_view trim(std::string_view s) noexcept {
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 when the byte there does not start
-// one (stray continuation byte, overlong form, surrogate, beyond U+10FFFF, truncated).
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i) noexcept {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    if (b0 < 0x80) return 1;
-    std::size_t len = 0;
-    unsigned char lo = 0x80;
-    unsigned char hi = 0xBF;  // allowed range of the second byte
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-        len = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-        len = 3;
-        if (b0 == 0xE0) lo = 0xA0;
-        if (b0 == 0xED) hi = 0x9F;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-        len = 4;
-        if (b0 == 0xF0) lo = 0x90;
-        if (b0 == 0xF4) hi = 0x8F;
-    } else {
-        return 0;
-    }
-    if (s.size() - i < len) return 0;
-    for (std::size_t k = 1; k < len; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if (k == 1 ? (b < lo || b > hi) : (b < 0x80 || b > 0xBF)) return 0;
-    }
-    return len;
-}
-
 // A value made safe to print inside a message: valid UTF-8 kept, control characters and invalid
 // bytes written as \xNN, cut with "..." after max_quoted_code_points code points.
 std::string quoted(std::string_view s) {
-    std::string out;
-    std::size_t code_points = 0;
-    for (std::size_t i = 0; i < s.size();) {
-        if (code_points == max_quoted_code_points) {
-            out += "...";
-            break;
-        }
-        const auto b = static_cast<unsigned char>(s[i]);
-        const std::size_t len = utf8_sequence_length(s, i);
-        if (len == 0 || b < 0x20 || b == 0x7F) {
-            out += fmt::format("\\x{:02X}", b);
-            ++i;
-        } else {
-            out.append(s.substr(i, len));
-            i += len;
-        }
-        ++code_points;
-    }
-    return out;
+    return text::escaped_prefix(s, max_quoted_code_points);
 }
 
 // "6.5", "7", "-0.5" as written in messages (shortest form that reads back the same).
@@ -198,7 +144,7 @@ std::string unescape(std::string_view raw, bool keep_line_breaks) {
             i += line_break_length(raw, i);
             continue;
         }
-        out += is_space(c) ? ' ' : c;
+        out += text::is_ascii_whitespace(c) ? ' ' : c;
         ++i;
     }
     return out;
@@ -232,7 +178,7 @@ std::string unescape_simple_text(std::string_view raw) {
 }
 
 std::optional<long long> parse_number(std::string_view raw) {
-    std::string_view s = trim(raw);
+    std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty() || s.size() > max_number_length) return std::nullopt;
     // std::from_chars takes a '-' but not a '+'.
     std::string_view digits = s;
@@ -249,7 +195,7 @@ std::optional<long long> parse_number(std::string_view raw) {
 }
 
 std::optional<double> parse_real(std::string_view raw) {
-    std::string_view s = trim(raw);
+    std::string_view s = text::trim_ascii_whitespace(raw);
     bool negative = false;
     if (!s.empty() && (s.front() == '+' || s.front() == '-')) {
         negative = s.front() == '-';
@@ -262,7 +208,7 @@ std::optional<double> parse_real(std::string_view raw) {
 }
 
 std::optional<BoardSize> parse_size(std::string_view raw, ValueIssues& issues) {
-    const std::string_view s = trim(raw);
+    const std::string_view s = text::trim_ascii_whitespace(raw);
     std::optional<long long> width;
     std::optional<long long> height;
     if (const auto colon = s.find(':'); colon == std::string_view::npos) {
@@ -288,7 +234,7 @@ std::optional<BoardSize> parse_size(std::string_view raw, ValueIssues& issues) {
 }
 
 std::optional<Point> parse_point(std::string_view raw, BoardSize size, ValueIssues& issues) {
-    const std::string_view s = trim(raw);
+    const std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty()) {
         add_issue(issues, Severity::error, "S202", "empty value where a point is expected");
         return std::nullopt;
@@ -309,7 +255,7 @@ std::optional<Point> parse_point(std::string_view raw, BoardSize size, ValueIssu
 }
 
 std::optional<MoveValue> parse_move(std::string_view raw, BoardSize size, ValueIssues& issues) {
-    const std::string_view s = trim(raw);
+    const std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty()) return MoveValue{true, {}};
     if (s == "tt" && size.width <= 19 && size.height <= 19) {
         add_issue(issues, Severity::info, "S203", "B[tt]/W[tt] read as a pass (FF[3] convention)");
@@ -322,7 +268,7 @@ std::optional<MoveValue> parse_move(std::string_view raw, BoardSize size, ValueI
 
 bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<Point>& out,
                              ValueIssues& issues) {
-    const std::string_view s = trim(raw);
+    const std::string_view s = text::trim_ascii_whitespace(raw);
     const auto colon = s.find(':');
     if (colon == std::string_view::npos) {
         const auto point = parse_point(s, size, issues);
@@ -364,7 +310,7 @@ bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<P
 }
 
 std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
-    const std::string_view s = trim(raw);
+    const std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty()) {
         add_issue(issues, Severity::warning, "S210",
                   "KM[] is empty; the ruleset's default komi applies");
@@ -441,7 +387,7 @@ std::string_view to_string(ResultKind kind) noexcept {
 GameResult parse_result(std::string_view raw, ValueIssues& issues) {
     GameResult result;
     result.text = unescape_simple_text(raw);
-    const std::string_view s = trim(result.text);
+    const std::string_view s = text::trim_ascii_whitespace(result.text);
 
     const auto classify = [&]() -> bool {
         if (s == "?") {

@@ -1,0 +1,119 @@
+// The text module: white space, UTF-8 sequences and text quoted in messages.
+
+#include "sgfaudit/text/text.hpp"
+
+#include <catch2/catch.hpp>
+#include <string>
+
+using namespace sgfaudit::text;
+using namespace std::string_literals;
+
+TEST_CASE("trim_ascii_whitespace takes the six ASCII white space characters off both ends",
+          "[text]") {
+    CHECK(trim_ascii_whitespace(" \t\n\v\f\rab c\r\n\t ") == "ab c");
+    CHECK(trim_ascii_whitespace("") == "");
+    CHECK(trim_ascii_whitespace(" \t\n") == "");
+    CHECK(trim_ascii_whitespace("a") == "a");
+    // Not NUL, not a no-break space.
+    CHECK(trim_ascii_whitespace("\0a\0"s) == "\0a\0"s);
+    CHECK(trim_ascii_whitespace("\xC2\xA0x\xC2\xA0") == "\xC2\xA0x\xC2\xA0");
+    static_assert(trim_ascii_whitespace("  x ") == "x");
+}
+
+TEST_CASE("trim_space_tab takes only spaces and tabs off both ends", "[text]") {
+    CHECK(trim_space_tab(" \t q16 \t") == "q16");
+    CHECK(trim_space_tab("\nq16\r") == "\nq16\r");
+    CHECK(trim_space_tab(" \t ") == "");
+    static_assert(trim_space_tab("\t D4 ") == "D4");
+}
+
+TEST_CASE("utf8_sequence: the length of a well-formed sequence, else the ill-formed subpart",
+          "[text]") {
+    std::size_t subpart = 0;
+    CHECK(utf8_sequence("a", 0) == 1);
+    CHECK(utf8_sequence("\xC3\xA9", 0) == 2);          // é
+    CHECK(utf8_sequence("\xE7\x99\xBD", 0) == 3);      // 白
+    CHECK(utf8_sequence("\xF0\x9F\x98\x80", 0) == 4);  // U+1F600
+    CHECK(utf8_sequence("x\xE7\x99\xBD", 1) == 3);     // from an offset
+    CHECK(utf8_sequence("\x80", 0, subpart) == 0);     // a stray continuation byte
+    CHECK(subpart == 1);
+    CHECK(utf8_sequence("\xC0\xAF", 0, subpart) == 0);  // overlong
+    CHECK(subpart == 1);
+    CHECK(utf8_sequence("\xE0\x80\x80", 0, subpart) == 0);  // overlong three-byte form
+    CHECK(subpart == 1);
+    CHECK(utf8_sequence("\xED\xA0\x80", 0, subpart) == 0);  // a surrogate
+    CHECK(subpart == 1);
+    CHECK(utf8_sequence("\xF4\x90\x80\x80", 0, subpart) == 0);  // beyond U+10FFFF
+    CHECK(subpart == 1);
+    CHECK(utf8_sequence("\xE7\x99", 0, subpart) == 0);  // truncated at the end
+    CHECK(subpart == 2);
+    CHECK(utf8_sequence("\xE7\x99x", 0, subpart) == 0);  // cut by an ASCII byte
+    CHECK(subpart == 2);
+    CHECK(utf8_sequence("\xF5\x80", 0, subpart) == 0);
+    CHECK(subpart == 1);
+}
+
+TEST_CASE("escaped_prefix, well_formed: controls and ill-formed bytes as \\xNN, cut at N",
+          "[text]") {
+    CHECK(escaped_prefix("abc", 40) == "abc");
+    CHECK(escaped_prefix("a\tb\x7F", 40) == "a\\x09b\\x7F");
+    CHECK(escaped_prefix("\xE7\x99\xBD\xE7\x9F\xB3", 40) == "\xE7\x99\xBD\xE7\x9F\xB3");
+    CHECK(escaped_prefix("a\xFFz", 40) == "a\\xFFz");
+    CHECK(escaped_prefix("\xED\xA0\x80", 40) == "\\xED\\xA0\\x80");  // a surrogate
+    // Cut after N code points, never inside one; an escaped byte counts as one.
+    CHECK(escaped_prefix("\xE7\x99\xBD\xE7\x9F\xB3x", 2) == "\xE7\x99\xBD\xE7\x9F\xB3...");
+    CHECK(escaped_prefix("\x01\x02\x03", 2) == "\\x01\\x02...");
+    CHECK(escaped_prefix("abc", 3) == "abc");
+    bool cut = false;
+    CHECK(escaped_prefix(std::string(41, 'x'), 40, Utf8Check::well_formed, &cut) ==
+          std::string(40, 'x') + "...");
+    CHECK(cut);
+    CHECK(escaped_prefix(std::string(40, 'x'), 40, Utf8Check::well_formed, &cut) ==
+          std::string(40, 'x'));
+    CHECK_FALSE(cut);
+}
+
+TEST_CASE("escaped_prefix, lead_and_continuation: overlong forms and surrogates pass", "[text]") {
+    const auto lax = [](std::string_view s, std::size_t n) {
+        return escaped_prefix(s, n, Utf8Check::lead_and_continuation);
+    };
+    CHECK(lax("\xED\xA0\x80", 80) == "\xED\xA0\x80");
+    CHECK(lax("\xE0\x80\x80", 80) == "\xE0\x80\x80");
+    CHECK(lax("\xC0\xAF", 80) == "\\xC0\\xAF");  // C0 and C1 are never lead bytes
+    CHECK(lax("\xE7\x99", 80) == "\\xE7\\x99");  // truncated
+    CHECK(lax("a\nb", 80) == "a\\x0Ab");
+    CHECK(lax("\xC3\xA9\xC3\xA9\xC3\xA9", 2) == "\xC3\xA9\xC3\xA9...");
+}
+
+TEST_CASE("escaped_prefix, none: decoded text, code points counted by their lead bytes", "[text]") {
+    const auto decoded = [](std::string_view s, std::size_t n, bool* cut = nullptr) {
+        return escaped_prefix(s, n, Utf8Check::none, cut);
+    };
+    CHECK(decoded("a\x01\xC3\xA9", 40) == "a\\x01\xC3\xA9");
+    // Bytes of 0x80 and above are kept whatever they are; continuation bytes do not count.
+    CHECK(decoded("\x80\x80"
+                  "ab",
+                  2) ==
+          "\x80\x80"
+          "ab");
+    CHECK(decoded("\xFF"
+                  "ab",
+                  2) ==
+          "\xFF"
+          "a...");
+    bool cut = false;
+    CHECK(decoded("\xE7\x99\xBD\xE7\x9F\xB3", 1, &cut) == "\xE7\x99\xBD...");
+    CHECK(cut);
+    CHECK(decoded("ab", 2, &cut) == "ab");
+    CHECK_FALSE(cut);
+}
+
+TEST_CASE("printable_ascii_prefix: printable ASCII kept, any other byte '?', cut at N bytes",
+          "[text]") {
+    CHECK(printable_ascii_prefix("UTF-8", 40) == "UTF-8");
+    CHECK(printable_ascii_prefix("gb\xE7\x99\xBD\t2312", 40) ==
+          "gb???"
+          "?2312");
+    CHECK(printable_ascii_prefix(std::string(41, 'a'), 40) == std::string(40, 'a') + "...");
+    CHECK(printable_ascii_prefix(std::string(40, 'a'), 40) == std::string(40, 'a'));
+}
