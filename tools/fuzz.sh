@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (fuzz preset: clang, ASan + UBSan) and runs one of them, then
 # minimises its saved corpus. docs/robustness.md explains the figures it prints.
 #
-#   bash tools/fuzz.sh reader|audit|replay [SECONDS]     (default 600)
+#   bash tools/fuzz.sh reader|audit|replay|text [SECONDS]     (default 600)
 #
 # One fuzzer process at a time (-jobs=1): the machine is shared. New inputs go to a scratch
 # corpus under build/fuzzwork/; at the end, fuzz/corpus/<target>/ is replaced by the smallest set
@@ -12,13 +12,14 @@
 # slow-unit-*.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: tools/fuzz.sh reader|audit|replay [SECONDS]}
+target=${1:?usage: tools/fuzz.sh reader|audit|replay|text [SECONDS]}
 seconds=${2:-600}
 case "$target" in
     reader) max_len=16384 ;;
     audit) max_len=8192 ;;
     replay) max_len=4096 ;;
-    *) echo "tools/fuzz.sh: unknown target '$target' (reader, audit, replay)" >&2; exit 2 ;;
+    text) max_len=1024 ;;
+    *) echo "tools/fuzz.sh: unknown target '$target' (reader, audit, replay, text)" >&2; exit 2 ;;
 esac
 
 bash tools/setup.sh
