@@ -146,6 +146,14 @@ TEST_CASE("Outcome causes: the first term that differs between the two counts", 
     // Area vs territory, nothing else: the counting method.
     a = game("tromp-taylor", "aga");
     CHECK(causes(a, d) == std::vector<Cause>{Cause::counting_method});
+    // The eyes of a seki are territory under one ruleset only (seki-eyes, J 8).
+    a = game("chinese", "japanese");
+    a.results[0].score.black_territory = 12;
+    a.results[1].score.black_territory = 11;
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::seki_eyes});
+    // seki-eyes differs, but the board has no eye in seki: the counting method.
+    a = game("chinese", "japanese");
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::counting_method});
     // Both scored by area with the same terms: none of the listed causes.
     a = game("tromp-taylor", "tromp-taylor:ko=ssk");
     CHECK(causes(a, d) == std::vector<Cause>{Cause::other});

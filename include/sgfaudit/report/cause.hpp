@@ -25,12 +25,13 @@ enum class Cause : std::uint8_t {
     handicap_bonus,        // outcome/accounting: handicap compensation differs (bonus, counting)
     pass_stones,           // outcome/accounting: pass stones count in one count only
     setup_stones,          // outcome/accounting: setup stones outside a handicap count in area only
+    seki_eyes,             // outcome: the eyes of a seki are territory under one ruleset only
     counting_method,       // outcome/accounting: area vs territory on the same board
     re_winner,             // record: RE names another winner than the count under RU
     re_margin,             // record: same winner, another margin
     other,                 // none of the above (please report the game)
 };
-inline constexpr std::size_t kCauses = 15;
+inline constexpr std::size_t kCauses = 16;
 std::string_view to_string(Cause c) noexcept;
 // One line for people: what the cause means.
 std::string_view describe(Cause c) noexcept;
