@@ -1136,6 +1136,9 @@ class Replay {
                 strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
                 : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
                     ? std::string_view("none (gnugo is asked only about games ended by two passes)")
+                : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
+                    ? std::string_view("none (pass-alive is decided only for games ended by two "
+                                       "passes)")
                 : tallied.source.empty() ? to_string(dead_policy_)
                                          : std::string_view(tallied.source));
         }
@@ -1494,9 +1497,12 @@ class Replay {
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored) {
         const bool oracle = !strict_tt && scored && dead_policy_ == DeadPolicy::gnugo;
-        // Benson's dead stones depend on the board, so every end board gets its own analysis.
+        // Benson's dead stones depend on the board, so every end board gets its own analysis,
+        // and only the boards of games ended by two passes (the only counts compared with RE or
+        // between rulesets): the others are counted as they stand, as for the oracle.
         const bool use_dead =
-            !strict_tt && (!dead.empty() || dead_policy_ == DeadPolicy::pass_alive || oracle);
+            !strict_tt &&
+            (!dead.empty() || (dead_policy_ == DeadPolicy::pass_alive && scored) || oracle);
         for (const Tallied& t : tallies_) {
             if (t.board == board && t.use_dead == use_dead) {
                 return t;
