@@ -20,8 +20,8 @@ namespace {
 // each value, parsing (apply_override), describe/canonical specs (value_text) and equality
 // (same_rules). A new knob is one row here, one field in Ruleset and one column in the presets.
 
-constexpr std::size_t kRuleKnobCount = 10;  // every knob but komi (the override)
-constexpr std::size_t kEnumKnobCount = 8;   // suicide .. end
+constexpr std::size_t kRuleKnobCount = 11;  // every knob but komi (the override)
+constexpr std::size_t kEnumKnobCount = 9;   // suicide .. cycle
 
 // One value of an enum knob.
 struct KnobValue {
@@ -69,6 +69,12 @@ constexpr std::array<KnobValue, 3> kBonusValues{{
 constexpr std::array<KnobValue, 2> kEndValues{{
     {"final", "the game is over", "TT 8"},
     {"resumable", "play may resume; the game ends at the last double pass", "AGA 10"},
+}};
+
+constexpr std::array<KnobValue, 2> kCycleValues{{
+    {"play-on", "nothing: the ko rule alone limits repetition", "TT 6"},
+    {"no-result",
+     "once a whole-board position repeats, the players may end the game without result", "J 12"},
 }};
 
 // An enum knob's value index in r, and its setter (i is in range).
@@ -124,6 +130,10 @@ constexpr std::array<KnobInfo, kKnobCount> kKnobs{{
     {Knob::end, "end", "what two consecutive passes do (rules-model.md 4)", kEndValues,
      [](const Ruleset& r) { return static_cast<std::size_t>(r.end); },
      [](Ruleset& r, std::size_t i) { r.end = value_at<GameEnd>(i); }},
+    {Knob::cycle, "cycle",
+     "what a repeated whole-board position does beyond the ko rule (a game void under J 12)",
+     kCycleValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.cycle); },
+     [](Ruleset& r, std::size_t i) { r.cycle = value_at<Cycle>(i); }},
     {Knob::default_komi,
      "default-komi",
      "komi when the record has no KM, even game (a number)",
@@ -220,6 +230,7 @@ struct PresetRow {
     WhiteMovesLast white_moves_last;
     HandicapBonus bonus;
     GameEnd end;
+    Cycle cycle;
     double komi_even;
     double komi_handicap;
     std::array<std::string_view, kRuleKnobCount> clauses;  // per knob, in kKnobNames order
@@ -239,6 +250,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
      WhiteMovesLast::no,    // TT 5, 8: plain alternation, no last-move rule
      HandicapBonus::zero,   // TT comment 5: handicap stones are Black moves, scored by TT 9
      GameEnd::final,        // TT 8
+     Cycle::play_on,        // TT 6: no position repeats
      7.5,                   // TT comment 10 leaves komi to agreement: rules-model.md default
      0.5,                   // TT is silent on handicap komi: rules-model.md default
      {"TT 4, 7", "TT 6", "TT 9",
@@ -246,9 +258,18 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "TT 6, 9: a pass is a turn; only the grid is scored",
       "TT 5, 8: plain alternation, no last-move rule",
       "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
+      "TT 6: no position may repeat, so no cycle",
       "TT comment 10 leaves komi to agreement; rules-model.md's default",
       "TT is silent; rules-model.md's default"},
-     {{{"", "TT 7"}, {"TT 6"}, {"TT 9"}, {"TT 9"}, {"TT 9"}, {"TT 5"}, {"TT 9"}, {"TT 8"}}}},
+     {{{"", "TT 7"},
+       {"TT 6"},
+       {"TT 9"},
+       {"TT 9"},
+       {"TT 9"},
+       {"TT 5"},
+       {"TT 9"},
+       {"TT 8"},
+       {"TT 6"}}}},
     {"aga",
      "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
      Suicide::forbidden,          // AGA 5
@@ -259,6 +280,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
      WhiteMovesLast::pass_stone,  // AGA 11
      HandicapBonus::n_minus_1,    // AGA 4, second paragraph (area counting)
      GameEnd::resumable,          // AGA 9, 10
+     Cycle::play_on,              // AGA 6: no position repeats
      7.5,                         // 002 rule 3 (AGA 3 said 5.5 in 1991)
      0.5,                         // AGA 3, 4
      {"AGA 5", "AGA 6, as 002's list of differences reads it (natural situational superko)",
@@ -267,7 +289,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "the eye of a group in seki",
       "AGA 7", "AGA 11", "AGA 4 (with area counting)",
       "AGA 9, 10: play resumes, the opponent of the last passer first",
-      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"},
+      "AGA 6: a superko forbids the repetition, so no cycle", "002 rule 3 (AGA 3 said 5.5 in 1991)",
+      "AGA 3, 4"},
      {{{"AGA 5"},
        {"", "", "AGA 6"},
        {"AGA 12", "AGA 12"},
@@ -275,7 +298,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
        {"", "AGA 7"},
        {"", "AGA 11"},
        {"", "AGA 4"},
-       {"", "AGA 10"}}}},
+       {"", "AGA 10"},
+       {"AGA 6"}}}},
     {"french",
      "French Go Federation (FFG) rules (seed 003)",
      Suicide::forbidden,                 // FFG 3
@@ -286,6 +310,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
      WhiteMovesLast::quick_count_point,  // FFG 6a; Appendix B's e
      HandicapBonus::n_minus_1,           // FFG preliminary rule: n - 1/2 = 1/2 + (n-1)
      GameEnd::resumable,                 // FFG 5, 5a
+     Cycle::play_on,                     // FFG 4: no position repeats
      7.5,                                // FFG Part 4: 7.5 official from 2005
      0.5,                                // FFG preliminary rule
      {"FFG 3", "FFG 4: \"as after a previous move or a pass by the same player\"", "FFG 6",
@@ -294,6 +319,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "FFG 6a (Appendix B's e): White pays one more point if Black made the last turn",
       "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)",
       "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game",
+      "FFG 4: situational superko forbids the repetition, so no cycle",
       "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
       "FFG preliminary rule (n - 1/2 with the bonus)"},
      {{{"FFG 3"},
@@ -303,15 +329,16 @@ constexpr std::array<PresetRow, 6> kPresets{{
        {"", "", "FFG 6a"},
        {"", "", "FFG 6a"},
        {"", "FFG preliminary rule"},
-       {"", "FFG 5"}}}},
+       {"", "FFG 5"},
+       {"FFG 4"}}}},
     // Rulesets of real archives (issue 15), from their public texts: J = the Japanese Rules of
     // Go of 1989 (Nihon Ki-in and Kansai Ki-in; James Davies' translation), articles numbered
-    // as there. Not modelled yet, so not claimed: J 12's no-result for a repeated cycle (triple
-    // ko): the replay treats it as simple ko. J 8's eye points of stones in seki are not
-    // territory (seki-eyes=neutral).
+    // as there. J 8's eye points of stones in seki are not territory (seki-eyes=neutral); after
+    // a repeated whole-board position the players may end the game without result (J 12,
+    // cycle=no-result).
     {"japanese",
-     "Japanese Rules of Go 1989 (J; territory counting, no territory in seki; no-result cycles "
-     "not modelled)",
+     "Japanese Rules of Go 1989 (J; territory counting, no territory in seki, no result after a "
+     "repeated position)",
      Suicide::forbidden,   // J 4: a string without a liberty cannot exist on the board
      Ko::simple,           // J 6: no immediate recapture in a ko
      Scoring::territory,   // J 8, 10: territory and prisoners
@@ -320,18 +347,21 @@ constexpr std::array<PresetRow, 6> kPresets{{
      WhiteMovesLast::no,   // J 2: plain alternation
      HandicapBonus::zero,  // J 10: handicap stones earn White nothing in a territory count
      GameEnd::resumable,   // J 9: two passes stop the game; a resumption may be asked for
+     Cycle::no_result,     // J 12: a repeated position may void the game
      6.5,                  // not in J: the Nihon Ki-in's komi for even games (6.5 since 2002)
      0.5,                  // not in J: rules-model.md's default for handicap games
      {"J 4: a string without a liberty cannot exist, so a play that captures nothing and leaves "
       "its own string without a liberty cannot be made",
-      "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, not "
-      "modelled)",
+      "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, the cycle "
+      "knob)",
       "J 8, 10: territory and prisoners decide",
       "J 8: stones that are alive and have dame are in seki; their eye points are not territory",
       "J 9: passes stop the game and hand over nothing", "J 2: plain alternation",
       "J 10: a territory count; handicap stones earn no bonus",
       "J 9: two passes stop the game; either player may ask to resume, the opponent then moves "
       "first",
+      "J 12: when a whole-board position repeats, the players may agree to end the game "
+      "without result",
       "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none",
       "rules-model.md's default"},
      {{{"J 4"},
@@ -341,7 +371,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
        {"J 9"},
        {"J 2"},
        {"J 10"},
-       {"", "J 9"}}}},
+       {"", "J 9"},
+       {"", "J 12"}}}},
     // C = the rules of the Chinese Weiqi Association: area counting, no repetition of a whole
     // board position (C 2002 section 6, read as positional superko, as KataGo and KGS do), and
     // in handicap games White receives one point per handicap stone (Black returns half a
@@ -356,6 +387,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
      WhiteMovesLast::no,   // C: plain alternation
      HandicapBonus::n,     // C: Black returns half a stone (one point) per handicap stone
      GameEnd::resumable,   // C: disputes about life and death are settled by playing on
+     Cycle::play_on,       // C 2002 section 6: no position repeats
      7.5,                  // C 2002: Black gives 3 3/4 stones, i.e. 7.5 points
      0.5,                  // rules-model.md's default (the n points come on top)
      {"C: suicide is not allowed",
@@ -366,8 +398,17 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "C: a pass hands over nothing", "C: plain alternation",
       "C: one point to White per handicap stone (half a stone each)",
       "C: after two passes a dispute is settled by playing on",
+      "C 2002 section 6: no whole-board repetition, so no cycle",
       "C 2002: komi 3 3/4 stones = 7.5 points", "rules-model.md's default"},
-     {{{"C"}, {"C 2002 section 6"}, {"C"}, {"C"}, {"C"}, {"C"}, {"", "", "C"}, {"", "C"}}}},
+     {{{"C"},
+       {"C 2002 section 6"},
+       {"C"},
+       {"C"},
+       {"C"},
+       {"C"},
+       {"", "", "C"},
+       {"", "C"},
+       {"C 2002 section 6"}}}},
     // NZ = the New Zealand Rules of Go (New Zealand Go Society): one page of unnumbered
     // paragraphs, cited by their defined terms (NZ play, NZ move, NZ territory, ...).
     {"new-zealand",
@@ -380,6 +421,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
      WhiteMovesLast::no,    // NZ: players take turns, nothing more
      HandicapBonus::zero,   // NZ handicap: White passes n - 1 times, no compensation
      GameEnd::resumable,    // NZ end: by agreement; play on when dead stones are disputed
+     Cycle::play_on,        // NZ move: no position repeats
      7,                     // NZ komi: 7 points in an even game
      0,                     // NZ handicap: no komi
      {"NZ play: the opponent's stones without liberties are removed, then the player's own",
@@ -390,6 +432,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "NZ move: a pass is a move that hands over nothing", "NZ: the players take turns",
       "NZ handicap: White passes the first n - 1 moves; no compensation",
       "NZ end: the players agree the game is over; disputed dead stones are played out",
+      "NZ move: situational superko forbids the repetition, so no cycle",
       "NZ komi: 7 points in an even game", "NZ handicap: no komi"},
      {{{"", "NZ play"},
        {"", "NZ move"},
@@ -398,7 +441,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
        {"NZ move"},
        {"NZ"},
        {"NZ handicap"},
-       {"", "NZ end"}}}},
+       {"", "NZ end"},
+       {"NZ move"}}}},
 }};
 
 constexpr std::array<std::string_view, kPresets.size()> preset_name_array() {
@@ -420,6 +464,7 @@ Ruleset from_row(const PresetRow& row) {
     r.white_moves_last = row.white_moves_last;
     r.handicap_bonus = row.bonus;
     r.end = row.end;
+    r.cycle = row.cycle;
     r.default_komi_even = row.komi_even;
     r.default_komi_handicap = row.komi_handicap;
     return r;
@@ -975,6 +1020,9 @@ std::string_view to_string(HandicapBonus v) noexcept {
 }
 std::string_view to_string(GameEnd v) noexcept {
     return value_name(Knob::end, static_cast<std::size_t>(v));
+}
+std::string_view to_string(Cycle v) noexcept {
+    return value_name(Knob::cycle, static_cast<std::size_t>(v));
 }
 
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept {

@@ -27,6 +27,9 @@ constexpr std::array<CauseName, kCauses> kNames = {{
      "two passes end the game under one ruleset and play may resume under the other "
      "(final vs resumable), so the game ends at different moves"},
     {"stopped_replay", "--on-illegal stop ended one ruleset's replay at an illegal play"},
+    {"no_result_cycle",
+     "a whole-board position repeated and RE says the game is void: without result under one "
+     "ruleset (cycle=no-result, J 12), ended without passes under the other"},
     {"dead_stones", "different stones are removed as dead (strict TT 8 counts the board as it is)"},
     {"komi", "the komi differs (default komi or an override)"},
     {"handicap_bonus",
@@ -91,6 +94,9 @@ Cause legality_cause(const audit::GameAudit& a, const audit::Divergence& d, audi
 Cause end_cause(const audit::RulesetResult& u, const audit::RulesetResult& v) {
     if (u.end == audit::EndKind::stopped || v.end == audit::EndKind::stopped) {
         return Cause::stopped_replay;
+    }
+    if (u.end == audit::EndKind::no_result || v.end == audit::EndKind::no_result) {
+        return Cause::no_result_cycle;
     }
     if (u.ruleset.end != v.ruleset.end) return Cause::end_rule;
     return Cause::other;

@@ -218,9 +218,9 @@ TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][rule
     CHECK(to_string(GameEnd::final) == "final");
     CHECK(to_string(GameEnd::resumable) == "resumable");
     const std::vector<std::string_view> knobs(knob_names().begin(), knob_names().end());
-    CHECK(knobs == std::vector<std::string_view>{"suicide", "ko", "scoring", "seki-eyes",
-                                                 "pass-stones", "white-moves-last", "bonus", "end",
-                                                 "default-komi", "default-komi-handicap", "komi"});
+    CHECK(knobs == std::vector<std::string_view>{
+                       "suicide", "ko", "scoring", "seki-eyes", "pass-stones", "white-moves-last",
+                       "bonus", "end", "cycle", "default-komi", "default-komi-handicap", "komi"});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,6 +311,8 @@ TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads
         {"bonus", "n"},
         {"end", "final"},
         {"end", "resumable"},
+        {"cycle", "play-on"},
+        {"cycle", "no-result"},
         {"default-komi", "6.5"},
         {"default-komi-handicap", "0"},
         {"komi", "-3"},
@@ -353,9 +355,10 @@ TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[audit][ruleset]
     const std::string e = spec_error("aga:kox=ssk");
     CHECK(contains(e, "unknown knob 'kox'"));
     CHECK(contains(e, "'aga:kox=ssk'"));
-    CHECK(contains(e,
-                   "suicide, ko, scoring, seki-eyes, pass-stones, white-moves-last, bonus, end, "
-                   "default-komi, default-komi-handicap, komi"));
+    CHECK(contains(
+        e,
+        "suicide, ko, scoring, seki-eyes, pass-stones, white-moves-last, bonus, end, cycle, "
+        "default-komi, default-komi-handicap, komi"));
 }
 
 TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values",
@@ -807,26 +810,27 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
 TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
     CHECK(describe(aga()) ==
           "aga: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
           "default-komi-handicap=0.5");
     CHECK(
         describe(tt()) ==
         "tromp-taylor: suicide=multi-stone ko=psk scoring=area seki-eyes=territory pass-stones=no "
-        "white-moves-last=no bonus=0 end=final default-komi=7.5 default-komi-handicap=0.5");
+        "white-moves-last=no bonus=0 end=final cycle=play-on default-komi=7.5 "
+        "default-komi-handicap=0.5");
     CHECK(
         describe(french()) ==
         "french: suicide=forbidden ko=ssk scoring=area seki-eyes=territory pass-stones=quick-count "
-        "white-moves-last=quick-count-point bonus=n-1 end=resumable default-komi=7.5 "
+        "white-moves-last=quick-count-point bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(describe(parsed("aga:ko=ssk,komi=5.5")) ==
           "aga:ko=ssk:komi=5.5 (custom): suicide=forbidden ko=ssk scoring=territory "
           "seki-eyes=territory pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable "
-          "default-komi=7.5 "
+          "cycle=play-on default-komi=7.5 "
           "default-komi-handicap=0.5 komi=5.5");
     CHECK(describe(parsed("aga:komi=6")) ==
           "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
           "pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
           "default-komi-handicap=0.5 komi=6");
     CHECK(describe(Ruleset{}).starts_with("custom: suicide=multi-stone ko=psk"));
     CHECK(describe(aga()).find('\n') == std::string::npos);

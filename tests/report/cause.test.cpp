@@ -104,6 +104,12 @@ TEST_CASE("End causes: final vs resumable, or a replay stopped at an illegal pla
     CHECK(causes(a, d) == std::vector<Cause>{Cause::end_rule});
     a.results[1].end = audit::EndKind::stopped;
     CHECK(causes(a, d) == std::vector<Cause>{Cause::stopped_replay});
+    // J 12: no result under japanese (cycle=no-result), the record's end under chinese.
+    audit::GameAudit cycle;
+    cycle.results = {result("japanese"), result("chinese")};
+    cycle.results[0].end = audit::EndKind::no_result;
+    cycle.results[1].end = audit::EndKind::record_end;
+    CHECK(causes(cycle, d) == std::vector<Cause>{Cause::no_result_cycle});
 }
 
 TEST_CASE("Outcome causes: the first term that differs between the two counts", "[report][cause]") {

@@ -24,7 +24,7 @@
 //   suicide=forbidden|multi-stone         ko=psk|ssk|nssk|simple       scoring=area|territory
 //   seki-eyes=territory|neutral
 //   pass-stones=no|yes|quick-count        white-moves-last=no|pass-stone|quick-count-point
-//   bonus=0|n-1|n                         end=final|resumable
+//   bonus=0|n-1|n                         end=final|resumable      cycle=play-on|no-result
 //   default-komi=X            komi when the record has no KM, even game
 //   default-komi-handicap=X   komi when the record has no KM, handicap game (before the bonus)
 //   komi=X                    komi used for every game, overriding the record's KM and the
@@ -91,6 +91,13 @@ enum class GameEnd : std::uint8_t {
     resumable,  // play may resume after them (AGA 10, FFG 5a)
 };
 
+// What a repeated whole-board position does beyond the ko rule (rules-notes.md, "Long cycles").
+enum class Cycle : std::uint8_t {
+    play_on,    // nothing: the ko knob alone limits repetition (every superko forbids it)
+    no_result,  // J 12: once a position has repeated, the players may end the game without
+                // result; a record that stops without two passes after one, RE Void, did so
+};
+
 // The knobs, in canonical order (the order of knob_names(), specs and describe()). Each knob is
 // one row of the descriptor table in ruleset.cpp: its name, help, values, the citation of each
 // value, parsing, describe and equality all come from that row.
@@ -103,11 +110,12 @@ enum class Knob : std::uint8_t {
     white_moves_last,
     bonus,
     end,
+    cycle,
     default_komi,
     default_komi_handicap,
     komi,
 };
-inline constexpr std::size_t kKnobCount = 11;
+inline constexpr std::size_t kKnobCount = 12;
 
 // Rules every seed states alike, whatever the knobs: the findings cite all three seeds.
 enum class CommonRule : std::uint8_t {
@@ -128,6 +136,7 @@ std::string_view to_string(PassStones v) noexcept;
 std::string_view to_string(WhiteMovesLast v) noexcept;
 std::string_view to_string(HandicapBonus v) noexcept;
 std::string_view to_string(GameEnd v) noexcept;
+std::string_view to_string(Cycle v) noexcept;
 
 // A ruleset. A default-constructed value holds the tromp-taylor knobs under the name "custom";
 // use preset() or parse_ruleset_spec() for named values (they fill `name` and `spec`).
@@ -147,6 +156,7 @@ struct Ruleset {
     WhiteMovesLast white_moves_last = WhiteMovesLast::no;
     HandicapBonus handicap_bonus = HandicapBonus::zero;
     GameEnd end = GameEnd::final;
+    Cycle cycle = Cycle::play_on;
     double default_komi_even = 7.5;      // used when the record has no KM, even game
     double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
     // Set by komi=X: used instead of the record's KM and of the defaults.
@@ -173,7 +183,7 @@ bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
 // japanese, chinese, new-zealand.
 std::span<const std::string_view> preset_names() noexcept;
 // The knob names, in canonical order: suicide, ko, scoring, seki-eyes, pass-stones,
-// white-moves-last, bonus, end, default-komi, default-komi-handicap, komi.
+// white-moves-last, bonus, end, cycle, default-komi, default-komi-handicap, komi.
 std::span<const std::string_view> knob_names() noexcept;
 
 // The preset called `name` (exact, lower case), or nullopt.
