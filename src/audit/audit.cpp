@@ -82,6 +82,8 @@ std::string_view to_string(EndKind e) noexcept {
             return "stopped";
         case EndKind::no_moves:
             return "no_moves";
+        case EndKind::no_result:
+            return "no_result";
     }
     return "?";
 }
@@ -948,6 +950,9 @@ class Replay {
                 ill->point = e.point;
                 l.result.illegal.push_back(*ill);
                 if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
+            } else if (rep.any && l.result.repeated_move == 0 &&
+                       l.result.ruleset.cycle == Cycle::no_result) {
+                l.result.repeated_move = move_;  // J 12: a whole-board position repeated
             }
             if (l.pending_end) {
                 l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
@@ -1116,7 +1121,12 @@ class Replay {
                     res.end_move = l.last_double_pass;
                     l.end_state = state(true);
                 } else {
-                    res.end = EndKind::record_end;
+                    // J 12: after a repeated position, a record that stops without two passes
+                    // with RE Void is a game the players ended without result.
+                    res.end = res.repeated_move != 0 && rec_.result &&
+                                      rec_.result->kind == sgf::ResultKind::void_game
+                                  ? EndKind::no_result
+                                  : EndKind::record_end;
                     res.end_move = move_;
                     l.end_state = state(false);
                 }
@@ -1135,6 +1145,9 @@ class Replay {
                 strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
                 : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
                     ? std::string_view("none (gnugo is asked only about games ended by two passes)")
+                : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
+                    ? std::string_view("none (pass-alive is decided only for games ended by two "
+                                       "passes)")
                 : tallied.source.empty() ? to_string(dead_policy_)
                                          : std::string_view(tallied.source));
         }
@@ -1307,6 +1320,11 @@ class Replay {
                 return fmt::format("replay stopped at the illegal move {}", r.end_move);
             case EndKind::no_moves:
                 return "no moves";
+            case EndKind::no_result:
+                return fmt::format(
+                    "no result (J 12): the position of move {} repeats an earlier "
+                    "one and the record stops at move {}",
+                    r.repeated_move, r.end_move);
         }
         return "";
     }
@@ -1334,6 +1352,15 @@ class Replay {
             fmt::format("{} under {}", describe_count(s.decision(), to_string(s.decisive)),
                         lane_name(*ru_lane_));
         const sgf::GameResult& re = *rec_.result;
+        if (r.end == EndKind::no_result) {  // J 12 (cycle=no-result): RE Void is the result
+            rv.check = RecordCheck::match;
+            rv.computed = fmt::format(
+                "no result (J 12: the position after move {} repeats an "
+                "earlier one) under {}",
+                r.repeated_move, lane_name(*ru_lane_));
+            rv.reason = "J 12: a whole-board position repeated and RE says the game is void";
+            return;
+        }
         if (!s.scored) {
             rv.check = RecordCheck::not_comparable;
             rv.reason = "the game did not end by two passes under the record's rules";
@@ -1493,9 +1520,12 @@ class Replay {
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored) {
         const bool oracle = !strict_tt && scored && dead_policy_ == DeadPolicy::gnugo;
-        // Benson's dead stones depend on the board, so every end board gets its own analysis.
+        // Benson's dead stones depend on the board, so every end board gets its own analysis,
+        // and only the boards of games ended by two passes (the only counts compared with RE or
+        // between rulesets): the others are counted as they stand, as for the oracle.
         const bool use_dead =
-            !strict_tt && (!dead.empty() || dead_policy_ == DeadPolicy::pass_alive || oracle);
+            !strict_tt &&
+            (!dead.empty() || (dead_policy_ == DeadPolicy::pass_alive && scored) || oracle);
         for (const Tallied& t : tallies_) {
             if (t.board == board && t.use_dead == use_dead) {
                 return t;

@@ -22,8 +22,8 @@ namespace {
 // each value, parsing (apply_override), describe/canonical specs (value_text) and equality
 // (same_rules). A new knob is one row here, one field in Ruleset and one column in the presets.
 
-constexpr std::size_t kRuleKnobCount = 9;  // every knob but komi (the override)
-constexpr std::size_t kEnumKnobCount = 7;  // suicide .. end
+constexpr std::size_t kRuleKnobCount = 11;  // every knob but komi (the override)
+constexpr std::size_t kEnumKnobCount = 9;   // suicide .. cycle
 
 // One value of an enum knob.
 struct KnobValue {
@@ -49,6 +49,10 @@ constexpr std::array<KnobValue, 2> kScoringValues{{
     {"area", "stones + territory", "TT 9"},
     {"territory", "territory - prisoners", "AGA 12"},
 }};
+constexpr std::array<KnobValue, 2> kSekiEyesValues{{
+    {"territory", "territory like any region reaching one colour", "TT 9"},
+    {"neutral", "no one's territory: eye points of stones in seki are not territory", "J 8"},
+}};
 constexpr std::array<KnobValue, 3> kPassStonesValues{{
     {"no", "never", "TT 9", ""},
     {"yes", "in the territory count", "AGA 7", "AGA 12"},
@@ -67,6 +71,12 @@ constexpr std::array<KnobValue, 3> kBonusValues{{
 constexpr std::array<KnobValue, 2> kEndValues{{
     {"final", "the game is over", "TT 8"},
     {"resumable", "play may resume; the game ends at the last double pass", "AGA 10"},
+}};
+
+constexpr std::array<KnobValue, 2> kCycleValues{{
+    {"play-on", "nothing: the ko rule alone limits repetition", "TT 6"},
+    {"no-result",
+     "once a whole-board position repeats, the players may end the game without result", "J 12"},
 }};
 
 // An enum knob's value index in r, and its setter (i is in range).
@@ -104,6 +114,11 @@ constexpr std::array<KnobInfo, kKnobCount> kKnobs{{
      "the count that decides; both are always computed (rules-model.md 5)", kScoringValues,
      [](const Ruleset& r) { return static_cast<std::size_t>(r.scoring); },
      [](Ruleset& r, std::size_t i) { r.scoring = value_at<Scoring>(i); }},
+    {Knob::seki_eyes, "seki-eyes",
+     "whether the eyes of strings in seki (strings next to an empty region reaching both "
+     "colours, once dead stones are removed) are territory, in both counts",
+     kSekiEyesValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.seki_eyes); },
+     [](Ruleset& r, std::size_t i) { r.seki_eyes = value_at<SekiEyes>(i); }},
     {Knob::pass_stones, "pass-stones", "whether a pass hands the opponent a prisoner",
      kPassStonesValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.pass_stones); },
      [](Ruleset& r, std::size_t i) { r.pass_stones = value_at<PassStones>(i); }},
@@ -117,6 +132,10 @@ constexpr std::array<KnobInfo, kKnobCount> kKnobs{{
     {Knob::end, "end", "what two consecutive passes do (rules-model.md 4)", kEndValues,
      [](const Ruleset& r) { return static_cast<std::size_t>(r.end); },
      [](Ruleset& r, std::size_t i) { r.end = value_at<GameEnd>(i); }},
+    {Knob::cycle, "cycle",
+     "what a repeated whole-board position does beyond the ko rule (a game void under J 12)",
+     kCycleValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.cycle); },
+     [](Ruleset& r, std::size_t i) { r.cycle = value_at<Cycle>(i); }},
     {Knob::default_komi,
      "default-komi",
      "komi when the record has no KM, even game (a number)",
@@ -208,10 +227,12 @@ struct PresetRow {
     Suicide suicide;
     Ko ko;
     Scoring scoring;
+    SekiEyes seki_eyes;
     PassStones pass_stones;
     WhiteMovesLast white_moves_last;
     HandicapBonus bonus;
     GameEnd end;
+    Cycle cycle;
     double komi_even;
     double komi_handicap;
     std::array<std::string_view, kRuleKnobCount> clauses;  // per knob, in kKnobNames order
@@ -220,123 +241,210 @@ struct PresetRow {
     std::array<std::array<std::string_view, 4>, kEnumKnobCount> cites;
 };
 
-constexpr std::array<PresetRow, 5> kPresets{{
+constexpr std::array<PresetRow, 6> kPresets{{
     {"tromp-taylor",
      "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
      Suicide::multi_stone,  // TT 4, 7: clear the opponent, then clear one's own colour
      Ko::psk,               // TT 6: a move may not repeat an earlier grid colouring
      Scoring::area,         // TT 9
+     SekiEyes::territory,   // TT 9: empty points that reach only one colour, in seki or not
      PassStones::no,        // TT 6, 9: a pass is a turn; only the grid is scored
      WhiteMovesLast::no,    // TT 5, 8: plain alternation, no last-move rule
      HandicapBonus::zero,   // TT comment 5: handicap stones are Black moves, scored by TT 9
      GameEnd::final,        // TT 8
+     Cycle::play_on,        // TT 6: no position repeats
      7.5,                   // TT comment 10 leaves komi to agreement: rules-model.md default
      0.5,                   // TT is silent on handicap komi: rules-model.md default
-     {"TT 4, 7", "TT 6", "TT 9", "TT 6, 9: a pass is a turn; only the grid is scored",
+     {"TT 4, 7", "TT 6", "TT 9",
+      "TT 9: empty points that reach only one colour score for it, in a seki or not",
+      "TT 6, 9: a pass is a turn; only the grid is scored",
       "TT 5, 8: plain alternation, no last-move rule",
       "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
+      "TT 6: no position may repeat, so no cycle",
       "TT comment 10 leaves komi to agreement; rules-model.md's default",
       "TT is silent; rules-model.md's default"},
-     {{{"", "TT 7"}, {"TT 6"}, {"TT 9"}, {"TT 9"}, {"TT 5"}, {"TT 9"}, {"TT 8"}}}},
+     {{{"", "TT 7"},
+       {"TT 6"},
+       {"TT 9"},
+       {"TT 9"},
+       {"TT 9"},
+       {"TT 5"},
+       {"TT 9"},
+       {"TT 8"},
+       {"TT 6"}}}},
     {"aga",
      "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
      Suicide::forbidden,          // AGA 5
      Ko::nssk,                    // AGA 6 as 002's list of differences reads it
      Scoring::territory,          // AGA 12: territory unless area was agreed
+     SekiEyes::territory,         // AGA 12; 002 figure 3: a seki eye reaching one colour
      PassStones::yes,             // AGA 7
      WhiteMovesLast::pass_stone,  // AGA 11
      HandicapBonus::n_minus_1,    // AGA 4, second paragraph (area counting)
      GameEnd::resumable,          // AGA 9, 10
+     Cycle::play_on,              // AGA 6: no position repeats
      7.5,                         // 002 rule 3 (AGA 3 said 5.5 in 1991)
      0.5,                         // AGA 3, 4
      {"AGA 5", "AGA 6, as 002's list of differences reads it (natural situational superko)",
-      "AGA 12: territory unless the players agreed on area", "AGA 7", "AGA 11",
-      "AGA 4 (with area counting)",
+      "AGA 12: territory unless the players agreed on area",
+      "AGA 12 (a region is territory when only one colour surrounds it); 002 figure 3 counts "
+      "the eye of a group in seki",
+      "AGA 7", "AGA 11", "AGA 4 (with area counting)",
       "AGA 9, 10: play resumes, the opponent of the last passer first",
-      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"},
+      "AGA 6: a superko forbids the repetition, so no cycle", "002 rule 3 (AGA 3 said 5.5 in 1991)",
+      "AGA 3, 4"},
      {{{"AGA 5"},
        {"", "", "AGA 6"},
        {"AGA 12", "AGA 12"},
+       {"AGA 12, 002 figure 3"},
        {"", "AGA 7"},
        {"", "AGA 11"},
        {"", "AGA 4"},
-       {"", "AGA 10"}}}},
+       {"", "AGA 10"},
+       {"AGA 6"}}}},
     {"french",
      "French Go Federation (FFG) rules (seed 003)",
      Suicide::forbidden,                 // FFG 3
      Ko::ssk,                            // FFG 4: "after a previous move or a pass"
      Scoring::area,                      // FFG 6
+     SekiEyes::territory,                // FFG 2, 6: territory touches one colour only
      PassStones::quick_count,            // FFG 1, 6a
      WhiteMovesLast::quick_count_point,  // FFG 6a; Appendix B's e
      HandicapBonus::n_minus_1,           // FFG preliminary rule: n - 1/2 = 1/2 + (n-1)
      GameEnd::resumable,                 // FFG 5, 5a
+     Cycle::play_on,                     // FFG 4: no position repeats
      7.5,                                // FFG Part 4: 7.5 official from 2005
      0.5,                                // FFG preliminary rule
      {"FFG 3", "FFG 4: \"as after a previous move or a pass by the same player\"", "FFG 6",
+      "FFG 2, 6: territory is empty points next to stones of one colour only, in a seki or not",
       "FFG 1, 6a: a pass pays a stone in the quick count only",
       "FFG 6a (Appendix B's e): White pays one more point if Black made the last turn",
       "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)",
       "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game",
+      "FFG 4: situational superko forbids the repetition, so no cycle",
       "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
       "FFG preliminary rule (n - 1/2 with the bonus)"},
      {{{"FFG 3"},
        {"", "FFG 4"},
        {"FFG 6", "FFG 6a"},
+       {"FFG 2, 6"},
        {"", "", "FFG 6a"},
        {"", "", "FFG 6a"},
        {"", "FFG preliminary rule"},
-       {"", "FFG 5"}}}},
+       {"", "FFG 5"},
+       {"FFG 4"}}}},
     // Rulesets of real archives (issue 15), from their public texts: J = the Japanese Rules of
     // Go of 1989 (Nihon Ki-in and Kansai Ki-in; James Davies' translation), articles numbered
-    // as there. Not modelled yet, so not claimed: J 8's points in seki that are not territory,
-    // and J 12's no-result for a repeated cycle (triple ko): the replay treats the second as
-    // simple ko and the count the first as territory.
+    // as there. J 8's eye points of stones in seki are not territory (seki-eyes=neutral); after
+    // a repeated whole-board position the players may end the game without result (J 12,
+    // cycle=no-result).
     {"japanese",
-     "Japanese Rules of Go 1989 (J; territory counting; seki points and no-result cycles not "
-     "modelled)",
+     "Japanese Rules of Go 1989 (J; territory counting, no territory in seki, no result after a "
+     "repeated position)",
      Suicide::forbidden,   // J 4: a string without a liberty cannot exist on the board
      Ko::simple,           // J 6: no immediate recapture in a ko
      Scoring::territory,   // J 8, 10: territory and prisoners
+     SekiEyes::neutral,    // J 8: eye points of stones in seki are not territory
      PassStones::no,       // J 9: a pass only stops the game; it hands over no prisoner
      WhiteMovesLast::no,   // J 2: plain alternation
      HandicapBonus::zero,  // J 10: handicap stones earn White nothing in a territory count
      GameEnd::resumable,   // J 9: two passes stop the game; a resumption may be asked for
+     Cycle::no_result,     // J 12: a repeated position may void the game
      6.5,                  // not in J: the Nihon Ki-in's komi for even games (6.5 since 2002)
      0.5,                  // not in J: rules-model.md's default for handicap games
      {"J 4: a string without a liberty cannot exist, so a play that captures nothing and leaves "
       "its own string without a liberty cannot be made",
-      "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, not "
-      "modelled)",
-      "J 8, 10: territory and prisoners decide (seki points: J 8, not modelled)",
+      "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, the cycle "
+      "knob)",
+      "J 8, 10: territory and prisoners decide",
+      "J 8: stones that are alive and have dame are in seki; their eye points are not territory",
       "J 9: passes stop the game and hand over nothing", "J 2: plain alternation",
       "J 10: a territory count; handicap stones earn no bonus",
       "J 9: two passes stop the game; either player may ask to resume, the opponent then moves "
       "first",
+      "J 12: when a whole-board position repeats, the players may agree to end the game "
+      "without result",
       "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none",
       "rules-model.md's default"},
-     {{{"J 4"}, {"", "", "", "J 6"}, {"", "J 8, 10"}, {"J 9"}, {"J 2"}, {"J 10"}, {"", "J 9"}}}},
+     {{{"J 4"},
+       {"", "", "", "J 6"},
+       {"", "J 8, 10"},
+       {"", "J 8"},
+       {"J 9"},
+       {"J 2"},
+       {"J 10"},
+       {"", "J 9"},
+       {"", "J 12"}}}},
     // C = the rules of the Chinese Weiqi Association: area counting, no repetition of a whole
     // board position (C 2002 section 6, read as positional superko, as KataGo and KGS do), and
     // in handicap games White receives one point per handicap stone (Black returns half a
     // stone each).
     {"chinese",
      "Chinese Weiqi Association rules (C; area counting)",
-     Suicide::forbidden,  // C: a play may not leave its own stones without a liberty
-     Ko::psk,             // C 2002 section 6: a whole-board position may not be repeated
-     Scoring::area,       // C: stones and territory are counted
-     PassStones::no,      // C: a pass hands over nothing
-     WhiteMovesLast::no,  // C: plain alternation
-     HandicapBonus::n,    // C: Black returns half a stone (one point) per handicap stone
-     GameEnd::resumable,  // C: disputes about life and death are settled by playing on
-     7.5,                 // C 2002: Black gives 3 3/4 stones, i.e. 7.5 points
-     0.5,                 // rules-model.md's default (the n points come on top)
+     Suicide::forbidden,   // C: a play may not leave its own stones without a liberty
+     Ko::psk,              // C 2002 section 6: a whole-board position may not be repeated
+     Scoring::area,        // C: stones and territory are counted
+     SekiEyes::territory,  // C: the points a colour surrounds count, in a seki too
+     PassStones::no,       // C: a pass hands over nothing
+     WhiteMovesLast::no,   // C: plain alternation
+     HandicapBonus::n,     // C: Black returns half a stone (one point) per handicap stone
+     GameEnd::resumable,   // C: disputes about life and death are settled by playing on
+     Cycle::play_on,       // C 2002 section 6: no position repeats
+     7.5,                  // C 2002: Black gives 3 3/4 stones, i.e. 7.5 points
+     0.5,                  // rules-model.md's default (the n points come on top)
      {"C: suicide is not allowed",
       "C 2002 section 6: no whole-board repetition (positional superko)",
-      "C: area counting (stones + territory)", "C: a pass hands over nothing",
-      "C: plain alternation", "C: one point to White per handicap stone (half a stone each)",
+      "C: area counting (stones + territory)",
+      "C: the points a colour surrounds count for it, the eyes of a group in seki too (KataGo's "
+      "chinese rules: tax NONE)",
+      "C: a pass hands over nothing", "C: plain alternation",
+      "C: one point to White per handicap stone (half a stone each)",
       "C: after two passes a dispute is settled by playing on",
+      "C 2002 section 6: no whole-board repetition, so no cycle",
       "C 2002: komi 3 3/4 stones = 7.5 points", "rules-model.md's default"},
-     {{{"C"}, {"C 2002 section 6"}, {"C"}, {"C"}, {"C"}, {"", "", "C"}, {"", "C"}}}},
+     {{{"C"},
+       {"C 2002 section 6"},
+       {"C"},
+       {"C"},
+       {"C"},
+       {"C"},
+       {"", "", "C"},
+       {"", "C"},
+       {"C 2002 section 6"}}}},
+    // NZ = the New Zealand Rules of Go (New Zealand Go Society): one page of unnumbered
+    // paragraphs, cited by their defined terms (NZ play, NZ move, NZ territory, ...).
+    {"new-zealand",
+     "New Zealand rules (NZ; area counting, multi-stone suicide, situational superko)",
+     Suicide::multi_stone,  // NZ play: the opponent's stones without liberties, then one's own
+     Ko::ssk,               // NZ move: no repeat of the position after any own earlier move
+     Scoring::area,         // NZ territory: stones plus the empty points reaching them
+     SekiEyes::territory,   // NZ territory: a seki's eye reaches one colour, so it counts
+     PassStones::no,        // NZ move: a pass is a move and hands over nothing
+     WhiteMovesLast::no,    // NZ: players take turns, nothing more
+     HandicapBonus::zero,   // NZ handicap: White passes n - 1 times, no compensation
+     GameEnd::resumable,    // NZ end: by agreement; play on when dead stones are disputed
+     Cycle::play_on,        // NZ move: no position repeats
+     7,                     // NZ komi: 7 points in an even game
+     0,                     // NZ handicap: no komi
+     {"NZ play: the opponent's stones without liberties are removed, then the player's own",
+      "NZ move: a play may not recreate the position after any of the player's previous moves, "
+      "a pass being a move (situational superko)",
+      "NZ territory: a player's stones and the empty points reaching them",
+      "NZ territory: an empty point counts for a colour it reaches, in a seki too",
+      "NZ move: a pass is a move that hands over nothing", "NZ: the players take turns",
+      "NZ handicap: White passes the first n - 1 moves; no compensation",
+      "NZ end: the players agree the game is over; disputed dead stones are played out",
+      "NZ move: situational superko forbids the repetition, so no cycle",
+      "NZ komi: 7 points in an even game", "NZ handicap: no komi"},
+     {{{"", "NZ play"},
+       {"", "NZ move"},
+       {"NZ territory"},
+       {"NZ territory"},
+       {"NZ move"},
+       {"NZ"},
+       {"NZ handicap"},
+       {"", "NZ end"},
+       {"NZ move"}}}},
 }};
 
 constexpr std::array<std::string_view, kPresets.size()> preset_name_array() {
@@ -353,10 +461,12 @@ Ruleset from_row(const PresetRow& row) {
     r.suicide = row.suicide;
     r.ko = row.ko;
     r.scoring = row.scoring;
+    r.seki_eyes = row.seki_eyes;
     r.pass_stones = row.pass_stones;
     r.white_moves_last = row.white_moves_last;
     r.handicap_bonus = row.bonus;
     r.end = row.end;
+    r.cycle = row.cycle;
     r.default_komi_even = row.komi_even;
     r.default_komi_handicap = row.komi_handicap;
     return r;
@@ -537,7 +647,25 @@ struct RuName {
     NameKind kind;
     std::string_view target;  // preset name, or what the other ruleset is called
     std::string_view note;    // for other rulesets: why it is not a preset (may be empty)
+    // For a preset: overrides the RU name implies (":knob=value"...; empty: the preset itself).
+    std::string_view overrides = {};
 };
+
+// Why RU Japanese (and Korean) map to japanese:seki-eyes=territory. J 8 gives no territory in
+// seki, but the servers that write these records (KGS, OGS, Fox) score every region that reaches
+// one colour as its territory, and their games stop with dame unfilled, which J 8's words put in
+// seki too: on kgs-6d-plus, J 8's reading turned 158 matching records into differences and made
+// 153 others match by accident (docs/rules-notes.md, "Seki").
+constexpr std::string_view kServerSeki =
+    "as servers score it, every region reaching one colour counted (seki-eyes=territory; J 8 "
+    "gives no territory in seki, and server games stop with dame unfilled)";
+
+// Why Ing's rules (SST 1991/1996; OGS writes "GOE") are no preset: area counting by fill-in,
+// multi-stone suicide and komi 8 fit the knobs, but Ing's ko rules (which ko captures may be
+// retaken, by kind of ko) are none of psk, ssk, nssk and simple, and a komi of 8 where Black wins
+// ties is not a number knob either.
+constexpr std::string_view kIngNote =
+    "Ing's ko rules are no value of the ko knob, and komi 8 with ties to Black is no komi value";
 
 constexpr RuName kRuNames[] = {
     // AGA (seeds 000, 002, 004)
@@ -553,12 +681,19 @@ constexpr RuName kRuNames[] = {
     {"tt", NameKind::preset, "tromp-taylor", ""},
     {"logical", NameKind::preset, "tromp-taylor", ""},
     {"the logical", NameKind::preset, "tromp-taylor", ""},
-    // Japanese 1989 (KGS, OGS, Fox write "Japanese"); Korean rules count as the Japanese do
-    // (territory, simple ko, seki points not territory), so they map to the same preset.
-    {"japanese", NameKind::preset, "japanese", ""},
-    {"jp", NameKind::preset, "japanese", ""},
+    // Japanese 1989 (KGS, OGS, Fox write "Japanese"). Korean rules (KBA 2016, cited K) set every
+    // knob as J does: territory with prisoners (K 1), no suicide (K 5), a ko may not be retaken
+    // at once, no territory in seki, komi 6.5. They differ where no knob reaches: a repeated
+    // position makes a draw rather than J 12's no result, and life and death are judged locally.
+    // A row of their own would equal `japanese` knob for knob, so RU Korean names that preset.
+    // Both read as servers score them: kServerSeki.
+    {"japanese", NameKind::preset, "japanese", kServerSeki, ":seki-eyes=territory"},
+    {"jp", NameKind::preset, "japanese", kServerSeki, ":seki-eyes=territory"},
     {"korean", NameKind::preset, "japanese",
-     "Korean rules count as the Japanese 1989 rules do (territory, simple ko)"},
+     "Korean rules count as the Japanese 1989 rules do (territory, simple ko, no territory in "
+     "seki; their draw on a repeated position is not modelled, as J 12 is not), read here "
+     "as servers score them, every region reaching one colour counted (seki-eyes=territory)",
+     ":seki-eyes=territory"},
     // Chinese (KGS, OGS, Fox; OGS and KGS spellings).
     {"chinese", NameKind::preset, "chinese", ""},
     {"cn", NameKind::preset, "chinese", ""},
@@ -566,14 +701,16 @@ constexpr RuName kRuNames[] = {
     {"chineseogs", NameKind::preset, "chinese", ""},
     {"chinese kgs", NameKind::preset, "chinese", ""},
     {"chinesekgs", NameKind::preset, "chinese", ""},
-    // Rulesets that are none of the presets.
     {"old chinese", NameKind::other, "old Chinese", ""},
-    {"nz", NameKind::other, "New Zealand", ""},
-    {"new zealand", NameKind::other, "New Zealand", ""},
-    {"newzealand", NameKind::other, "New Zealand", ""},
-    {"goe", NameKind::other, "Ing (GOE)", ""},
-    {"ing", NameKind::other, "Ing (GOE)", ""},
-    {"ing goe", NameKind::other, "Ing (GOE)", ""},
+    // New Zealand (KGS and OGS write "NZ").
+    {"nz", NameKind::preset, "new-zealand", ""},
+    {"new zealand", NameKind::preset, "new-zealand", ""},
+    {"newzealand", NameKind::preset, "new-zealand", ""},
+    // Rulesets that are none of the presets.
+    {"goe", NameKind::other, "Ing (GOE)", kIngNote},
+    {"ing", NameKind::other, "Ing (GOE)", kIngNote},
+    {"ing goe", NameKind::other, "Ing (GOE)", kIngNote},
+    {"sst", NameKind::other, "Ing (GOE)", kIngNote},
     {"bga", NameKind::other, "British (BGA)", ""},
     {"british", NameKind::other, "British (BGA)", ""},
     {"aga button", NameKind::other, "AGA with a button (KataGo)",
@@ -752,8 +889,10 @@ std::optional<KataGoRules> parse_katago(std::string_view s) {
 // rule, and it counts after removing the stones inside the opponent's pass-alive territory, so
 // it is TT with the agreement of TT comment 8 (end=resumable), not strict TT 8: with `--dead
 // auto` its records are counted as KataGo counts them. fpok (friendly pass) changes nothing a
-// record shows. Not read, so not mapped: ko SPIGHT, tax ALL and button1 (no knob says them);
-// tax SEKI is read as territory scoring whose seki points are not modelled (said in the reason).
+// record shows. tax SEKI is seki-eyes=neutral (the eyes of groups in seki score for no one, under
+// area or territory scoring), tax NONE seki-eyes=territory. Not read, so not mapped: ko SPIGHT,
+// tax ALL (KataGo's group tax: up to two points off every group's territory, seki or not, which
+// seki-eyes does not say) and button1 (no knob says them).
 RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     RuMapping m;
     const std::string q = quoted(ru);
@@ -766,7 +905,10 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     }
     std::vector<std::string> unread;
     if (k.ko == KgKo::spight) unread.emplace_back("ko SPIGHT (no ko knob says Spight's rule)");
-    if (k.tax == KgTax::all) unread.emplace_back("tax ALL (a group tax no knob says)");
+    if (k.tax == KgTax::all) {
+        unread.emplace_back(
+            "tax ALL (a group tax of up to two points per group, which no knob says)");
+    }
     if (k.button) unread.emplace_back("button1 (no knob says the button)");
     if (!unread.empty()) {
         std::string why;
@@ -776,17 +918,15 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     }
     constexpr std::array<std::string_view, 4> kKo{"simple", "psk", "ssk", ""};
     constexpr std::array<std::string_view, 3> kWhb{"0", "n", "n-1"};
-    const std::string spec =
-        fmt::format("tromp-taylor:suicide={}:ko={}:scoring={}:bonus={}:end=resumable",
-                    k.sui ? "multi-stone" : "forbidden", kKo[static_cast<std::size_t>(k.ko)],
-                    k.territory ? "territory" : "area", kWhb[static_cast<std::size_t>(k.whb)]);
+    const std::string spec = fmt::format(
+        "tromp-taylor:suicide={}:ko={}:scoring={}:seki-eyes={}:bonus={}:end=resumable",
+        k.sui ? "multi-stone" : "forbidden", kKo[static_cast<std::size_t>(k.ko)],
+        k.territory ? "territory" : "area", k.tax == KgTax::seki ? "neutral" : "territory",
+        kWhb[static_cast<std::size_t>(k.whb)]);
     m.ruleset = parse_ruleset_spec(spec).ruleset;
-    m.reason = fmt::format(
-        "RU {} is a KataGo rules string, read knob by knob as {}{}{}", q, m.ruleset->spec,
-        k.tax == KgTax::seki
-            ? " (tax SEKI: points in seki are not territory, which is not modelled)"
-            : "",
-        k.has_komi ? " (its komi is ignored: KM gives the komi)" : "");
+    m.reason =
+        fmt::format("RU {} is a KataGo rules string, read knob by knob as {}{}", q, m.ruleset->spec,
+                    k.has_komi ? " (its komi is ignored: KM gives the komi)" : "");
     return m;
 }
 
@@ -832,6 +972,9 @@ std::string_view to_string(Ko v) noexcept {
 std::string_view to_string(Scoring v) noexcept {
     return value_name(Knob::scoring, static_cast<std::size_t>(v));
 }
+std::string_view to_string(SekiEyes v) noexcept {
+    return value_name(Knob::seki_eyes, static_cast<std::size_t>(v));
+}
 std::string_view to_string(PassStones v) noexcept {
     return value_name(Knob::pass_stones, static_cast<std::size_t>(v));
 }
@@ -843,6 +986,9 @@ std::string_view to_string(HandicapBonus v) noexcept {
 }
 std::string_view to_string(GameEnd v) noexcept {
     return value_name(Knob::end, static_cast<std::size_t>(v));
+}
+std::string_view to_string(Cycle v) noexcept {
+    return value_name(Knob::cycle, static_cast<std::size_t>(v));
 }
 
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept {
@@ -997,8 +1143,14 @@ RuMapping map_ru(std::string_view ru) {
     for (const RuName& entry : kRuNames) {
         if (entry.normalized != name) continue;
         if (entry.kind == NameKind::preset) {
-            m.ruleset = preset(entry.target);
-            m.reason = fmt::format("RU {} names the {} preset{}{}", q, entry.target,
+            m.ruleset = entry.overrides.empty()
+                            ? preset(entry.target)
+                            : parse_ruleset_spec(fmt::format("{}{}", entry.target, entry.overrides))
+                                  .ruleset;
+            m.reason = fmt::format("RU {} names the {} preset{}{}{}", q, entry.target,
+                                   entry.overrides.empty()
+                                       ? ""
+                                       : fmt::format(" ({}{})", entry.target, entry.overrides),
                                    entry.note.empty() ? "" : ": ", entry.note);
         } else {
             m.reason = fmt::format(
@@ -1107,13 +1259,16 @@ std::string rules_text() {
         "rules\n"
         "  aga           AGA, American, American Go Association\n"
         "  french        French, FFG\n"
-        "  japanese      Japanese, JP, Korean (Korean rules count as the Japanese do)\n"
+        "  japanese      Japanese, JP, Korean (Korean rules count as the Japanese do), as\n"
+        "                japanese:seki-eyes=territory: servers count every region reaching one\n"
+        "                colour\n"
         "  chinese       Chinese, CN, Chinese-OGS, Chinese-KGS\n"
+        "  new-zealand   NZ, New Zealand\n"
         "  KataGo rules strings (koPOSITIONALscoreAREAtaxNONEsui1 and the like) are read knob by\n"
         "  knob on tromp-taylor with end=resumable (KataGo counts after removing the stones in\n"
         "  the opponent's pass-alive territory); ko SPIGHT, tax ALL and button1 are not mapped.\n"
-        "Not mapped: NZ, GOE/Ing, BGA, old Chinese and other rulesets that are none of the\n"
-        "presets.\n";
+        "Not mapped: GOE/Ing (Ing's ko rules are no ko value), BGA, old Chinese and other\n"
+        "rulesets that are none of the presets.\n";
     return out;
 }
 

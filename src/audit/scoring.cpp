@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <vector>
 
 #include "sgfaudit/audit/life.hpp"
 
@@ -111,8 +112,97 @@ void count_regions(const game::Board& board, Tally& t) {
     }
 }
 
+// J 8 (rules-notes.md, "Seki"): on the board left once dead stones are removed, an empty region
+// reaching both colours is dame; a string with a liberty in a dame region is in seki, and so is
+// every string of its group: the strings of one colour joined through the empty regions that
+// reach that colour only (J 8 speaks of stones that possess dame, a property of the group).
+// Such a region that borders a string in seki is no territory under seki-eyes=neutral: its
+// points are added to black_seki_eyes / white_seki_eyes. Flood fills; called only when the board
+// has both a neutral region and some territory (else there is no such region).
+void count_seki_eyes(const game::Board& board, Tally& t) {
+    const int w = board.width(), h = board.height();
+    // Region number of every empty point (0: none yet), and the stones next to each region.
+    std::vector<int> region(game::kCells, 0);
+    std::vector<game::Vertex> stack;
+    struct Region {
+        std::uint8_t reach = 0;            // 1: a black stone next to it, 2: a white one
+        std::vector<game::Vertex> stones;  // the stones next to it (with repeats)
+        int size = 0;
+        bool seki = false;  // reaches one colour and borders a string in seki
+    };
+    std::vector<Region> regions(1);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const game::Vertex start = game::to_vertex(x, y);
+            if (board.at(start) != game::Cell::empty || region[start] != 0) continue;
+            const int id = static_cast<int>(regions.size());
+            regions.emplace_back();
+            Region& r = regions.back();
+            region[start] = id;
+            stack.assign(1, start);
+            while (!stack.empty()) {
+                const game::Vertex v = stack.back();
+                stack.pop_back();
+                ++r.size;
+                for (const game::Vertex n : game::neighbours(v)) {
+                    const game::Cell c = board.at(n);
+                    if (c == game::Cell::empty) {
+                        if (region[n] == 0) {
+                            region[n] = id;
+                            stack.push_back(n);
+                        }
+                    } else if (game::is_stone(c)) {
+                        r.reach |= c == game::Cell::black ? 1 : 2;
+                        r.stones.push_back(n);
+                    }
+                }
+            }
+        }
+    }
+    // Marks the string at s in seki, then the strings joined to it through one-colour regions.
+    std::vector<bool> in_seki(game::kCells, false);
+    std::vector<game::Vertex> strings;  // strings newly in seki whose regions are not yet seen
+    const auto mark = [&](game::Vertex s) {
+        if (in_seki[s]) return;
+        const game::Cell colour = board.at(s);
+        in_seki[s] = true;
+        strings.push_back(s);
+        stack.assign(1, s);
+        while (!stack.empty()) {
+            const game::Vertex v = stack.back();
+            stack.pop_back();
+            for (const game::Vertex n : game::neighbours(v)) {
+                if (board.at(n) == colour && !in_seki[n]) {
+                    in_seki[n] = true;
+                    strings.push_back(n);
+                    stack.push_back(n);
+                }
+            }
+        }
+    };
+    for (const Region& r : regions) {
+        if (r.reach != 3) continue;
+        for (const game::Vertex s : r.stones) mark(s);
+    }
+    while (!strings.empty()) {
+        const game::Vertex v = strings.back();
+        strings.pop_back();
+        for (const game::Vertex n : game::neighbours(v)) {
+            if (board.at(n) != game::Cell::empty) continue;
+            Region& r = regions[static_cast<std::size_t>(region[n])];
+            if (r.reach == 3 || r.seki) continue;
+            r.seki = true;
+            for (const game::Vertex s : r.stones) mark(s);
+        }
+    }
+    for (const Region& r : regions) {
+        if (r.seki) (r.reach == 1 ? t.black_seki_eyes : t.white_seki_eyes) += r.size;
+    }
+}
+
 void count_board(const game::Board& board, Tally& t) {
     count_regions(board, t);
+    if (t.neutral > 0 && t.black_territory + t.white_territory > 0) count_seki_eyes(board, t);
     t.black_stones = board.stones(game::Color::black);
     t.white_stones = board.stones(game::Color::white);
 }
@@ -192,6 +282,12 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.black_territory = t.black_territory;
     s.white_territory = t.white_territory;
     s.neutral = t.neutral;
+    // J 8: under seki-eyes=neutral the eyes of strings in seki are no one's, in both counts.
+    if (rules.seki_eyes == SekiEyes::neutral) {
+        s.black_territory -= t.black_seki_eyes;
+        s.white_territory -= t.white_seki_eyes;
+        s.neutral += t.black_seki_eyes + t.white_seki_eyes;
+    }
 
     // Pass stones (AGA 7) and White's extra pass (AGA 11): only under pass-stones=yes.
     if (rules.pass_stones == PassStones::yes) {

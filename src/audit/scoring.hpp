@@ -42,6 +42,9 @@ struct Tally {
     int black_stones = 0, white_stones = 0;
     int dead_black = 0, dead_white = 0;
     int black_territory = 0, white_territory = 0, neutral = 0;
+    // Of the territory: the points of regions that border a string in seki (a string next to an
+    // empty region reaching both colours: J 8), which seki-eyes=neutral counts as neutral.
+    int black_seki_eyes = 0, white_seki_eyes = 0;
     bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
 };
 

@@ -27,6 +27,9 @@ constexpr std::array<CauseName, kCauses> kNames = {{
      "two passes end the game under one ruleset and play may resume under the other "
      "(final vs resumable), so the game ends at different moves"},
     {"stopped_replay", "--on-illegal stop ended one ruleset's replay at an illegal play"},
+    {"no_result_cycle",
+     "a whole-board position repeated and RE says the game is void: without result under one "
+     "ruleset (cycle=no-result, J 12), ended without passes under the other"},
     {"dead_stones", "different stones are removed as dead (strict TT 8 counts the board as it is)"},
     {"komi", "the komi differs (default komi or an override)"},
     {"handicap_bonus",
@@ -36,6 +39,9 @@ constexpr std::array<CauseName, kCauses> kNames = {{
     {"setup_stones",
      "setup stones outside a handicap count as stones under area counting and not under "
      "territory counting"},
+    {"seki_eyes",
+     "the eyes of strings in seki are territory under one ruleset and no one's under the other "
+     "(seki-eyes: J 8 against TT 9 and 002 figure 3)"},
     {"counting_method",
      "area and territory counting of the same board differ (the players placed different "
      "numbers of stones)"},
@@ -89,6 +95,9 @@ Cause end_cause(const audit::RulesetResult& u, const audit::RulesetResult& v) {
     if (u.end == audit::EndKind::stopped || v.end == audit::EndKind::stopped) {
         return Cause::stopped_replay;
     }
+    if (u.end == audit::EndKind::no_result || v.end == audit::EndKind::no_result) {
+        return Cause::no_result_cycle;
+    }
     if (u.ruleset.end != v.ruleset.end) return Cause::end_rule;
     return Cause::other;
 }
@@ -113,6 +122,12 @@ Cause outcome_cause(const audit::GameAudit& a, const audit::RulesetResult& u,
     }
     if (methods_differ && has_setup_stones(a)) return Cause::setup_stones;
     if (pass_stone_term(s) != pass_stone_term(t)) return Cause::pass_stones;
+    // Same board and dead stones: territory differs only where seki-eyes differs and the board
+    // has eyes in seki.
+    if (u.ruleset.seki_eyes != v.ruleset.seki_eyes &&
+        (s.black_territory != t.black_territory || s.white_territory != t.white_territory)) {
+        return Cause::seki_eyes;
+    }
     if (methods_differ) return Cause::counting_method;
     return Cause::other;
 }

@@ -84,6 +84,12 @@ std::string end_text(const audit::RulesetResult& r) {
         case audit::EndKind::no_moves:
             s = "the record has no moves";
             break;
+        case audit::EndKind::no_result:
+            s = fmt::format(
+                "no result (J 12): the position after move {} repeats an earlier one, and the "
+                "record stops at move {} with RE void",
+                r.repeated_move, r.end_move);
+            break;
     }
     if (r.moves_after_end > 0) {
         s += fmt::format("; the record goes on for {} more move{} (outside the game)",

@@ -352,6 +352,8 @@ TEST_CASE("Ruleset::clause: every value of every rule knob is cited under every 
         {audit::Knob::white_moves_last, {"no", "pass-stone", "quick-count-point"}},
         {audit::Knob::bonus, {"0", "n-1", "n"}},
         {audit::Knob::end, {"final", "resumable"}},
+        {audit::Knob::seki_eyes, {"territory", "neutral"}},
+        {audit::Knob::cycle, {"play-on", "no-result"}},
     };
     for (const std::string_view base : audit::preset_names()) {
         for (const auto& [knob, values] : knobs) {

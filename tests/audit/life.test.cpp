@@ -187,6 +187,25 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("Dead stones pass-alive: a game not ended by two passes is counted as it stands",
+          "[audit][life][dead]") {
+    // The same board, B pass, W ge (inside White's area), then Black resigns: no count of it is
+    // compared with RE or between rulesets, so Benson's analysis is not run (docs/benchmarks.md)
+    // and the count is the one as it stands, the dead stone at ba kept: under French (area)
+    // B 8 stones + da = 9, W 10 stones + 16 + 0.5 = 26.5.
+    const std::string text = catalogue::game_sgf(eye_stone, "KM[0.5]RU[French]RE[W+R]", "B- W@ge");
+    for (const audit::DeadPolicy p :
+         {audit::DeadPolicy::pass_alive, audit::DeadPolicy::automatic}) {
+        const auto a = catalogue::run(text, catalogue::presets(), dead(p));
+        const audit::Score& s = a.results[catalogue::FFG].score;
+        CHECK_FALSE(s.scored);
+        CHECK(s.dead_source == "none (pass-alive is decided only for games ended by two passes)");
+        CHECK(s.dead_white == 0);
+        catalogue::count(s.area, 9, 26.5, "french, as it stands");
+        CHECK(a.record.check == audit::RecordCheck::not_comparable);
+    }
+}
+
 TEST_CASE("Dead stones auto takes the final node's markup where there is some",
           "[audit][life][dead]") {
     // The markup names Black's territory da only, so no stone is dead by markup; Benson is not

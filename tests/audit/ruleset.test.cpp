@@ -62,16 +62,17 @@ bool contains(std::string_view text, std::string_view part) {
 // Presets against the table of rules-model.md section 1
 
 TEST_CASE(
-    "rules-model.md 1 + issue 15: the presets are tromp-taylor, aga, french, japanese and "
-    "chinese, in that order",
+    "rules-model.md 1 + issue 15: the presets are tromp-taylor, aga, french, japanese, chinese "
+    "and new-zealand, in that order",
     "[audit][ruleset]") {
     const auto names = preset_names();
-    REQUIRE(names.size() == 5);
+    REQUIRE(names.size() == 6);
     CHECK(names[0] == "tromp-taylor");
     CHECK(names[1] == "aga");
     CHECK(names[2] == "french");
     CHECK(names[3] == "japanese");
     CHECK(names[4] == "chinese");
+    CHECK(names[5] == "new-zealand");
     for (std::string_view name : names) {
         const std::optional<Ruleset> r = preset(name);
         REQUIRE(r);
@@ -217,9 +218,9 @@ TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][rule
     CHECK(to_string(GameEnd::final) == "final");
     CHECK(to_string(GameEnd::resumable) == "resumable");
     const std::vector<std::string_view> knobs(knob_names().begin(), knob_names().end());
-    CHECK(knobs == std::vector<std::string_view>{"suicide", "ko", "scoring", "pass-stones",
-                                                 "white-moves-last", "bonus", "end", "default-komi",
-                                                 "default-komi-handicap", "komi"});
+    CHECK(knobs == std::vector<std::string_view>{
+                       "suicide", "ko", "scoring", "seki-eyes", "pass-stones", "white-moves-last",
+                       "bonus", "end", "cycle", "default-komi", "default-komi-handicap", "komi"});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -297,6 +298,8 @@ TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads
         {"ko", "simple"},
         {"scoring", "area"},
         {"scoring", "territory"},
+        {"seki-eyes", "territory"},
+        {"seki-eyes", "neutral"},
         {"pass-stones", "no"},
         {"pass-stones", "yes"},
         {"pass-stones", "quick-count"},
@@ -308,6 +311,8 @@ TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads
         {"bonus", "n"},
         {"end", "final"},
         {"end", "resumable"},
+        {"cycle", "play-on"},
+        {"cycle", "no-result"},
         {"default-komi", "6.5"},
         {"default-komi-handicap", "0"},
         {"komi", "-3"},
@@ -350,9 +355,10 @@ TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[audit][ruleset]
     const std::string e = spec_error("aga:kox=ssk");
     CHECK(contains(e, "unknown knob 'kox'"));
     CHECK(contains(e, "'aga:kox=ssk'"));
-    CHECK(contains(e,
-                   "suicide, ko, scoring, pass-stones, white-moves-last, bonus, end, "
-                   "default-komi, default-komi-handicap, komi"));
+    CHECK(contains(
+        e,
+        "suicide, ko, scoring, seki-eyes, pass-stones, white-moves-last, bonus, end, cycle, "
+        "default-komi, default-komi-handicap, komi"));
 }
 
 TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values",
@@ -503,8 +509,6 @@ TEST_CASE("rules-model.md 1: RU names of rulesets that are no preset are not map
           "[audit][ruleset][ru]") {
     const auto [ru, called] = GENERATE(table<std::string, std::string>({
         {"Old Chinese", "old Chinese"},
-        {"NZ", "New Zealand"},
-        {"New Zealand", "New Zealand"},
         {"GOE", "Ing (GOE)"},
         {"Ing", "Ing (GOE)"},
         {"BGA", "British (BGA)"},
@@ -515,7 +519,9 @@ TEST_CASE("rules-model.md 1: RU names of rulesets that are no preset are not map
     CAPTURE(ru, m.reason);
     CHECK_FALSE(m.ruleset);
     CHECK(contains(m.reason, "names the " + called + " rules"));
-    CHECK(contains(m.reason, "none of the presets (tromp-taylor, aga, french, japanese, chinese)"));
+    CHECK(contains(m.reason,
+                   "none of the presets (tromp-taylor, aga, french, japanese, chinese, "
+                   "new-zealand)"));
     CHECK(contains(m.reason, "not mapped"));
     CHECK_FALSE(ruleset_from_ru(ru));
 }
@@ -580,16 +586,17 @@ TEST_CASE("issue 15: a KataGo rules string is read knob by knob", "[audit][rules
         // plays, which is none of those three presets (no pass stones, no quick count).
         {"koSITUATIONALscoreAREAtaxNONEsui0whbN-1fpok1",
          "tromp-taylor:suicide=forbidden:ko=ssk:bonus=n-1:end=resumable"},
-        // KataGo's japanese: territory, simple ko, no suicide, seki points not territory.
+        // KataGo's japanese: territory, simple ko, no suicide, no territory in seki (tax SEKI).
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
+         "resumable"},
     }));
     const RuMapping m = map_ru(ru);
     CAPTURE(ru, m.reason);
     REQUIRE(m.ruleset);
     CHECK(m.ruleset->spec == spec);
     CHECK(contains(m.reason, "read knob by knob as " + spec));
-    CHECK(contains(m.reason, "tax SEKI") == contains(ru, "taxSEKI"));
+    CHECK((m.ruleset->seki_eyes == SekiEyes::neutral) == contains(ru, "taxSEKI"));
 }
 
 TEST_CASE("issue 15: KataGo rules strings with a rule no knob says are not mapped",
@@ -623,9 +630,17 @@ TEST_CASE("issue 15: Japanese, Korean and Chinese RU names map to the japanese a
     const RuMapping m = map_ru(ru);
     CAPTURE(ru, m.reason);
     REQUIRE(m.ruleset);
-    CHECK(m.ruleset->name == name);
     CHECK(contains(m.reason, "names the " + name + " preset"));
     CHECK(contains(m.reason, "Korean rules count as the Japanese") == (ru == "Korean"));
+    if (name == "japanese") {
+        // As servers score them (docs/rules-notes.md, "Seki"): every region reaching one colour
+        // is territory, eyes in seki included.
+        CHECK(m.ruleset->spec == "japanese:seki-eyes=territory");
+        CHECK(m.ruleset->seki_eyes == SekiEyes::territory);
+        CHECK(contains(m.reason, "seki-eyes=territory"));
+    } else {
+        CHECK(m.ruleset->name == name);
+    }
 }
 
 TEST_CASE("J 4, 6, 8, 9 and C 2002 section 6: the japanese and chinese presets",
@@ -652,6 +667,38 @@ TEST_CASE("J 4, 6, 8, 9 and C 2002 section 6: the japanese and chinese presets",
     CHECK(c.clause(Knob::bonus) == "C");
 }
 
+TEST_CASE("NZ play, move, territory, komi and handicap: the new-zealand preset",
+          "[audit][ruleset]") {
+    const Ruleset nz = *preset("new-zealand");
+    CHECK(nz.suicide == Suicide::multi_stone);
+    CHECK(nz.ko == Ko::ssk);
+    CHECK(nz.scoring == Scoring::area);
+    CHECK(nz.seki_eyes == SekiEyes::territory);
+    CHECK(nz.pass_stones == PassStones::no);
+    CHECK(nz.white_moves_last == WhiteMovesLast::no);
+    CHECK(nz.handicap_bonus == HandicapBonus::zero);
+    CHECK(nz.end == GameEnd::resumable);
+    CHECK(nz.default_komi_even == 7);
+    CHECK(nz.default_komi_handicap == 0);
+    CHECK(nz.clause(Knob::ko) == "NZ move");
+    CHECK(nz.clause(Knob::suicide) == "NZ play");
+    // The same knobs as tromp-taylor with ssk, resumable play and NZ's komi: that spec is named
+    // new-zealand.
+    const Ruleset same =
+        parsed("tromp-taylor:ko=ssk:end=resumable:default-komi=7:default-komi-handicap=0");
+    CHECK(same.name == "new-zealand");
+    for (const std::string ru : {"NZ", "New Zealand", "nz rules", "NewZealand"}) {
+        INFO(ru);
+        const RuMapping m = map_ru(ru);
+        REQUIRE(m.ruleset);
+        CHECK(m.ruleset->name == "new-zealand");
+    }
+    // Ing's rules (GOE) stay unmapped: their ko rules are no value of the ko knob.
+    const RuMapping goe = map_ru("GOE");
+    CHECK_FALSE(goe.ruleset);
+    CHECK(contains(goe.reason, "Ing's ko rules"));
+}
+
 TEST_CASE("rules-model.md 1: malformed or incomplete KataGo strings are not mapped",
           "[audit][ruleset][ru][katago]") {
     CHECK(contains(map_ru("sui1").reason, "incomplete KataGo rules string"));
@@ -670,39 +717,41 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
     // (KataGo removes the stones in pass-alive territory before counting); ko SPIGHT, tax ALL and
     // button1 have no knob and are not mapped.
     const auto [ru, expected] = GENERATE(table<std::string, std::string>({
-        {"Japanese", "japanese"},
+        {"Japanese", "japanese:seki-eyes=territory"},
         {"Chinese", "chinese"},
         {"AGA", "aga"},
         {"Tromp/Taylor", "tromp-taylor"},
-        {"NZ", ""},
+        {"NZ", "new-zealand"},
         {"koSITUATIONALscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:end=resumable"},
-        {"Korean", "japanese"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable"},
+        {"Korean", "japanese:seki-eyes=territory"},
         {"chinese", "chinese"},
         {"koSITUATIONALscoreAREAtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:ko=ssk:end=resumable"},
         {"koSIMPLEscoreTERRITORYtaxNONEsui1",
          "tromp-taylor:ko=simple:scoring=territory:end=resumable"},
-        {"japanese", "japanese"},
+        {"japanese", "japanese:seki-eyes=territory"},
         {"", ""},
-        {"koSIMPLEscoreAREAtaxSEKIsui0", "tromp-taylor:suicide=forbidden:ko=simple:end=resumable"},
-        {"New Zealand", ""},
+        {"koSIMPLEscoreAREAtaxSEKIsui0",
+         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=neutral:end=resumable"},
+        {"New Zealand", "new-zealand"},
         {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable"},
         {"koSIMPLEscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:ko=simple:scoring=territory:end=resumable"},
+         "tromp-taylor:ko=simple:scoring=territory:seki-eyes=neutral:end=resumable"},
         {"koSIMPLEscoreTERRITORYtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:end=resumable"},
-        {"koSIMPLEscoreAREAtaxSEKIsui1", "tromp-taylor:ko=simple:end=resumable"},
+        {"koSIMPLEscoreAREAtaxSEKIsui1", "tromp-taylor:ko=simple:seki-eyes=neutral:end=resumable"},
         {"koPOSITIONALscoreTERRITORYtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:scoring=territory:end=resumable"},
         {"koPOSITIONALscoreAREAtaxALLsui0button1", ""},
         {"Tromp-Taylor", "tromp-taylor"},
         {"koSITUATIONALscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:ko=ssk:scoring=territory:end=resumable"},
+         "tromp-taylor:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable"},
         {"koSITUATIONALscoreAREAtaxNONEsui1button1", ""},
         {"koSITUATIONALscoreAREAtaxALLsui0", ""},
         {"koSIMPLEscoreAREAtaxNONEsui0", "tromp-taylor:suicide=forbidden:ko=simple:end=resumable"},
-        {"koPOSITIONALscoreTERRITORYtaxSEKIsui1", "tromp-taylor:scoring=territory:end=resumable"},
+        {"koPOSITIONALscoreTERRITORYtaxSEKIsui1",
+         "tromp-taylor:scoring=territory:seki-eyes=neutral:end=resumable"},
         {"koPOSITIONALscoreTERRITORYtaxALLsui1", ""},
         {"koPOSITIONALscoreAREAtaxSEKIsui1button1", ""},
         {"koPOSITIONALscoreAREAtaxSEKIsui0button1", ""},
@@ -716,12 +765,13 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
         {"koSITUATIONALscoreTERRITORYtaxALLsui1", ""},
         {"koSITUATIONALscoreTERRITORYtaxALLsui0", ""},
         {"koSITUATIONALscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:seki-eyes=neutral:end=resumable"},
         {"koSITUATIONALscoreAREAtaxNONEsui0button1", ""},
         {"koSITUATIONALscoreAREAtaxALLsui1button1", ""},
         {"koSITUATIONALscoreAREAtaxALLsui1", ""},
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
+         "resumable"},
         {"koSIMPLEscoreTERRITORYtaxALLsui1", ""},
         {"koSIMPLEscoreTERRITORYtaxALLsui0", ""},
         {"koSIMPLEscoreAREAtaxSEKIsui0button1", ""},
@@ -729,9 +779,10 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
         {"koSIMPLEscoreAREAtaxNONEsui0button1", ""},
         {"koSIMPLEscoreAREAtaxALLsui0", ""},
         {"koPOSITIONALscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:scoring=territory:end=resumable"},
+         "tromp-taylor:suicide=forbidden:scoring=territory:seki-eyes=neutral:end=resumable"},
         {"koPOSITIONALscoreTERRITORYtaxNONEsui1", "tromp-taylor:scoring=territory:end=resumable"},
-        {"koPOSITIONALscoreAREAtaxSEKIsui0", "tromp-taylor:suicide=forbidden:end=resumable"},
+        {"koPOSITIONALscoreAREAtaxSEKIsui0",
+         "tromp-taylor:suicide=forbidden:seki-eyes=neutral:end=resumable"},
         {"koPOSITIONALscoreAREAtaxNONEsui0button1", ""},
         {"koPOSITIONALscoreAREAtaxNONEsui0", "tromp-taylor:suicide=forbidden:end=resumable"},
         {"koPOSITIONALscoreAREAtaxALLsui1button1", ""},
@@ -758,23 +809,28 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
 
 TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
     CHECK(describe(aga()) ==
-          "aga: suicide=forbidden ko=nssk scoring=territory pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "aga: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory pass-stones=yes "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
           "default-komi-handicap=0.5");
-    CHECK(describe(tt()) ==
-          "tromp-taylor: suicide=multi-stone ko=psk scoring=area pass-stones=no "
-          "white-moves-last=no bonus=0 end=final default-komi=7.5 default-komi-handicap=0.5");
-    CHECK(describe(french()) ==
-          "french: suicide=forbidden ko=ssk scoring=area pass-stones=quick-count "
-          "white-moves-last=quick-count-point bonus=n-1 end=resumable default-komi=7.5 "
-          "default-komi-handicap=0.5");
+    CHECK(
+        describe(tt()) ==
+        "tromp-taylor: suicide=multi-stone ko=psk scoring=area seki-eyes=territory pass-stones=no "
+        "white-moves-last=no bonus=0 end=final cycle=play-on default-komi=7.5 "
+        "default-komi-handicap=0.5");
+    CHECK(
+        describe(french()) ==
+        "french: suicide=forbidden ko=ssk scoring=area seki-eyes=territory pass-stones=quick-count "
+        "white-moves-last=quick-count-point bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+        "default-komi-handicap=0.5");
     CHECK(describe(parsed("aga:ko=ssk,komi=5.5")) ==
           "aga:ko=ssk:komi=5.5 (custom): suicide=forbidden ko=ssk scoring=territory "
-          "pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "seki-eyes=territory pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable "
+          "cycle=play-on default-komi=7.5 "
           "default-komi-handicap=0.5 komi=5.5");
     CHECK(describe(parsed("aga:komi=6")) ==
-          "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable default-komi=7.5 "
+          "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
+          "pass-stones=yes "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
           "default-komi-handicap=0.5 komi=6");
     CHECK(describe(Ruleset{}).starts_with("custom: suicide=multi-stone ko=psk"));
     CHECK(describe(aga()).find('\n') == std::string::npos);

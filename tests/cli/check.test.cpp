@@ -307,14 +307,15 @@ TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[c
 TEST_CASE("check --map-ru maps an RU name the built-in table leaves unmapped, before the table",
           "[cli][check]") {
     TempFiles t;
-    // The clean game with RU[NZ] (not mapped by default) and RU[Japanese] (mapped to japanese).
+    // The clean game with RU[GOE] (Ing: not mapped by default) and RU[Japanese] (mapped to
+    // japanese:seki-eyes=territory).
     std::string nz = kClean;
-    nz.replace(nz.find("Tromp-Taylor"), 12, "NZ");
+    nz.replace(nz.find("Tromp-Taylor"), 12, "GOE");
     const std::string file = t.add("nz.sgf", nz);
     const Run plain = check({file});
     CHECK(contains(plain.out, "record: unmapped_rules"));
     // Names compare as map_ru compares them: case and a last word "rules" do not matter.
-    const Run mapped = check({"--map-ru", "nz rules=tromp-taylor:ko=ssk", file});
+    const Run mapped = check({"--map-ru", "goe rules=tromp-taylor:ko=ssk", file});
     INFO(mapped.out << mapped.err);
     CHECK(mapped.status == 0);
     CHECK(contains(mapped.out, "record: match"));
@@ -323,8 +324,8 @@ TEST_CASE("check --map-ru maps an RU name the built-in table leaves unmapped, be
     std::string jp = kClean;
     jp.replace(jp.find("Tromp-Taylor"), 12, "Japanese");
     const std::string jfile = t.add("jp.sgf", jp);
-    const Run over = check({"--map-ru", "NZ=aga", "--map-ru=japanese=tromp-taylor", jfile});
+    const Run over = check({"--map-ru", "GOE=aga", "--map-ru=japanese=tromp-taylor", jfile});
     CHECK(contains(over.out, "-> tromp-taylor"));
-    CHECK(contains(check({"--map-ru", "NZ", file}).err, "--map-ru: 'NZ' is not NAME=SPEC"));
-    CHECK(contains(check({"--map-ru", "NZ=bogus", file}).err, "unknown ruleset 'bogus'"));
+    CHECK(contains(check({"--map-ru", "GOE", file}).err, "--map-ru: 'GOE' is not NAME=SPEC"));
+    CHECK(contains(check({"--map-ru", "GOE=bogus", file}).err, "unknown ruleset 'bogus'"));
 }

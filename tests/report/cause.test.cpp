@@ -104,6 +104,12 @@ TEST_CASE("End causes: final vs resumable, or a replay stopped at an illegal pla
     CHECK(causes(a, d) == std::vector<Cause>{Cause::end_rule});
     a.results[1].end = audit::EndKind::stopped;
     CHECK(causes(a, d) == std::vector<Cause>{Cause::stopped_replay});
+    // J 12: no result under japanese (cycle=no-result), the record's end under chinese.
+    audit::GameAudit cycle;
+    cycle.results = {result("japanese"), result("chinese")};
+    cycle.results[0].end = audit::EndKind::no_result;
+    cycle.results[1].end = audit::EndKind::record_end;
+    CHECK(causes(cycle, d) == std::vector<Cause>{Cause::no_result_cycle});
 }
 
 TEST_CASE("Outcome causes: the first term that differs between the two counts", "[report][cause]") {
@@ -145,6 +151,14 @@ TEST_CASE("Outcome causes: the first term that differs between the two counts", 
     CHECK(causes(a, d) == std::vector<Cause>{Cause::pass_stones});
     // Area vs territory, nothing else: the counting method.
     a = game("tromp-taylor", "aga");
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::counting_method});
+    // The eyes of a seki are territory under one ruleset only (seki-eyes, J 8).
+    a = game("chinese", "japanese");
+    a.results[0].score.black_territory = 12;
+    a.results[1].score.black_territory = 11;
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::seki_eyes});
+    // seki-eyes differs, but the board has no eye in seki: the counting method.
+    a = game("chinese", "japanese");
     CHECK(causes(a, d) == std::vector<Cause>{Cause::counting_method});
     // Both scored by area with the same terms: none of the listed causes.
     a = game("tromp-taylor", "tromp-taylor:ko=ssk");

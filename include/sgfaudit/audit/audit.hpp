@@ -142,6 +142,10 @@ enum class EndKind : std::uint8_t {
     record_end,  // the record ends without two passes (resignation, time, unfinished)
     stopped,     // policy `stop`: replay ended at an illegal play
     no_moves,    // the record has no moves
+    // cycle=no-result (J 12): a whole-board position repeated, the record stops after it
+    // without two passes and RE says the game is void: the players ended it without result.
+    // Not scored (the counts are those of the position as it stands, never decisive).
+    no_result,
 };
 std::string_view to_string(EndKind e) noexcept;
 
@@ -153,6 +157,9 @@ struct RulesetResult {
     // Under `final` (TT 8): moves recorded after the first double pass (outside the game).
     std::uint32_t moves_after_end = 0;
     bool resumed = false;  // `resumable`: play resumed after a double pass
+    // cycle=no-result: the first move whose position repeats an earlier whole-board position
+    // (J 12), 0 when none did.
+    std::uint32_t repeated_move = 0;
     Score score;
 };
 

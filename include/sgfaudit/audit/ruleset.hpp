@@ -1,7 +1,8 @@
 #pragma once
 // Rulesets as plain data (rules-model.md section 1): a Ruleset is a value made of independent
 // knobs, never a class hierarchy. Presets (tromp-taylor, aga, french from the seed rule texts;
-// japanese, chinese from the public texts of the rules real archives were played under) are named
+// japanese, chinese, new-zealand from the public texts of the rules real archives were played
+// under) are named
 // values; a user names a preset with overrides; a record's RU[] text maps to a ruleset when it
 // names exactly one. This file knows no SGF and no files: it takes strings and returns
 // data. Nothing here throws for bad input: errors are returned as text.
@@ -12,7 +13,7 @@
 //   item     := preset ( ':' override )*     starts a new ruleset
 //             | override ( ':' override )*   continues the ruleset started by the item before it
 //   override := knob '=' value
-//   preset   := tromp-taylor | aga | french | japanese | chinese
+//   preset   := tromp-taylor | aga | french | japanese | chinese | new-zealand
 //
 // An item is an override when its first ':'-separated part contains '='; otherwise that part is a
 // preset name. So "aga:ko=ssk:komi=5.5", "aga:ko=ssk,komi=5.5" and "aga,ko=ssk,komi=5.5" are the
@@ -21,8 +22,9 @@
 //
 // Knobs and their values (the stable names used in specs and reports):
 //   suicide=forbidden|multi-stone         ko=psk|ssk|nssk|simple       scoring=area|territory
+//   seki-eyes=territory|neutral
 //   pass-stones=no|yes|quick-count        white-moves-last=no|pass-stone|quick-count-point
-//   bonus=0|n-1|n                         end=final|resumable
+//   bonus=0|n-1|n                         end=final|resumable      cycle=play-on|no-result
 //   default-komi=X            komi when the record has no KM, even game
 //   default-komi-handicap=X   komi when the record has no KM, handicap game (before the bonus)
 //   komi=X                    komi used for every game, overriding the record's KM and the
@@ -57,6 +59,15 @@ enum class Ko : std::uint8_t {
 // The count that decides the game; both are always computed (rules-model.md 1, 5).
 enum class Scoring : std::uint8_t { area, territory };
 
+// Whether the eyes of strings in seki are territory (rules-notes.md, "Seki"). After dead stones
+// are removed, an empty region that reaches both colours is neutral (J 8's dame); a string next to
+// one is in seki (J 8: alive stones that have dame); an empty region that reaches one colour only
+// and borders a string in seki is an eye in seki.
+enum class SekiEyes : std::uint8_t {
+    territory,  // they are territory like any other region reaching one colour (TT 9, 002 fig. 3)
+    neutral,    // they are no one's territory, in both counts (J 8; KataGo's tax SEKI)
+};
+
 // Whether a pass hands the opponent a prisoner.
 enum class PassStones : std::uint8_t {
     no,           // TT: prisoners play no part
@@ -80,6 +91,13 @@ enum class GameEnd : std::uint8_t {
     resumable,  // play may resume after them (AGA 10, FFG 5a)
 };
 
+// What a repeated whole-board position does beyond the ko rule (rules-notes.md, "Long cycles").
+enum class Cycle : std::uint8_t {
+    play_on,    // nothing: the ko knob alone limits repetition (every superko forbids it)
+    no_result,  // J 12: once a position has repeated, the players may end the game without
+                // result; a record that stops without two passes after one, RE Void, did so
+};
+
 // The knobs, in canonical order (the order of knob_names(), specs and describe()). Each knob is
 // one row of the descriptor table in ruleset.cpp: its name, help, values, the citation of each
 // value, parsing, describe and equality all come from that row.
@@ -87,15 +105,17 @@ enum class Knob : std::uint8_t {
     suicide,
     ko,
     scoring,
+    seki_eyes,
     pass_stones,
     white_moves_last,
     bonus,
     end,
+    cycle,
     default_komi,
     default_komi_handicap,
     komi,
 };
-inline constexpr std::size_t kKnobCount = 10;
+inline constexpr std::size_t kKnobCount = 12;
 
 // Rules every seed states alike, whatever the knobs: the findings cite all three seeds.
 enum class CommonRule : std::uint8_t {
@@ -111,10 +131,12 @@ std::string_view clause(CommonRule rule) noexcept;
 std::string_view to_string(Suicide v) noexcept;
 std::string_view to_string(Ko v) noexcept;
 std::string_view to_string(Scoring v) noexcept;
+std::string_view to_string(SekiEyes v) noexcept;
 std::string_view to_string(PassStones v) noexcept;
 std::string_view to_string(WhiteMovesLast v) noexcept;
 std::string_view to_string(HandicapBonus v) noexcept;
 std::string_view to_string(GameEnd v) noexcept;
+std::string_view to_string(Cycle v) noexcept;
 
 // A ruleset. A default-constructed value holds the tromp-taylor knobs under the name "custom";
 // use preset() or parse_ruleset_spec() for named values (they fill `name` and `spec`).
@@ -129,10 +151,12 @@ struct Ruleset {
     Suicide suicide = Suicide::multi_stone;
     Ko ko = Ko::psk;
     Scoring scoring = Scoring::area;
+    SekiEyes seki_eyes = SekiEyes::territory;
     PassStones pass_stones = PassStones::no;
     WhiteMovesLast white_moves_last = WhiteMovesLast::no;
     HandicapBonus handicap_bonus = HandicapBonus::zero;
     GameEnd end = GameEnd::final;
+    Cycle cycle = Cycle::play_on;
     double default_komi_even = 7.5;      // used when the record has no KM, even game
     double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
     // Set by komi=X: used instead of the record's KM and of the defaults.
@@ -156,10 +180,10 @@ struct Ruleset {
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
 
 // The preset names, in the order `sgfaudit rules` lists them: tromp-taylor, aga, french,
-// japanese, chinese.
+// japanese, chinese, new-zealand.
 std::span<const std::string_view> preset_names() noexcept;
-// The knob names, in canonical order: suicide, ko, scoring, pass-stones, white-moves-last, bonus,
-// end, default-komi, default-komi-handicap, komi.
+// The knob names, in canonical order: suicide, ko, scoring, seki-eyes, pass-stones,
+// white-moves-last, bonus, end, cycle, default-komi, default-komi-handicap, komi.
 std::span<const std::string_view> knob_names() noexcept;
 
 // The preset called `name` (exact, lower case), or nullopt.
@@ -195,9 +219,9 @@ struct RuMapping {
 };
 // Maps RU text (already unescaped), trimmed and case-insensitively: AGA / American / AGA rules,
 // French / FFG, Tromp-Taylor / TT / Tromp Taylor / Tromp/Taylor / TrompTaylor / Logical rules,
-// Japanese / JP / Korean, Chinese / CN / Chinese-OGS / Chinese-KGS, and KataGo's compact rules
-// strings ("koPOSITIONALscoreAREAtaxNONEsui1") read knob by knob. NZ, GOE/Ing, BGA and others
-// are not mapped (the reason says why).
+// Japanese / JP / Korean, Chinese / CN / Chinese-OGS / Chinese-KGS, NZ / New Zealand, and
+// KataGo's compact rules strings ("koPOSITIONALscoreAREAtaxNONEsui1") read knob by knob.
+// GOE/Ing, BGA and others are not mapped (the reason says why).
 RuMapping map_ru(std::string_view ru);
 // A user's mapping of an RU name to a ruleset (`--map-ru NAME=SPEC`); it takes precedence over
 // map_ru. Names compare as map_ru compares them (case, '-', '_', '/' and spaces alike, a last

@@ -20,17 +20,19 @@ enum class Cause : std::uint8_t {
     superko_vs_simple_ko,  // legality: a superko forbids what simple ko allows
     end_rule,              // end/outcome: final vs resumable two passes (the end moves differ)
     stopped_replay,        // end: --on-illegal stop ended one ruleset's replay
+    no_result_cycle,       // end: J 12 voids the game under one ruleset (cycle=no-result) only
     dead_stones,           // outcome: different dead stones removed (strict TT 8 vs the policy)
     komi,                  // outcome: different komi (defaults or overrides)
     handicap_bonus,        // outcome/accounting: handicap compensation differs (bonus, counting)
     pass_stones,           // outcome/accounting: pass stones count in one count only
     setup_stones,          // outcome/accounting: setup stones outside a handicap count in area only
+    seki_eyes,             // outcome: the eyes of a seki are territory under one ruleset only
     counting_method,       // outcome/accounting: area vs territory on the same board
     re_winner,             // record: RE names another winner than the count under RU
     re_margin,             // record: same winner, another margin
     other,                 // none of the above (please report the game)
 };
-inline constexpr std::size_t kCauses = 15;
+inline constexpr std::size_t kCauses = 17;
 std::string_view to_string(Cause c) noexcept;
 // One line for people: what the cause means.
 std::string_view describe(Cause c) noexcept;
