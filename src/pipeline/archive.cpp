@@ -427,6 +427,7 @@ class ArchiveWork : public FileWork {
     static AuditSettings with_cancel(const ArchiveOptions& options) {
         AuditSettings s = options.settings;
         s.cancel = options.cancel;
+        s.options.cancel = options.cancel;  // and inside a long game's replay
         return s;
     }
 

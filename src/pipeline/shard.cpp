@@ -13,7 +13,7 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
-constexpr std::string_view kMagic = "sgfaudit-shard/3\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/4\n";
 
 class Writer {
   public:
@@ -167,6 +167,12 @@ std::string shard_record(const Chunk& c) {
             w.s(code);
             w.u(static_cast<std::uint64_t>(severity));
         }
+        w.u(f.record_issues_omitted.size());
+        for (const audit::OmittedIssues& o : f.record_issues_omitted) {
+            w.s(o.code);
+            w.u(static_cast<std::uint64_t>(o.severity));
+            w.u(o.count);
+        }
         w.u(f.interest);
         w.s(f.interest_text);
     }
@@ -302,6 +308,14 @@ bool ShardReader::next(Chunk& c) {
         for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
             std::string code = r.s();
             f.record_issues.emplace_back(std::move(code), static_cast<audit::IssueSeverity>(r.u()));
+        }
+        const std::uint64_t omitted = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < omitted && r.ok(); ++k) {
+            audit::OmittedIssues o;
+            o.code = r.s();
+            o.severity = static_cast<audit::IssueSeverity>(r.u());
+            o.count = static_cast<std::uint32_t>(r.u());
+            f.record_issues_omitted.push_back(std::move(o));
         }
         f.interest = static_cast<std::uint32_t>(r.u());
         f.interest_text = r.s();
