@@ -110,6 +110,7 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     w.u(run.only.size());
     for (const std::string& k : run.only) w.s(k);
     w.u(run.full_json ? 1 : 0);
+    w.u(run.max_listed);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -221,6 +222,7 @@ bool ShardReader::open(const std::string& folder) {
     const std::uint64_t only = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
     run_.full_json = r.u() != 0;
+    run_.max_listed = static_cast<std::uint32_t>(r.u());
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;

@@ -163,6 +163,12 @@ TEST_CASE("merge refuses a missing shard, shards of another run and a folder tha
     CHECK(err.find("1/2") != std::string::npos);
     CHECK(sgfaudit_run({"merge", "--out", out, s1, other}, &err) == 2);
     CHECK(err.find("other inputs or options") != std::string::npos);
+    // Another --max-listed: lists cut elsewhere.
+    const std::string listed = (t.path() / "l2").string();
+    CHECK(sgfaudit_run({"audit", "--quiet", "--rules", "aga,french", "--max-listed", "5", "--shard",
+                        "2/2", "--out", listed, in}) != 2);
+    CHECK(sgfaudit_run({"merge", "--out", out, s1, listed}, &err) == 2);
+    CHECK(err.find("other inputs or options") != std::string::npos);
     CHECK(sgfaudit_run({"merge", "--out", out, s1, in}, &err) == 2);
     CHECK(err.find("shard.chunks") != std::string::npos);
     CHECK_FALSE(fs::exists(out));

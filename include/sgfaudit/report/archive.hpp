@@ -181,6 +181,7 @@ struct RunDescription {
     bool findings_only = false;     // games.jsonl holds only the games with findings
     std::vector<std::string> only;  // --only: the kinds games.jsonl is limited to
     bool full_json = false;         // --full-json: games.jsonl in the full form
+    std::uint32_t max_listed = 0;   // --max-listed (shards of one run must agree; not printed)
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of
