@@ -161,6 +161,50 @@ std::string audit_one(const sgf::GameRecord& rec, std::uint8_t mode) {
     return sink.str();
 }
 
+// --max-listed's oracle: with a cap of 2, every list keeps its first entries and counts the
+// rest, and the totals are those of the uncapped audit (illegal plays per ruleset, record issues
+// per code, legality divergences).
+void check_cap(const sgf::GameRecord& rec, std::uint8_t mode) {
+    static const audit::RulesetListParse presets =
+        audit::parse_ruleset_list("tromp-taylor,aga,french");
+    if (!presets.ok()) __builtin_trap();
+    audit::AuditOptions all;
+    all.max_listed = 0;
+    all.on_illegal = (mode & 2) ? audit::IllegalPolicy::stop : audit::IllegalPolicy::as_it_stands;
+    audit::AuditOptions capped = all;
+    capped.max_listed = 2;
+    const audit::GameAudit a = audit::audit_game(rec, presets.rulesets, all);
+    const audit::GameAudit b = audit::audit_game(rec, presets.rulesets, capped);
+    if (a.results.size() != b.results.size()) __builtin_trap();
+    for (std::size_t r = 0; r < a.results.size(); ++r) {
+        const audit::RulesetResult &x = a.results[r], &y = b.results[r];
+        if (y.illegal.size() > 2 || x.illegal_omitted != 0) __builtin_trap();
+        if (x.illegal.size() != y.illegal.size() + y.illegal_omitted) __builtin_trap();
+        for (std::size_t i = 0; i < y.illegal.size(); ++i) {
+            if (x.illegal[i].move != y.illegal[i].move) __builtin_trap();
+        }
+        if (x.end != y.end || x.end_move != y.end_move) __builtin_trap();
+    }
+    const auto issues = [](const audit::GameAudit& g, const std::string& code) {
+        std::size_t n = 0;
+        for (const audit::RecordIssue& i : g.record_issues) n += i.code == code ? 1 : 0;
+        for (const audit::OmittedIssues& o : g.record_issues_omitted) {
+            n += o.code == code ? o.count : 0;
+        }
+        return n;
+    };
+    for (const audit::RecordIssue& i : a.record_issues) {
+        if (issues(a, i.code) != issues(b, i.code)) __builtin_trap();
+    }
+    if (a.record_issues.size() < b.record_issues.size()) __builtin_trap();
+    for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {
+        std::size_t x = 0, y = b.divergences_omitted[k];
+        for (const audit::Divergence& d : a.divergences) x += static_cast<std::size_t>(d.kind) == k;
+        for (const audit::Divergence& d : b.divergences) y += static_cast<std::size_t>(d.kind) == k;
+        if (x != y) __builtin_trap();
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -174,5 +218,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)audit_one(second, mode >> 2);
     // The same report again, whatever the thread's history held in between.
     if (audit_one(first, mode) != once) __builtin_trap();
+    if (mode & 16) check_cap(first, mode);
     return 0;
 }

@@ -395,6 +395,11 @@ class Replay {
         }
         setup_start();
         for (; next_event_ < rec_.events.size(); ++next_event_) {
+            if ((next_event_ & 4095) == 0 && options_.cancel != nullptr &&
+                options_.cancel->load(std::memory_order_relaxed) != 0) {
+                drop_internal_results();  // unfinished: the caller drops it
+                return std::move(out_);
+            }
             const sgf::Event& e = rec_.events[next_event_];
             if (e.kind == sgf::EventKind::move) {
                 on_move(e);
@@ -426,7 +431,34 @@ class Replay {
     // R10: an error unless the code is one of the encodings the tool reads and normalises.
     void issue(std::uint32_t move, std::uint32_t offset, std::string code, std::string message,
                IssueSeverity severity = IssueSeverity::error) {
+        if (options_.max_listed != 0 && !listable(code, severity)) return;
         out_.record_issues.push_back({move, offset, std::move(code), std::move(message), severity});
+    }
+
+    // AuditOptions::max_listed: false (and counted in record_issues_omitted) once `code` has
+    // been listed that many times.
+    bool listable(const std::string& code, IssueSeverity severity) {
+        auto listed = std::find_if(listed_.begin(), listed_.end(),
+                                   [&](const auto& c) { return c.first == code; });
+        if (listed == listed_.end()) listed = listed_.insert(listed_.end(), {code, 0});
+        if (listed->second < options_.max_listed) {
+            ++listed->second;
+            return true;
+        }
+        auto& omitted = out_.record_issues_omitted;
+        auto o = std::find_if(omitted.begin(), omitted.end(),
+                              [&](const OmittedIssues& x) { return x.code == code; });
+        if (o == omitted.end()) o = omitted.insert(omitted.end(), {code, severity, 0});
+        ++o->count;
+        return false;
+    }
+
+    void add_illegal(Lane& l, const Illegal& ill) {
+        if (options_.max_listed != 0 && l.result.illegal.size() >= options_.max_listed) {
+            ++l.result.illegal_omitted;
+        } else {
+            l.result.illegal.push_back(ill);
+        }
     }
 
     // The start position: the root's setup (and setup and PL before the first move, R1 and R6),
@@ -799,7 +831,7 @@ class Replay {
         ill.applied = false;
         for (Lane& l : lanes_) {
             if (!l.active) continue;
-            l.result.illegal.push_back(ill);
+            add_illegal(l, ill);
             if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
         }
         std::string where;
@@ -854,7 +886,7 @@ class Replay {
             ill.clause = clause(CommonRule::out_of_turn);
             for (Lane& l : lanes_) {
                 if (!l.active) continue;
-                l.result.illegal.push_back(ill);
+                add_illegal(l, ill);
                 if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
             }
             issue(move_, e.offset, "out_of_turn",
@@ -948,7 +980,7 @@ class Replay {
                 ill->move = move_;
                 ill->color = c;
                 ill->point = e.point;
-                l.result.illegal.push_back(*ill);
+                add_illegal(l, *ill);
                 if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
             } else if (rep.any && l.result.repeated_move == 0 &&
                        l.result.ruleset.cycle == Cycle::no_result) {
@@ -1051,6 +1083,10 @@ class Replay {
                                   move_, c == game::Color::black ? "B" : "W",
                                   point_text(e.point, rec_.size.height), why));
             }
+            return;
+        }
+        if (options_.max_listed != 0 && legality_listed_++ >= options_.max_listed) {
+            ++out_.divergences_omitted[static_cast<std::size_t>(DivergenceKind::legality)];
             return;
         }
         Divergence d;
@@ -1610,6 +1646,9 @@ class Replay {
     game::Vertex prev_ko_ = game::kNoVertex;
     // Of the current play.
     std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
+    // AuditOptions::max_listed: record issues listed so far by code; legality divergences.
+    std::vector<std::pair<std::string, std::uint32_t>> listed_;
+    std::uint32_t legality_listed_ = 0;
 };
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "sgfaudit/pipeline/audit_file.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/pipeline/run.hpp"
+#include "sgfaudit/pipeline/spill.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
@@ -61,8 +62,14 @@ void usage(std::ostream& s) {
       << kCheckUsageEnd;
 }
 
+// Past this many bytes, a file's text for stdout (or stderr) goes to an unnamed temporary file
+// while its games are checked, and is copied out in order: a file of millions of games does not
+// hold its whole output in memory (issue 18).
+constexpr std::size_t kSpillBytes = std::size_t{4} << 20;
+
 // What the parallel stage makes of one file: its text for stdout and stderr, and counts.
 struct CheckedFile : pipeline::FileWork::Result {
+    pipeline::Spill out_spill, err_spill;  // what came before `out`, `err`
     std::string out, err;
     bool file = false;  // a file was taken (not a walk problem)
     bool findings = false;
@@ -95,6 +102,7 @@ class CheckWork : public pipeline::FileWork {
                 if (report::has_findings(g.audit)) ++r->games_with_findings;
                 if (json_) {
                     report::append_game_json(r->out, g.input, form_);
+                    spill(*r);
                     return;
                 }
                 for (const sgf::Diagnostic& d : g.input.diagnostics) {
@@ -102,6 +110,7 @@ class CheckWork : public pipeline::FileWork {
                     r->err += '\n';
                 }
                 report::append_check_text(r->out, g.input);
+                spill(*r);
             });
         r->findings = file.errors || r->games_with_findings > 0;
         if (file.games == 0) {
@@ -120,7 +129,10 @@ class CheckWork : public pipeline::FileWork {
 
     void consume(std::unique_ptr<Result> result) override {
         const auto& r = static_cast<const CheckedFile&>(*result);
+        StreamOut err_stream{err_, "standard error"}, out_stream{out_, "standard output"};
+        r.err_spill.copy_to(err_stream);
         err_ << r.err;
+        r.out_spill.copy_to(out_stream);
         // Text for a terminal: names and file names carry no control character (JSON is
         // escaped by its writer).
         if (json_) {
@@ -141,6 +153,27 @@ class CheckWork : public pipeline::FileWork {
     std::size_t games_with_findings() const { return games_with_findings_; }
 
   private:
+    // Spill::copy_to's sink.
+    struct StreamOut {
+        std::ostream& os;
+        const char* name;
+        void write(std::string_view text) {
+            os.write(text.data(), static_cast<std::streamsize>(text.size()));
+            check_stream(os, name);
+        }
+    };
+
+    // Sets a large text aside (at a game's end: the text is whole lines, so escaping it for the
+    // terminal now gives what escaping the whole would).
+    void spill(CheckedFile& r) const {
+        if (r.out.size() > kSpillBytes) {
+            if (!json_) r.out = sgf::printable_text(r.out, "\n");
+            r.out_spill.add(r.out, temp_);
+        }
+        if (r.err.size() > kSpillBytes) r.err_spill.add(r.err, temp_);
+    }
+
+    const std::string temp_ = pipeline::temporary_folder();
     const pipeline::AuditSettings& settings_;
     const bool json_;
     const report::GameJson form_;

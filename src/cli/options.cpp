@@ -176,6 +176,21 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             override_komi(r, *p.ruleset->komi_override, *komi);
         }
     }
+    if (const auto listed = value_of(args, "--max-listed")) {
+        std::uint64_t n = 0;
+        bool digits = !listed->empty() && listed->size() <= 10;
+        for (const char c : *listed) {
+            if (c < '0' || c > '9')
+                digits = false;
+            else
+                n = n * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        if (!digits || n < 1 || n > 0xffffffffu) {
+            return fmt::format("--max-listed: '{}' is not a number of entries (1 to 4294967295)",
+                               *listed);
+        }
+        o.max_listed = static_cast<std::uint32_t>(n);
+    }
     return {};
 }
 
@@ -219,6 +234,10 @@ constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnu
   --komi X            komi for every game and ruleset, overriding KM and the defaults
   --map-ru NAME=SPEC  map the RU name NAME to the ruleset SPEC for the record check, before the
                       built-in mapping (repeatable), e.g. --map-ru NZ=tromp-taylor:ko=ssk
+  --max-listed N      per game, list at most N illegal plays per ruleset, N record issues per
+                      code and N legality divergences (default 1000); the rest are counted
+                      ("and N more", JSON "illegal_omitted", "record_issues_omitted",
+                      "divergences_omitted"), the summary's counts stay exact
 )";
 }  // namespace
 

@@ -30,10 +30,11 @@ struct ParsedArgs {
 };
 
 // The options every auditing subcommand takes (see audit_settings).
-inline constexpr OptionSpec kAuditOptions[] = {
-    {"--rules"},         {"--dead"},        {"--on-illegal"},
-    {"--komi"},          {"--jobs"},        {"--map-ru", true, true},
-    {"--gnugo-command"}, {"--gnugo-level"}, {"--gnugo-timeout"}};
+inline constexpr OptionSpec kAuditOptions[] = {{"--rules"},         {"--dead"},
+                                               {"--on-illegal"},    {"--komi"},
+                                               {"--jobs"},          {"--map-ru", true, true},
+                                               {"--gnugo-command"}, {"--gnugo-level"},
+                                               {"--gnugo-timeout"}, {"--max-listed"}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).
@@ -42,7 +43,7 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
                        ParsedArgs& out, LimitOptions* limits = nullptr);
 
 // Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal,
-// --komi and --map-ru NAME=SPEC (repeatable). With `--dead gnugo` it starts GNU Go
+// --komi, --map-ru NAME=SPEC (repeatable) and --max-listed. With `--dead gnugo` it starts GNU Go
 // (--gnugo-command, --gnugo-level, --gnugo-timeout): an engine that cannot be found or started is
 // an error. Returns an error message or "".
 std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings);

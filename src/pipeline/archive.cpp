@@ -427,6 +427,7 @@ class ArchiveWork : public FileWork {
     static AuditSettings with_cancel(const ArchiveOptions& options) {
         AuditSettings s = options.settings;
         s.cancel = options.cancel;
+        s.options.cancel = options.cancel;  // and inside a long game's replay
         return s;
     }
 
@@ -520,7 +521,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             if (r.paths != first.paths || r.rulesets != first.rulesets || r.dead != first.dead ||
                 r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams ||
                 r.findings_only != first.findings_only || r.only != first.only ||
-                r.full_json != first.full_json) {
+                r.full_json != first.full_json || r.max_listed != first.max_listed) {
                 result.message =
                     fmt::format("merge: shard {} was run with other inputs or options than shard 1",
                                 shards[i].shard());
@@ -621,6 +622,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.max_diagrams = options.max_diagrams;
     run.findings_only = options.findings_only;
     run.full_json = options.full_json;
+    run.max_listed = options.settings.options.max_listed;
     for (unsigned k = 0; k < report::kDivergenceKinds; ++k) {
         if ((options.only >> k) & 1u) {
             run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));

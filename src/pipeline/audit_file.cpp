@@ -41,6 +41,9 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
         sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
         const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);
+        // A replay cut short by the cancel flag (AuditOptions::cancel) is not reported.
+        if (settings.cancel != nullptr && settings.cancel->load(std::memory_order_relaxed) != 0)
+            break;
 
         const std::vector<sgf::Location> locations = report::locate_issues(doc, a);
         report::CheckInput in = report::check_input(input.path, record, a);

@@ -24,6 +24,7 @@
 #include "sgfaudit/pipeline/audit_file.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/pipeline/run.hpp"
+#include "sgfaudit/pipeline/spill.hpp"
 #include "sgfaudit/report/archive.hpp"
 
 namespace sgfaudit::pipeline::detail {
@@ -33,64 +34,7 @@ namespace sgfaudit::pipeline::detail {
 // (issue 18). A shard's run does not spill: its chunks go whole into shard.chunks.
 inline constexpr std::size_t kSpillBytes = std::size_t{4} << 20;
 
-// The part of one output stream of a file that was spilled: an unnamed file of the staging
-// folder, copied in order by the writer.
-class Spill {
-  public:
-    Spill() = default;
-    Spill(const Spill&) = delete;
-    Spill& operator=(const Spill&) = delete;
-    ~Spill() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-
-    // Appends `text` to the file (made in `folder` on first use) and empties it. Throws
-    // ResourceError when it cannot (a full disk fails the run, exit 2).
-    void add(std::string& text, const std::string& folder) {
-        if (fd_ < 0) {
-            fd_ = ::open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-            if (fd_ < 0) {
-                // No O_TMPFILE here: a named file, unlinked at once.
-                std::string name = folder + "/.spill-XXXXXX";
-                fd_ = ::mkostemp(name.data(), O_CLOEXEC);
-                if (fd_ >= 0) ::unlink(name.c_str());
-            }
-            if (fd_ < 0) fail(folder);
-        }
-        for (std::size_t done = 0; done < text.size();) {
-            const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) fail(folder);
-            done += static_cast<std::size_t>(n);
-        }
-        text.clear();
-    }
-
-    // Writes what was spilled to `out` (anything with write(std::string_view)), in order.
-    template <class Out>
-    void copy_to(Out& out) const {
-        if (fd_ < 0) return;
-        std::string buffer(std::size_t{1} << 20, '\0');
-        for (off_t at = 0;;) {
-            const ssize_t n = ::pread(fd_, buffer.data(), buffer.size(), at);
-            if (n < 0 && errno == EINTR) continue;
-            if (n < 0) {
-                throw ResourceError(
-                    fmt::format("cannot read a temporary file: {}", std::strerror(errno)));
-            }
-            if (n == 0) return;
-            out.write(std::string_view(buffer.data(), static_cast<std::size_t>(n)));
-            at += n;
-        }
-    }
-
-  private:
-    [[noreturn]] static void fail(const std::string& folder) {
-        throw ResourceError(
-            fmt::format("cannot write a temporary file in {}: {}", folder, std::strerror(errno)));
-    }
-    int fd_ = -1;
-};
+using pipeline::Spill;
 
 struct Chunk : FileWork::Result {
     std::size_t index = 0;      // the file's position in the unsharded run's order

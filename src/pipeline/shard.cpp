@@ -13,7 +13,7 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
-constexpr std::string_view kMagic = "sgfaudit-shard/3\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/4\n";
 
 class Writer {
   public:
@@ -110,6 +110,7 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     w.u(run.only.size());
     for (const std::string& k : run.only) w.s(k);
     w.u(run.full_json ? 1 : 0);
+    w.u(run.max_listed);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -167,6 +168,12 @@ std::string shard_record(const Chunk& c) {
             w.s(code);
             w.u(static_cast<std::uint64_t>(severity));
         }
+        w.u(f.record_issues_omitted.size());
+        for (const audit::OmittedIssues& o : f.record_issues_omitted) {
+            w.s(o.code);
+            w.u(static_cast<std::uint64_t>(o.severity));
+            w.u(o.count);
+        }
         w.u(f.interest);
         w.s(f.interest_text);
     }
@@ -215,6 +222,7 @@ bool ShardReader::open(const std::string& folder) {
     const std::uint64_t only = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
     run_.full_json = r.u() != 0;
+    run_.max_listed = static_cast<std::uint32_t>(r.u());
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;
@@ -302,6 +310,14 @@ bool ShardReader::next(Chunk& c) {
         for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
             std::string code = r.s();
             f.record_issues.emplace_back(std::move(code), static_cast<audit::IssueSeverity>(r.u()));
+        }
+        const std::uint64_t omitted = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < omitted && r.ok(); ++k) {
+            audit::OmittedIssues o;
+            o.code = r.s();
+            o.severity = static_cast<audit::IssueSeverity>(r.u());
+            o.count = static_cast<std::uint32_t>(r.u());
+            f.record_issues_omitted.push_back(std::move(o));
         }
         f.interest = static_cast<std::uint32_t>(r.u());
         f.interest_text = r.s();

@@ -252,6 +252,9 @@ GameFacts game_facts(const CheckInput& in) {
     for (const audit::RecordIssue& issue : a.record_issues) {
         f.record_issues.emplace_back(issue.code, issue.severity);
     }
+    f.record_issues_omitted = a.record_issues_omitted;
+    // Divergences past the cap count too (their pairs and causes are the listed ones').
+    for (std::size_t k = 0; k < kDivergenceKinds; ++k) f.divergences[k] += a.divergences_omitted[k];
 
     const auto n = static_cast<std::uint16_t>(a.results.size());
     for (const audit::Divergence& d : a.divergences) {

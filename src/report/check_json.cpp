@@ -109,6 +109,8 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
         j.end_object();
     }
     j.end_array();
+    // Only in a game over the cap (--max-listed): the list above is its first part.
+    if (r.illegal_omitted != 0) j.key("illegal_omitted").integer(r.illegal_omitted);
 
     // The members below hold numbers and stable names only (no escapes), written as pieces;
     // the two free texts (komi_source, dead_source) go through the writer.
@@ -297,6 +299,11 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("divergences").begin_array();
     for (const audit::Divergence& d : a.divergences) write_divergence(j, d, a, form);
     j.end_array();
+    std::uint64_t divergences_omitted = 0;
+    for (const std::uint32_t n : a.divergences_omitted) divergences_omitted += n;
+    if (divergences_omitted != 0) {
+        j.key("divergences_omitted").integer(static_cast<std::int64_t>(divergences_omitted));
+    }
 
     j.key("record").begin_object();
     m = j.members(64);
@@ -335,6 +342,14 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         j.end_object();
     }
     j.end_array();
+    if (!a.record_issues_omitted.empty()) {
+        // {"occupied": 998000, ...}: the issues of each code past the cap, not listed.
+        j.key("record_issues_omitted").begin_object();
+        for (const audit::OmittedIssues& o : a.record_issues_omitted) {
+            j.key(o.code).integer(o.count);
+        }
+        j.end_object();
+    }
 
     j.key("diagnostics");
     write_diagnostics(j, in.diagnostics);

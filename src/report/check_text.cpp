@@ -204,8 +204,10 @@ void append_check_text(std::string& out, const CheckInput& in) {
     if (!rv.reason.empty()) out += fmt::format(" ({})", rv.reason);
     out += '\n';
 
+    std::uint64_t issues_omitted = 0;
+    for (const audit::OmittedIssues& o : a.record_issues_omitted) issues_omitted += o.count;
     if (!a.record_issues.empty()) {
-        out += fmt::format("record issues ({}):\n", a.record_issues.size());
+        out += fmt::format("record issues ({}):\n", a.record_issues.size() + issues_omitted);
         for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
             const audit::RecordIssue& issue = a.record_issues[i];
             out += "  ";
@@ -216,6 +218,10 @@ void append_check_text(std::string& out, const CheckInput& in) {
             if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
             out += fmt::format("{} ({}): {}\n", issue.code, audit::to_string(issue.severity),
                                issue.message);
+        }
+        for (const audit::OmittedIssues& o : a.record_issues_omitted) {
+            out += fmt::format("  ... and {} more {} ({}) not listed (--max-listed)\n", o.count,
+                               o.code, audit::to_string(o.severity));
         }
     }
 
@@ -228,9 +234,13 @@ void append_check_text(std::string& out, const CheckInput& in) {
         if (r.illegal.empty()) {
             out += "  illegal plays: none\n";
         } else {
-            out += fmt::format("  illegal plays ({}):\n", r.illegal.size());
+            out += fmt::format("  illegal plays ({}):\n", r.illegal.size() + r.illegal_omitted);
             for (const audit::Illegal& i : r.illegal) {
                 out += fmt::format("    {}\n", illegal_text(i, a.width, a.height));
+            }
+            if (r.illegal_omitted != 0) {
+                out += fmt::format("    ... and {} more not listed (--max-listed)\n",
+                                   r.illegal_omitted);
             }
         }
         out += fmt::format("  end: {}\n", end_text(r));
@@ -244,7 +254,9 @@ void append_check_text(std::string& out, const CheckInput& in) {
     if (a.divergences.empty()) {
         out += "divergences: none\n";
     } else {
-        out += fmt::format("divergences ({}):\n", a.divergences.size());
+        std::uint64_t omitted = 0;
+        for (const std::uint32_t n : a.divergences_omitted) omitted += n;
+        out += fmt::format("divergences ({}):\n", a.divergences.size() + omitted);
         for (const audit::Divergence& d : a.divergences) {
             out += fmt::format("  {}", audit::to_string(d.kind));
             if (d.move != 0) {
@@ -271,6 +283,12 @@ void append_check_text(std::string& out, const CheckInput& in) {
             }
             out += fmt::format("    cause: {}\n", causes);
             if (d.has_point) write_diagrams(out, d);
+        }
+        for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {
+            if (a.divergences_omitted[k] == 0) continue;
+            out += fmt::format("  ... and {} more {} divergences not listed (--max-listed)\n",
+                               a.divergences_omitted[k],
+                               audit::to_string(static_cast<audit::DivergenceKind>(k)));
         }
     }
     out += '\n';

@@ -140,6 +140,10 @@ void Summary::add_game(const GameFacts& f) {
         ++record_issues_[issue];
         ++record_issues_by_severity_[static_cast<std::size_t>(issue.second)];
     }
+    for (const audit::OmittedIssues& o : f.record_issues_omitted) {
+        record_issues_[{o.code, o.severity}] += o.count;
+        record_issues_by_severity_[static_cast<std::size_t>(o.severity)] += o.count;
+    }
 
     if (f.interest == 0) return;
     // Keep the ten most interesting, the earlier game first among equals.

@@ -145,3 +145,104 @@ TEST_CASE("board coordinates skip I (AGA 1 comment)", "[audit]") {
     CHECK(!audit::resolve_point("I5", 19, 19));
     CHECK(!audit::resolve_point("tt", 19, 19));
 }
+
+namespace {
+
+// Per ruleset, illegal plays listed and omitted; per code, record issues listed and omitted.
+std::size_t illegal_total(const audit::RulesetResult& r) {
+    return r.illegal.size() + r.illegal_omitted;
+}
+
+std::size_t issues_of(const audit::GameAudit& a, const std::string& code) {
+    std::size_t n = 0;
+    for (const audit::RecordIssue& i : a.record_issues) n += i.code == code ? 1 : 0;
+    for (const audit::OmittedIssues& o : a.record_issues_omitted) n += o.code == code ? o.count : 0;
+    return n;
+}
+
+std::size_t listed_issues_of(const audit::GameAudit& a, const std::string& code) {
+    std::size_t n = 0;
+    for (const audit::RecordIssue& i : a.record_issues) n += i.code == code ? 1 : 0;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "max_listed (--max-listed): the first N illegal plays and record issues are kept, the rest "
+    "counted",
+    "[audit][limits]") {
+    // 200 plays: every one after the first onto the occupied point aa.
+    std::string sgf = "(;GM[1]FF[4]SZ[9]";
+    for (int i = 0; i < 200; ++i) sgf += i % 2 == 0 ? ";B[aa]" : ";W[aa]";
+    sgf += ")";
+    audit::AuditOptions all;
+    all.max_listed = 0;  // no cap
+    const audit::GameAudit full = run(sgf, all);
+    audit::AuditOptions capped;
+    capped.max_listed = 7;
+    const audit::GameAudit a = run(sgf, capped);
+    REQUIRE(full.results.size() == 3);
+    REQUIRE(a.results.size() == 3);
+    CHECK(issues_of(full, "occupied") == 199);
+    for (std::size_t r = 0; r < 3; ++r) {
+        INFO(r);
+        CHECK(full.results[r].illegal.size() == 199);
+        CHECK(full.results[r].illegal_omitted == 0);
+        CHECK(a.results[r].illegal.size() == 7);
+        CHECK(illegal_total(a.results[r]) == 199);
+        // The listed ones are the first ones.
+        for (std::size_t i = 0; i < 7; ++i) {
+            CHECK(a.results[r].illegal[i].move == full.results[r].illegal[i].move);
+        }
+        // The rest of the audit does not depend on the cap.
+        CHECK(a.results[r].end == full.results[r].end);
+        CHECK(a.results[r].score.area.black == full.results[r].score.area.black);
+    }
+    // Every code: as many in all, at most 7 listed.
+    for (const audit::RecordIssue& i : full.record_issues) {
+        INFO(i.code);
+        CHECK(issues_of(a, i.code) == issues_of(full, i.code));
+        CHECK(listed_issues_of(a, i.code) == std::min<std::size_t>(7, issues_of(full, i.code)));
+    }
+    CHECK(full.record_issues_omitted.empty());
+    REQUIRE(a.record_issues_omitted.size() >= 1);
+    CHECK(a.record_issues_omitted.front().code == "occupied");
+    CHECK(a.record_issues_omitted.front().count == 192);
+    CHECK(a.divergences.size() == full.divergences.size());
+}
+
+TEST_CASE("max_listed (--max-listed): the first N legality divergences are kept, the rest counted",
+          "[audit][limits]") {
+    // Black's two-stone suicide at ba (aa and ba, surrounded by White) is legal under
+    // Tromp-Taylor and illegal under AGA and French; setup puts aa back, with a new stone far
+    // away each time so that no position repeats.
+    std::string sgf = "(;GM[1]FF[4]SZ[19]AB[aa]AW[ca][ab][bb]";
+    for (int k = 0; k < 30; ++k) {
+        sgf += ";B[ba];W[];AB[aa][";
+        sgf += static_cast<char>('a' + k % 19);
+        sgf += static_cast<char>('k' + k / 19);
+        sgf += "]";
+    }
+    sgf += ")";
+    audit::AuditOptions all;
+    all.max_listed = 0;
+    const audit::GameAudit full = run(sgf, all);
+    audit::AuditOptions capped;
+    capped.max_listed = 4;
+    const audit::GameAudit a = run(sgf, capped);
+    const auto legality = [](const audit::GameAudit& g) {
+        std::size_t n = 0;
+        for (const audit::Divergence& d : g.divergences)
+            n += d.kind == audit::DivergenceKind::legality ? 1 : 0;
+        return n;
+    };
+    constexpr auto kLegality = static_cast<std::size_t>(audit::DivergenceKind::legality);
+    CHECK(legality(full) == 30);
+    CHECK(full.divergences_omitted[kLegality] == 0);
+    CHECK(legality(a) == 4);
+    CHECK(a.divergences_omitted[kLegality] == 26);
+    // The other kinds are not capped.
+    CHECK(a.divergences.size() - legality(a) == full.divergences.size() - legality(full));
+    for (std::size_t i = 0; i < 4; ++i) CHECK(a.divergences[i].move == full.divergences[i].move);
+}

@@ -389,6 +389,55 @@ TEST_CASE("SIGTERM during a run leaves the previous report whole", "[cli][audit]
     interrupt_test(SIGTERM, "SIGTERM");
 }
 
+TEST_CASE("SIGINT inside one long game stops the run promptly", "[cli][audit][signal]") {
+    // One game of 1,000,000 moves (6 MB) cycling over the points, so that once the board is full
+    // nearly every play is illegal: its audit takes about a minute, and before the replay looked
+    // at the cancel flag SIGINT waited for all of it. The flag is checked every 4096 events.
+    TempFolder t("sgfaudit-audit");
+    const fs::path out = t.path() / "reports" / "r";
+    REQUIRE(audit({"--quiet", "--out", out.string(), kSource + "/corpus/rules"}, t.path()).status ==
+            1);
+    std::vector<std::string> before;
+    for (const char* f : sgfaudit::pipeline::kReportFiles) before.push_back(slurp(out / f));
+    std::string game = "(;GM[1]FF[4]SZ[19]";
+    game.reserve(6000100);
+    for (int i = 0; i < 1000000; ++i) {
+        game += i % 2 == 0 ? ";B[" : ";W[";
+        game += static_cast<char>('a' + i % 19);
+        game += static_cast<char>('a' + (i / 19) % 19);
+        game += ']';
+    }
+    game += ")";
+    std::ofstream(t.path() / "long.sgf") << game;
+
+    Process p({"audit", "--quiet", "--jobs", "1", "--out", out.string(),
+               (t.path() / "long.sgf").string()},
+              t.path());
+    const fs::path staging = out.parent_path() / (".r.partial-" + std::to_string(p.pid()));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!fs::exists(staging / "games.jsonl") && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    REQUIRE(fs::exists(staging / "games.jsonl"));
+    // Past the reading of the file (about 1 s), into the replay.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    const auto sent = std::chrono::steady_clock::now();
+    REQUIRE(::kill(p.pid(), SIGINT) == 0);
+    CHECK(p.wait() == 2);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    INFO("exited " << seconds << " s after SIGINT");
+    // A generous bound (a robustness bound, not a speed test): the whole replay takes far more.
+    CHECK(seconds < 3.0);
+    CHECK(p.err().find("interrupted by SIGINT: no report written") != std::string::npos);
+    std::size_t i = 0;
+    for (const char* f : sgfaudit::pipeline::kReportFiles) {
+        INFO(f);
+        CHECK(slurp(out / f) == before[i++]);
+    }
+    CHECK_FALSE(fs::exists(staging));
+}
+
 namespace {
 
 // Runs sgfaudit with a terminal as stdin, stdout and stderr; returns everything it wrote.

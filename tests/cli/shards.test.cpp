@@ -132,7 +132,7 @@ TEST_CASE("Shards of a --full-json run merge into its report byte for byte; form
     // refused, not read as a compact run.
     const fs::path chunks = t.path() / "full-1" / "shard.chunks";
     std::string bytes = slurp(chunks);
-    REQUIRE(bytes.rfind("sgfaudit-shard/3\n", 0) == 0);
+    REQUIRE(bytes.rfind("sgfaudit-shard/4\n", 0) == 0);
     bytes[15] = '2';
     std::ofstream(chunks, std::ios::binary | std::ios::trunc) << bytes;
     CHECK(sgfaudit_run({"merge", "--out", (t.path() / "old").string(),
@@ -162,6 +162,12 @@ TEST_CASE("merge refuses a missing shard, shards of another run and a folder tha
     CHECK(sgfaudit_run({"merge", "--out", out, s1}, &err) == 2);
     CHECK(err.find("1/2") != std::string::npos);
     CHECK(sgfaudit_run({"merge", "--out", out, s1, other}, &err) == 2);
+    CHECK(err.find("other inputs or options") != std::string::npos);
+    // Another --max-listed: lists cut elsewhere.
+    const std::string listed = (t.path() / "l2").string();
+    CHECK(sgfaudit_run({"audit", "--quiet", "--rules", "aga,french", "--max-listed", "5", "--shard",
+                        "2/2", "--out", listed, in}) != 2);
+    CHECK(sgfaudit_run({"merge", "--out", out, s1, listed}, &err) == 2);
     CHECK(err.find("other inputs or options") != std::string::npos);
     CHECK(sgfaudit_run({"merge", "--out", out, s1, in}, &err) == 2);
     CHECK(err.find("shard.chunks") != std::string::npos);

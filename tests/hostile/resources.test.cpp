@@ -289,6 +289,124 @@ TEST_CASE("A file of many games does not hold its whole report in memory", "[hos
     if (!kUnderAsan) CHECK(static_cast<long>(games.size() / 1024) > small_run_kib());
 }
 
+namespace {
+
+// One game of `moves` moves nested one variation per move, cycling over the 361 points: once
+// the board is full nearly every play is illegal (onto an occupied point, or a suicide).
+std::string nested_game(int moves) {
+    std::string text = "(;GM[1]SZ[19]";
+    for (int i = 0; i < moves; ++i) {
+        text += i % 2 == 0 ? "(;B[" : "(;W[";
+        text += static_cast<char>('a' + i % 19);
+        text += static_cast<char>('a' + (i / 19) % 19);
+        text += ']';
+    }
+    return text + std::string(static_cast<std::size_t>(moves) + 1, ')');
+}
+
+// The number after `"key":` (and spaces) in `json` from `from` on (-1 when absent).
+long long number_after(const std::string& json, const std::string& key, std::size_t from = 0) {
+    const std::size_t at = from == std::string::npos ? from : json.find("\"" + key + "\":", from);
+    if (at == std::string::npos) return -1;
+    const std::size_t digits = json.find_first_not_of(' ', at + key.size() + 3);
+    return std::stoll(json.substr(digits, 20));
+}
+
+}  // namespace
+
+TEST_CASE("The report of one game of many illegal plays lists --max-listed, counts the rest",
+          "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    // 200,000 moves (1.6 MB), nearly all illegal under every ruleset (a quarter onto occupied
+    // points, the rest suicides): before the cap, nearly 200,000 illegal plays under each of 3
+    // rulesets and as many record issues (well over 100 MB of games.jsonl, held in memory as one
+    // game's object); with it, 1000 of each list.
+    dir.add("nested.sgf", nested_game(200000));
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "1", "--out", "r", "nested.sgf"};
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 1);
+    const std::string games = slurp(run.work_dir + "/r/games.jsonl");
+    INFO("peak RSS " << r.peak_rss_kib << " KiB, games.jsonl " << games.size() << " bytes");
+    CHECK(lines(games) == 1);
+    CHECK(games.size() < (std::size_t{2} << 20));
+    CHECK(r.peak_rss_kib < small_run_kib());
+    // Listed and omitted: the same totals whatever the cap.
+    run.args = {"audit", "--quiet", "--jobs", "1",         "--max-listed",
+                "10",    "--out",   "r10",    "nested.sgf"};
+    const ChildResult r10 = run_child(run);
+    CHECK(r10.status == 1);
+    const std::string games10 = slurp(run.work_dir + "/r10/games.jsonl");
+    CHECK(games10.size() < games.size());
+    const long long omitted = number_after(games, "occupied", games.find("record_issues_omitted"));
+    const long long omitted10 =
+        number_after(games10, "occupied", games10.find("record_issues_omitted"));
+    CHECK(omitted > 10000);
+    CHECK(omitted10 == omitted + 990);
+    // Per ruleset: "illegal_omitted" after 1000 (10) listed plays.
+    std::size_t at = 0, at10 = 0;
+    for (int ruleset = 0; ruleset < 3; ++ruleset) {
+        at = games.find("\"illegal_omitted\":", at + 1);
+        at10 = games10.find("\"illegal_omitted\":", at10 + 1);
+        REQUIRE(at != std::string::npos);
+        REQUIRE(at10 != std::string::npos);
+        CHECK(number_after(games10, "illegal_omitted", at10) ==
+              number_after(games, "illegal_omitted", at) + 990);
+    }
+    // The summary's counts are exact: the same under either cap, listed and omitted together.
+    const auto issues = [](const std::string& summary) {
+        const std::size_t from = summary.find("\"record_issues\": {");
+        if (from == std::string::npos) return std::string("(none)");
+        return summary.substr(from, summary.find("\"diagnostics\":", from) - from);
+    };
+    const std::string summary = slurp(run.work_dir + "/r/summary.json");
+    CHECK(issues(summary) == issues(slurp(run.work_dir + "/r10/summary.json")));
+    const std::size_t occupied = summary.find("\"code\": \"occupied\"");
+    REQUIRE(occupied != std::string::npos);
+    CHECK(number_after(summary, "count", occupied) == omitted + 1000);
+    // The text of check says how many are left out.
+    run.args = {"check", "--jobs", "1", "--max-listed", "10", "nested.sgf"};
+    const ChildResult text = run_child(run);
+    CHECK(text.status == 1);
+    CHECK(contains(text.out, "  ... and " + std::to_string(omitted10) +
+                                 " more occupied (error) not listed (--max-listed)\n"));
+}
+
+TEST_CASE("check of a file of many games does not hold its output in memory", "[hostile][memory]") {
+    TempFolder dir("sgfaudit-memory");
+    // 100,000 games (2 MB): the full JSON form is about 260 MB on stdout and the text about
+    // 100 MB; held until the file was done (before issue 18's streaming) the run peaked past
+    // them. Past 4 MiB a file's output goes to a temporary file and is copied out in order.
+    std::string text;
+    for (int i = 0; i < 100000; ++i) text += "(;GM[1]SZ[9];B[ee])\n";
+    dir.add("many.sgf", text);
+    for (const bool json : {true, false}) {
+        ChildRun run;
+        run.work_dir = dir.path().string();
+        run.env = {"TMPDIR=" + run.work_dir};
+        run.args = {"check", "--jobs", "2", "many.sgf"};
+        if (json)
+            run.args = {"check", "--jobs", "2", "--format", "json", "--full-json", "many.sgf"};
+        const ChildResult r = run_child(run);
+        INFO((json ? "json" : "text") << ": " << r.err);
+        CHECK(r.status == 0);
+        INFO("peak RSS " << r.peak_rss_kib << " KiB, stdout " << r.out.size() << " bytes");
+        CHECK(r.peak_rss_kib < small_run_kib());
+        if (json) {
+            CHECK(lines(r.out) == 100001);  // and the totals
+            if (!kUnderAsan) CHECK(static_cast<long>(r.out.size() / 1024) > small_run_kib());
+            // In order: the last game is the last before the totals.
+            const std::size_t totals = r.out.rfind('\n', r.out.size() - 2);
+            const std::size_t last = r.out.rfind('\n', totals - 1);
+            CHECK(contains(r.out.substr(last, 200), "\"game\":100000,"));
+        } else {
+            CHECK(contains(r.out, "checked 100000 games in 1 file: 0 with findings\n"));
+        }
+    }
+}
+
 TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces nothing",
           "[hostile][resources][memory]") {
     if (kUnderAsan) {
@@ -312,7 +430,9 @@ TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces not
     run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "small.sgf"};
     REQUIRE(run_child(run).status == 0);
     const std::string previous = slurp(run.work_dir + "/r/games.jsonl");
-    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "nested.sgf"};
+    // Every illegal play listed (no --max-listed cap), so that the report needs the memory.
+    run.args = {"audit",      "--quiet", "--jobs", "2",         "--max-listed",
+                "4294967295", "--out",   "r",      "nested.sgf"};
     run.max_address_space = rlim_t{300} << 20;
     const ChildResult r = run_child(run);
     INFO(r.err);

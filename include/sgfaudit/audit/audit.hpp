@@ -11,6 +11,8 @@
 // hit is confirmed by comparing boards, there is no look-back window and setup never clears the
 // history. Nothing here reads files or knows output formats: results are plain values.
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -74,6 +76,14 @@ struct AuditOptions {
     std::vector<RuOverride> ru_overrides;
     // Keep board pictures (Board::to_ascii) before and after each legality divergence.
     bool diagrams = true;
+    // Per game, at most this many are kept of each list (`--max-listed`): illegal plays per
+    // ruleset, record issues per code, legality divergences; the rest are only counted
+    // (RulesetResult::illegal_omitted, GameAudit::record_issues_omitted, divergences_omitted),
+    // so a game of 10^6 illegal plays holds no 10^6 entries. 0: no cap.
+    std::uint32_t max_listed = 1000;
+    // Non-zero (a signal came): the replay stops within a few thousand events and audit_game
+    // returns an unfinished result, which the caller drops.
+    const std::atomic<int>* cancel = nullptr;
 };
 
 // A play judged illegal under one ruleset.
@@ -151,7 +161,8 @@ std::string_view to_string(EndKind e) noexcept;
 
 struct RulesetResult {
     Ruleset ruleset;
-    std::vector<Illegal> illegal;
+    std::vector<Illegal> illegal;       // the first AuditOptions::max_listed
+    std::uint32_t illegal_omitted = 0;  // illegal plays past them, not listed
     EndKind end = EndKind::no_moves;
     std::uint32_t end_move = 0;  // the last move of the game under this ruleset (0: none)
     // Under `final` (TT 8): moves recorded after the first double pass (outside the game).
@@ -244,15 +255,26 @@ struct RecordIssue {
     IssueSeverity severity = IssueSeverity::error;
 };
 
+// Record issues of one code left out of GameAudit::record_issues (AuditOptions::max_listed).
+struct OmittedIssues {
+    std::string code;
+    IssueSeverity severity = IssueSeverity::error;
+    std::uint32_t count = 0;
+};
+
 struct GameAudit {
     int width = 19, height = 19;
     int handicap = 0;                // n (rules-model.md 3)
     bool handicap_by_plays = false;  // the first n Black plays are the placement
     game::Color first_player = game::Color::black;
-    std::uint32_t moves = 0;              // moves in the main line (passes counted)
-    std::vector<RulesetResult> results;   // one per chosen ruleset, in the order given
-    std::vector<Divergence> divergences;  // ordered by kind, then move
-    std::vector<RecordIssue> record_issues;
+    std::uint32_t moves = 0;                 // moves in the main line (passes counted)
+    std::vector<RulesetResult> results;      // one per chosen ruleset, in the order given
+    std::vector<Divergence> divergences;     // ordered by kind, then move
+    std::vector<RecordIssue> record_issues;  // per code, the first AuditOptions::max_listed
+    // Record issues past the cap, not listed: how many of each code (a code here is also listed).
+    std::vector<OmittedIssues> record_issues_omitted;
+    // Divergences past the cap (legality only), not listed, by DivergenceKind.
+    std::array<std::uint32_t, 5> divergences_omitted{};
     RecordVerdict record;
     bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
 };

@@ -26,7 +26,8 @@ struct AuditSettings {
     sgf::ReadLimits limits;
     // Non-zero: stop (a signal came). Checked between the games of a file, so a file of many
     // games does not hold a cancelled run up; the games not audited are not reported, and the
-    // run that set it keeps nothing of the file (the report is abandoned).
+    // run that set it keeps nothing of the file (the report is abandoned). Set options.cancel
+    // to the same flag to have it checked inside a long game's replay too.
     const std::atomic<int>* cancel = nullptr;
 };
 

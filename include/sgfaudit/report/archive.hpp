@@ -162,6 +162,8 @@ struct GameFacts {
     std::string mapped;  // the preset RU maps to ("" when unmapped)
     // Codes, one per issue, with their severity (rules-model.md 7 R10).
     std::vector<std::pair<std::string, audit::IssueSeverity>> record_issues;
+    // Issues past the cap (--max-listed), by code: counted, not listed.
+    std::vector<audit::OmittedIssues> record_issues_omitted;
     std::uint32_t interest = 0;  // docs/report-format.md "the ten most interesting"
     std::string interest_text;   // "2 legality, 1 outcome"
 };
@@ -179,6 +181,7 @@ struct RunDescription {
     bool findings_only = false;     // games.jsonl holds only the games with findings
     std::vector<std::string> only;  // --only: the kinds games.jsonl is limited to
     bool full_json = false;         // --full-json: games.jsonl in the full form
+    std::uint32_t max_listed = 0;   // --max-listed (shards of one run must agree; not printed)
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of
