@@ -250,8 +250,37 @@ struct GameAudit {
     bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
 };
 
-// Replays `record` under every ruleset of `rulesets` (at least one) and reports.
-// Never throws for bad input; a record that is not auditable gives auditable = false.
+namespace detail {
+struct ReplayScratch;
+}
+
+// The working memory of audit_game (the position history, the stones a play removed, the
+// verdicts of one play, the last RU texts mapped), kept from one game to the next so that a
+// game allocates nothing for it once its owner has audited one as long. It carries nothing of
+// one game into the next that could change an audit. One per thread: never used by two calls
+// at the same time (the pipeline keeps one per worker thread).
+class AuditScratch {
+  public:
+    AuditScratch();
+    ~AuditScratch();
+    AuditScratch(AuditScratch&&) noexcept;
+    AuditScratch& operator=(AuditScratch&&) noexcept;
+    AuditScratch(const AuditScratch&) = delete;
+    AuditScratch& operator=(const AuditScratch&) = delete;
+
+  private:
+    friend GameAudit audit_game(const sgf::GameRecord&, std::span<const Ruleset>,
+                                const AuditOptions&, AuditScratch&);
+    std::unique_ptr<detail::ReplayScratch> replay_;
+};
+
+// Replays `record` under every ruleset of `rulesets` (at least one) and reports, with the
+// caller's working memory. Never throws for bad input; a record that is not auditable gives
+// auditable = false.
+GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
+                     const AuditOptions& options, AuditScratch& scratch);
+// The same with working memory of its own (for tests and one-off audits: it allocates it per
+// call).
 GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
                      const AuditOptions& options = {});
 
