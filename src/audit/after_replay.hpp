@@ -23,9 +23,6 @@ namespace sgfaudit::audit::detail {
 // removed). Called only when a divergence shows it (AuditOptions::diagrams).
 using EndBoardOf = std::function<const game::Board&(std::size_t)>;
 
-// divergences.cpp. Takes: a count and which count it is. Gives: "W+7.5 (area: B 180 W 187.5)".
-std::string describe_count(const Count& c, std::string_view which);
-
 // divergences.cpp. Takes: the chosen rulesets' results, ended and counted, in the order
 // chosen. Gives: appends to `out` the divergences of kind end, outcome and accounting
 // (rules-model.md 6.2 to 6.4), in that order, with the end position when `diagrams`.

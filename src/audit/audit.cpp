@@ -99,6 +99,91 @@ std::string_view to_string(DivergenceKind k) noexcept {
     return "?";
 }
 
+std::string_view to_string(IssueCode c) noexcept {
+    switch (c) {
+        case IssueCode::occupied:
+            return "occupied";
+        case IssueCode::off_board:
+            return "off_board";
+        case IssueCode::out_of_turn:
+            return "out_of_turn";
+        case IssueCode::illegal_everywhere:
+            return "illegal_everywhere";
+        case IssueCode::illegal_under_record_rules:
+            return "illegal_under_record_rules";
+        case IssueCode::setup_after_start:
+            return "setup_after_start";
+        case IssueCode::setup_after_root:
+            return "setup_after_root";
+        case IssueCode::setup_without_handicap:
+            return "setup_without_handicap";
+        case IssueCode::handicap_mismatch:
+            return "handicap_mismatch";
+        case IssueCode::handicap_missing:
+            return "handicap_missing";
+        case IssueCode::handicap_inferred:
+            return "handicap_inferred";
+        case IssueCode::handicap_one:
+            return "handicap_one";
+        case IssueCode::placement_interrupted:
+            return "placement_interrupted";
+        case IssueCode::komi_quirk:
+            return "komi_quirk";
+        case IssueCode::no_liberties_after_setup:
+            return "no_liberties_after_setup";
+        case IssueCode::dead_point_off_board:
+            return "dead_point_off_board";
+        case IssueCode::result_impossible_margin:
+            return "result_impossible_margin";
+        case IssueCode::result_komi_parity:
+            return "result_komi_parity";
+        case IssueCode::resigner_moved_last:
+            return "resigner_moved_last";
+        case IssueCode::dead_stones_undecided:
+            return "dead_stones_undecided";
+    }
+    return "?";
+}
+
+std::string_view to_string(CountKind k) noexcept {
+    switch (k) {
+        case CountKind::area:
+            return "area";
+        case CountKind::territory:
+            return "territory";
+        case CountKind::quick:
+            return "quick";
+    }
+    return "?";
+}
+
+const Count& count_of(const Score& s, CountKind k) noexcept {
+    switch (k) {
+        case CountKind::area:
+            return s.area;
+        case CountKind::territory:
+            return s.territory;
+        case CountKind::quick:
+            return s.quick;
+    }
+    return s.area;
+}
+
+CountKind decisive_count(const Score& s) noexcept {
+    return s.decisive == Scoring::area ? CountKind::area : CountKind::territory;
+}
+
+Position position_of(const game::Board& board) {
+    Position p;
+    p.width = board.width();
+    p.height = board.height();
+    p.cells.reserve(static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height));
+    for (int y = 0; y < p.height; ++y) {
+        for (int x = 0; x < p.width; ++x) p.cells.push_back(board.at(game::to_vertex(x, y)));
+    }
+    return p;
+}
+
 std::string_view to_string(IssueSeverity s) noexcept {
     return s == IssueSeverity::note ? "note" : "error";
 }
@@ -211,9 +296,9 @@ std::optional<std::vector<std::string>> split_point_list(std::string_view text,
 
 namespace detail {
 
-void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, std::string code,
+void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCode code,
                std::string message, IssueSeverity severity) {
-    out.record_issues.push_back({move, offset, std::move(code), std::move(message), severity});
+    out.record_issues.push_back({move, offset, code, std::move(message), severity});
 }
 
 const RuMapping& RuCache::get(const std::string& ru) {

@@ -56,12 +56,6 @@ std::string point_text(sgf::Point p, int height) {
     return fmt::format("{} ({})", board_coordinates(p, height), sgf::sgf_coordinates(p));
 }
 
-std::string describe_illegal(const Illegal& i) {
-    std::string s = fmt::format("illegal: {} ({})", to_string(i.reason), i.clause);
-    if (i.repeats_move) s += fmt::format(", repeats the position after move {}", *i.repeats_move);
-    return s;
-}
-
 }  // namespace
 
 std::optional<Illegal> judge_play(const Ruleset& r, game::Color c, const PlayFacts& facts) {
@@ -165,7 +159,7 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     }
     note_legality(e, c, verdicts, before);
     if (out_of_turn) {
-        issue(move_, e.offset, "out_of_turn",
+        issue(move_, e.offset, IssueCode::out_of_turn,
               fmt::format("move {}: {} plays {} out of turn (the same colour twice)", move_,
                           c == game::Color::black ? "B" : "W",
                           point_text(e.point, rec_.size.height)));
@@ -190,7 +184,7 @@ void Replay::note_legality(
     if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn &&
         (legal > 0 || illegal == 0)) {
         issue(
-            move_, e.offset, "illegal_under_record_rules",
+            move_, e.offset, IssueCode::illegal_under_record_rules,
             fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({}: {})", move_,
                         c == game::Color::black ? "B" : "W", point_text(e.point, rec_.size.height),
                         rec_.rules, lane_name(*ru_lane_), to_string(under_ru->reason)));
@@ -207,7 +201,7 @@ void Replay::note_legality(
                 why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", lane_name(i),
                                    to_string(ill->reason));
             }
-            issue(move_, e.offset, "illegal_everywhere",
+            issue(move_, e.offset, IssueCode::illegal_everywhere,
                   fmt::format("move {}: {} {} is illegal under every ruleset still judging "
                               "the game ({})",
                               move_, c == game::Color::black ? "B" : "W",
@@ -222,7 +216,6 @@ void Replay::note_legality(
     d.has_point = true;
     d.point = e.point;
     std::vector<std::string> clauses;
-    std::string legal_names, illegal_names;
     for (const auto& [i, ill] : verdicts) {
         if (i >= chosen_) continue;
         Verdict v;
@@ -232,24 +225,16 @@ void Replay::note_legality(
             v.reason = ill->reason;
             v.clause = ill->clause;
             v.repeats_move = ill->repeats_move;
-            v.text = describe_illegal(*ill);
             if (std::find(clauses.begin(), clauses.end(), ill->clause) == clauses.end()) {
                 clauses.push_back(ill->clause);
             }
-            illegal_names += (illegal_names.empty() ? "" : ", ") + lane_name(i);
-        } else {
-            v.text = "legal";
-            legal_names += (legal_names.empty() ? "" : ", ") + lane_name(i);
         }
         d.verdicts.push_back(std::move(v));
     }
     for (const std::string& cl : clauses) d.clause += (d.clause.empty() ? "" : "; ") + cl;
-    d.summary = fmt::format("move {}: {} {} is legal under {}, illegal under {}", move_,
-                            c == game::Color::black ? "B" : "W",
-                            point_text(e.point, rec_.size.height), legal_names, illegal_names);
     if (options_.diagrams) {
-        if (before != nullptr) d.board_before = before->to_ascii();
-        d.board_after = board_.to_ascii();
+        if (before != nullptr) d.board_before = position_of(*before);
+        d.board_after = position_of(board_);
     }
     out_.divergences.push_back(std::move(d));
 }

@@ -31,8 +31,9 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     const std::size_t ru = *in.ru_result;
     const RulesetResult& r = results[ru];
     const Score& s = r.score;
-    rv.computed = fmt::format("{} under {}", describe_count(s.decision(), to_string(s.decisive)),
-                              ruleset_name(r.ruleset));
+    rv.counted_under = ruleset_name(r.ruleset);
+    rv.count = s.decision();
+    rv.decisive = s.decisive;
     const sgf::GameResult& re = *rec.result;
     if (!s.scored) {
         rv.check = RecordCheck::not_comparable;
@@ -85,15 +86,13 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     Divergence d;
     d.kind = DivergenceKind::record;
     d.clause = r.ruleset.clause(Knob::scoring);
-    d.summary = fmt::format("RE[{}] but the count under RU[{}] ({}) gives {}", re.text, rec.rules,
-                            ruleset_name(r.ruleset), describe_count(c, to_string(s.decisive)));
     if (ru < in.chosen) {  // else RU's ruleset was judged only for this check
         Verdict v;
         v.ruleset = ru;
-        v.text = describe_count(c, to_string(s.decisive));
+        v.count = decisive_count(s);
         d.verdicts.push_back(std::move(v));
     }
-    if (diagrams) d.board_after = end_board(ru).to_ascii();
+    if (diagrams) d.board_after = position_of(end_board(ru));
     out.divergences.push_back(std::move(d));
 }
 
@@ -112,7 +111,7 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
                              (rec.komi ? std::fabs(rec.komi->value) : 0.0) + handicap +
                              captures[0] + captures[1] + passes[0] + passes[1] + 1;
         if (m > bound) {
-            add_issue(out, 0, 0, "result_impossible_margin",
+            add_issue(out, 0, 0, IssueCode::result_impossible_margin,
                       fmt::format("RE[{}]: a margin of {} is more than any count of this {}x{} "
                                   "game can give (at most {})",
                                   re.text, m, rec.size.width, rec.size.height, bound));
@@ -124,7 +123,7 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
             const double fm = m - std::floor(m), fk = km - std::floor(km);
             const auto half_or_whole = [](double f) { return f == 0.0 || f == 0.5; };
             if (half_or_whole(fm) && half_or_whole(fk) && fm != fk) {
-                add_issue(out, 0, 0, "result_komi_parity",
+                add_issue(out, 0, 0, IssueCode::result_komi_parity,
                           fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it",
                                       re.text, fm == 0.0 ? "a whole" : "a half-point",
                                       rec.komi_text, fk == 0.0 ? "whole" : "a half point"),
@@ -136,7 +135,7 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
         const game::Color loser =
             *re.winner == sgf::Color::black ? game::Color::white : game::Color::black;
         if (*last_turn == loser) {
-            add_issue(out, 0, 0, "resigner_moved_last",
+            add_issue(out, 0, 0, IssueCode::resigner_moved_last,
                       fmt::format("RE[{}]: {} resigned after making the last turn of the record",
                                   re.text, loser == game::Color::black ? "Black" : "White"),
                       IssueSeverity::note);

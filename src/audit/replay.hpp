@@ -47,7 +47,7 @@ inline std::string ruleset_name(const Ruleset& r) {
 
 // R10: appends a record issue to `out` (an error unless the code is one of the encodings the
 // tool reads and normalises).
-void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, std::string code,
+void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCode code,
                std::string message, IssueSeverity severity = IssueSeverity::error);
 
 // map_ru of RU texts, remembered for the last few texts one thread met (an archive repeats a
@@ -117,9 +117,9 @@ class Replay {
     // --- turns.cpp: setup and turns -------------------------------------------------------
     void drop_internal_results();
     std::optional<std::size_t> find_lane(const Ruleset& r) const;
-    void issue(std::uint32_t move, std::uint32_t offset, std::string code, std::string message,
+    void issue(std::uint32_t move, std::uint32_t offset, IssueCode code, std::string message,
                IssueSeverity severity = IssueSeverity::error) {
-        add_issue(out_, move, offset, std::move(code), std::move(message), severity);
+        add_issue(out_, move, offset, code, std::move(message), severity);
     }
     void setup_start();
     void infer_handicap(int ha);

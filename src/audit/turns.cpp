@@ -110,7 +110,7 @@ void Replay::setup_start() {
             apply_setup_run();  // this event and the setup events right after it
             if (e.depth > 0 && !later_setup_noted) {
                 later_setup_noted = true;
-                issue(0, e.offset, "setup_after_root",
+                issue(0, e.offset, IssueCode::setup_after_root,
                       "setup stones in a node after the root, before the first move: counted "
                       "as part of the start position",
                       IssueSeverity::note);  // R6
@@ -129,7 +129,7 @@ void Replay::setup_start() {
             // R4: n = min(HA, Black setup stones before the first move).
             out_.handicap = std::min(ha, root_black);
             if (root_black != ha) {
-                issue(0, 0, "handicap_mismatch",
+                issue(0, 0, IssueCode::handicap_mismatch,
                       fmt::format("HA[{}] but the start position has {} black stones; "
                                   "handicap taken as {}",
                                   ha, root_black, out_.handicap));
@@ -165,19 +165,19 @@ void Replay::setup_start() {
     if (ha < 2 && (root_black > 0 || root_white > 0)) {
         // R10: one Black stone with White to move is how OGS records a one-stone handicap.
         const bool ogs_one = root_black == 1 && root_white == 0 && first_ == game::Color::white;
-        issue(0, 0, "setup_without_handicap",
+        issue(0, 0, IssueCode::setup_without_handicap,
               fmt::format("the start position has {} black and {} white stones but no HA of 2 "
                           "or more: not a handicap",
                           root_black, root_white),
               ogs_one ? IssueSeverity::note : IssueSeverity::error);
     } else if (ha < 2 && rec_.handicap && ha == 1) {
-        issue(0, 0, "handicap_one", "HA[1]: no handicap stones; scored as an even game",
+        issue(0, 0, IssueCode::handicap_one, "HA[1]: no handicap stones; scored as an even game",
               IssueSeverity::note);
     }
     // (An empty start position has no string at all: the scan of the board is skipped.)
     if ((root_black > 0 || root_white > 0) &&
         board_.find_string_without_liberties() != game::kNoVertex) {
-        issue(0, 0, "no_liberties_after_setup",
+        issue(0, 0, IssueCode::no_liberties_after_setup,
               "the start position has a string without liberties (setup never captures)");
     }
 
@@ -190,7 +190,7 @@ void Replay::setup_start() {
     history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
 
     if (rec_.komi && rec_.komi->adjusted) {
-        issue(0, 0, "komi_quirk",
+        issue(0, 0, IssueCode::komi_quirk,
               fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)", rec_.komi_text,
                           rec_.komi->value),
               IssueSeverity::note);  // R3
@@ -231,12 +231,12 @@ void Replay::infer_handicap(int ha) {
         }
         out_.handicap = ha;
     }
-    issue(0, 0, "handicap_missing",
+    issue(0, 0, IssueCode::handicap_missing,
           fmt::format("HA[{}] but no black stone before the first move, and White plays first: "
                       "the record lacks its handicap stones",
                       ha));
     if (count > 0) {
-        issue(0, 0, "handicap_inferred",
+        issue(0, 0, IssueCode::handicap_inferred,
               fmt::format("{} handicap stones inferred at {} ({})", ha, placed,
                           chosen == 1 ? "Fox's layout with the side stones on the top and "
                                         "bottom"
@@ -375,7 +375,7 @@ void Replay::on_setup() {
                               !is_setup(rec_.events[next_event_ + 1].kind);
     if (last_of_node) {
         history_.add(board_, move_, Maker::setup, false);
-        issue(move_, e.offset, "setup_after_start",
+        issue(move_, e.offset, IssueCode::setup_after_start,
               fmt::format("setup stones after move {}: not a turn; the position counts for "
                           "positional superko, the history is kept",
                           move_));
@@ -407,7 +407,7 @@ void Replay::on_move(const sgf::Event& e) {
         } else {
             // R4, R9: a White play or a Black pass ends the placement and is in turn.
             issue(
-                move_, e.offset, "placement_interrupted",
+                move_, e.offset, IssueCode::placement_interrupted,
                 fmt::format("move {}: {} before the {} handicap stones were placed; "
                             "handicap taken as {}",
                             move_, e.pass ? "a pass" : "a play", placement_target_, out_.handicap));
@@ -476,7 +476,7 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
     } else {
         where = "plays off the board at " + sgf::sgf_coordinates(e.point);
     }
-    issue(move_, e.offset, std::string(to_string(why)),
+    issue(move_, e.offset, why == Reason::occupied ? IssueCode::occupied : IssueCode::off_board,
           fmt::format("move {}: {} {}", move_, c == game::Color::black ? "B" : "W", where));
     prev_ko_ = game::kNoVertex;
 }
@@ -523,7 +523,7 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
             l.result.illegal.push_back(ill);
             if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
         }
-        issue(move_, e.offset, "out_of_turn",
+        issue(move_, e.offset, IssueCode::out_of_turn,
               fmt::format("move {}: {} passes out of turn", move_,
                           c == game::Color::black ? "B" : "W"));
     }

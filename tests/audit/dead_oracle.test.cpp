@@ -89,7 +89,7 @@ TEST_CASE("Dead stones by an oracle that fails: the count is unsettled, never a 
     CHECK_THAT(a.record.reason, Catch::Contains("could not be decided"));
     bool noted = false;
     for (const audit::RecordIssue& i : a.record_issues) {
-        if (i.code == "dead_stones_undecided") {
+        if (audit::to_string(i.code) == "dead_stones_undecided") {
             noted = true;
             CHECK(i.severity == audit::IssueSeverity::note);
         }

@@ -72,7 +72,8 @@ struct AuditOptions {
     std::shared_ptr<const DeadStoneOracle> dead_oracle;
     // User mappings of RU names (`--map-ru NAME=SPEC`), taking precedence over map_ru.
     std::vector<RuOverride> ru_overrides;
-    // Keep board pictures (Board::to_ascii) before and after each legality divergence.
+    // Keep the positions (Position) before and after each legality divergence, and the end
+    // position of the others.
     bool diagrams = true;
 };
 
@@ -156,19 +157,42 @@ struct RulesetResult {
     Score score;
 };
 
+// A whole board as a value: width x height cells, row by row from the top (SGF's y), each
+// empty, black or white. Empty (no cells) when no board was kept. Drawing it (text rows,
+// diagrams, SVG) is the report's.
+struct Position {
+    int width = 0, height = 0;
+    std::vector<game::Cell> cells;  // width * height of them
+    bool empty() const noexcept { return cells.empty(); }
+    game::Cell at(int x, int y) const {
+        return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                     static_cast<std::size_t>(x)];
+    }
+    bool operator==(const Position&) const = default;
+};
+// The position of `board` (its stones; the game module's other state is not part of it).
+Position position_of(const game::Board& board);
+
+// Which count of a Score a verdict shows.
+enum class CountKind : std::uint8_t { area, territory, quick };
+std::string_view to_string(CountKind k) noexcept;  // "area", "territory", "quick"
+const Count& count_of(const Score& s, CountKind k) noexcept;
+CountKind decisive_count(const Score& s) noexcept;  // area or territory, as Score::decisive
+
 // The five kinds of divergence (rules-model.md 6).
 enum class DivergenceKind : std::uint8_t { legality, end, outcome, accounting, record };
 std::string_view to_string(DivergenceKind k) noexcept;
 
-// One ruleset's side of a divergence.
+// One ruleset's side of a divergence, as facts (the report words them): legality: legal, or
+// the reason, clause and repeated move; end: the end of results[ruleset]; outcome, accounting
+// and record: the count `count` of results[ruleset].score.
 struct Verdict {
     std::size_t ruleset = 0;  // index into GameAudit::results
-    std::string text;         // "legal", "illegal: positional_superko (TT 6), repeats move 3",
-                              // "ends at move 212", "W+7.5 (area)", ...
     bool legal = true;        // legality divergences
     std::optional<Reason> reason;
     std::string clause;
     std::optional<std::uint32_t> repeats_move;
+    std::optional<CountKind> count;  // outcome, accounting, record
 };
 
 struct Divergence {
@@ -178,14 +202,12 @@ struct Divergence {
     bool has_point = false;
     sgf::Point point;
     std::string clause;             // clauses involved, e.g. "TT 6 / AGA 6 / FFG 4"
-    std::string summary;            // one line for people
     std::vector<Verdict> verdicts;  // one per ruleset involved
-    // With AuditOptions::diagrams, whole boards (Board::to_ascii rows). Legality: the board
-    // before and after the play. End, outcome, accounting and record: board_after is the
-    // position as the game ended (under the earliest-ending ruleset for `end`, else under the
-    // first ruleset of `verdicts`, or the record's own RU ruleset), before dead stones are
-    // removed; board_before is empty.
-    std::string board_before, board_after;
+    // With AuditOptions::diagrams, whole boards. Legality: the board before and after the play.
+    // End, outcome, accounting and record: board_after is the position as the game ended (under
+    // the earliest-ending ruleset for `end`, else under the first ruleset of `verdicts`, or the
+    // record's own RU ruleset), before dead stones are removed; board_before is empty.
+    Position board_before, board_after;
 };
 
 // The record check (rules-model.md 6.5): RE against the result under the record's own RU.
@@ -203,13 +225,17 @@ std::string_view to_string(RecordCheck c) noexcept;
 
 struct RecordVerdict {
     RecordCheck check = RecordCheck::no_result;
-    std::string recorded;         // RE verbatim
-    std::string rules;            // RU verbatim
-    std::string mapped;           // the preset RU maps to, or empty
-    std::string computed;         // e.g. "W+6.5 (territory, aga)", or empty
-    std::string reason;           // why (for not_comparable / unmapped / mismatch)
-    bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
-    std::string dead_source;      // the count's dead stones: policy and source ("" uncounted)
+    std::string recorded;  // RE verbatim
+    std::string rules;     // RU verbatim
+    std::string mapped;    // the preset RU maps to, or empty
+    // The ruleset RE is compared with (RU's, or the chosen one with the same rules: its spec or
+    // name) and its deciding count, when RE and a mapped RU are there.
+    std::string counted_under;
+    std::optional<Count> count;
+    Scoring decisive = Scoring::area;  // which count `count` is
+    std::string reason;                // why (for not_comparable / unmapped / mismatch)
+    bool winner_differs = false;       // mismatch: the winner differs (else only the margin)
+    std::string dead_source;           // the count's dead stones: policy and source ("" uncounted)
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;
@@ -222,17 +248,38 @@ enum class IssueSeverity : std::uint8_t {
 };
 std::string_view to_string(IssueSeverity s) noexcept;
 
+// What a record issue is. Stable names (to_string) are the codes of reports and JSON
+// (docs/report-format.md).
+enum class IssueCode : std::uint8_t {
+    occupied,
+    off_board,
+    out_of_turn,
+    illegal_everywhere,
+    illegal_under_record_rules,
+    setup_after_start,
+    setup_after_root,
+    setup_without_handicap,
+    handicap_mismatch,
+    handicap_missing,
+    handicap_inferred,
+    handicap_one,
+    placement_interrupted,
+    komi_quirk,
+    no_liberties_after_setup,
+    dead_point_off_board,
+    result_impossible_margin,
+    result_komi_parity,
+    resigner_moved_last,
+    dead_stones_undecided,
+};
+std::string_view to_string(IssueCode c) noexcept;
+
 // A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6,
 // 7). Codes and severities: docs/report-format.md.
 struct RecordIssue {
     std::uint32_t move = 0;    // 0 when not tied to a move
     std::uint32_t offset = 0;  // of the SGF value in Document::text(), for locations; 0 unknown
-    std::string code;          // stable: "occupied", "off_board", "out_of_turn",
-                               // "illegal_everywhere", "illegal_under_record_rules",
-                               // "setup_after_start", "setup_after_root", "setup_without_handicap",
-                               // "handicap_mismatch", "handicap_missing", "handicap_inferred",
-                               // "handicap_one", "placement_interrupted", "komi_quirk",
-                               // "no_liberties_after_setup", "dead_point_off_board"
+    IssueCode code = IssueCode::occupied;
     std::string message;
     IssueSeverity severity = IssueSeverity::error;
 };

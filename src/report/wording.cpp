@@ -1,0 +1,148 @@
+// The words and pictures of the audit's typed facts: the text of each verdict, the one-line
+// summary of each divergence, the record check's computed result, and a board position as text
+// rows. The audit returns values only (audit.hpp); every report format words them through here,
+// so the text, JSON, CSV, Markdown and HTML reports say the same.
+
+#include <fmt/format.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common.hpp"
+#include "sgfaudit/audit/audit.hpp"
+
+namespace sgfaudit::report::detail {
+
+namespace {
+
+std::string point_text(sgf::Point p, int height) {
+    return fmt::format("{} ({})", audit::board_coordinates(p, height), sgf::sgf_coordinates(p));
+}
+
+std::string describe_count(const audit::Count& c, std::string_view which) {
+    if (c.winner == audit::Winner::draw)
+        return fmt::format("draw ({} {}-{})", which, c.black, c.white);
+    return fmt::format("{}+{} ({}: B {} W {})", audit::to_string(c.winner),
+                       fmt::format("{}", c.margin), which, fmt::format("{}", c.black),
+                       fmt::format("{}", c.white));
+}
+
+std::string describe_end(const audit::RulesetResult& r) {
+    switch (r.end) {
+        case audit::EndKind::two_passes:
+            if (r.moves_after_end > 0) {
+                return fmt::format(
+                    "ends at move {} (two passes); the record continues for {} "
+                    "more move{}",
+                    r.end_move, r.moves_after_end, r.moves_after_end == 1 ? "" : "s");
+            }
+            return fmt::format("ends at move {} (two passes{})", r.end_move,
+                               r.resumed ? ", after resumption" : "");
+        case audit::EndKind::record_end:
+            return fmt::format("not ended by passes: the record ends at move {}{}", r.end_move,
+                               r.resumed ? " after a resumption" : "");
+        case audit::EndKind::stopped:
+            return fmt::format("replay stopped at the illegal move {}", r.end_move);
+        case audit::EndKind::no_moves:
+            return "no moves";
+    }
+    return "";
+}
+
+std::string_view name_of(const audit::GameAudit& a, std::size_t ruleset) {
+    return ruleset < a.results.size() ? ruleset_label(a.results[ruleset].ruleset)
+                                      : std::string_view("?");
+}
+
+}  // namespace
+
+std::string verdict_text(const audit::GameAudit& a, const audit::Divergence& d,
+                         const audit::Verdict& v) {
+    if (d.kind == audit::DivergenceKind::legality) {
+        if (v.legal || !v.reason) return "legal";
+        std::string s = fmt::format("illegal: {} ({})", audit::to_string(*v.reason), v.clause);
+        if (v.repeats_move)
+            s += fmt::format(", repeats the position after move {}", *v.repeats_move);
+        return s;
+    }
+    if (v.ruleset >= a.results.size()) return {};
+    const audit::RulesetResult& r = a.results[v.ruleset];
+    if (d.kind == audit::DivergenceKind::end) return describe_end(r);
+    if (!v.count) return {};
+    // The deciding count is named by the ruleset's scoring; another count by its own name.
+    const std::string_view which =
+        *v.count == audit::decisive_count(r.score) && d.kind != audit::DivergenceKind::accounting
+            ? audit::to_string(r.score.decisive)
+            : audit::to_string(*v.count);
+    return describe_count(audit::count_of(r.score, *v.count), which);
+}
+
+std::string divergence_summary(const audit::GameAudit& a, const audit::Divergence& d) {
+    const auto parts = [&] {
+        std::string s;
+        for (const audit::Verdict& v : d.verdicts) {
+            if (!s.empty()) s += "; ";
+            s += fmt::format("{}: {}", name_of(a, v.ruleset), verdict_text(a, d, v));
+        }
+        return s;
+    };
+    switch (d.kind) {
+        case audit::DivergenceKind::legality: {
+            std::string legal, illegal;
+            for (const audit::Verdict& v : d.verdicts) {
+                std::string& names = v.legal ? legal : illegal;
+                if (!names.empty()) names += ", ";
+                names += name_of(a, v.ruleset);
+            }
+            return fmt::format("move {}: {} {} is legal under {}, illegal under {}", d.move,
+                               color_letter(d.color), point_text(d.point, a.height), legal,
+                               illegal);
+        }
+        case audit::DivergenceKind::end:
+            return fmt::format("the game ends at different moves: {}", parts());
+        case audit::DivergenceKind::outcome:
+            return fmt::format("different winners: {}", parts());
+        case audit::DivergenceKind::accounting: {
+            if (d.verdicts.size() != 2 || !d.verdicts[1].count) return {};
+            return fmt::format("{}: the area count ({}) and the {} count ({}) disagree",
+                               name_of(a, d.verdicts[0].ruleset), verdict_text(a, d, d.verdicts[0]),
+                               audit::to_string(*d.verdicts[1].count),
+                               verdict_text(a, d, d.verdicts[1]));
+        }
+        case audit::DivergenceKind::record: {
+            const audit::RecordVerdict& rv = a.record;
+            if (!rv.count) return {};
+            return fmt::format("RE[{}] but the count under RU[{}] ({}) gives {}", rv.recorded,
+                               rv.rules, rv.counted_under,
+                               describe_count(*rv.count, audit::to_string(rv.decisive)));
+        }
+    }
+    return {};
+}
+
+std::string record_computed(const audit::RecordVerdict& rv) {
+    if (!rv.count) return {};
+    return fmt::format("{} under {}", describe_count(*rv.count, audit::to_string(rv.decisive)),
+                       rv.counted_under);
+}
+
+std::vector<std::string> board_rows(const audit::Position& p) {
+    std::vector<std::string> rows;
+    if (p.width < 1 || p.width > 52 || p.height < 1 || p.height > 52 ||
+        p.cells.size() != static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height))
+        return rows;
+    rows.reserve(static_cast<std::size_t>(p.height));
+    for (int y = 0; y < p.height; ++y) {
+        std::string row(static_cast<std::size_t>(p.width), '.');
+        for (int x = 0; x < p.width; ++x) {
+            const game::Cell c = p.at(x, y);
+            if (c == game::Cell::black) row[static_cast<std::size_t>(x)] = 'X';
+            if (c == game::Cell::white) row[static_cast<std::size_t>(x)] = 'O';
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+}  // namespace sgfaudit::report::detail
