@@ -229,8 +229,9 @@ make_tenth() {
     mv -T -- "$staging" "$tdir"
 }
 
-report_files=(games.jsonl divergences.csv diagnostics.csv summary.md index.html)
-# Removes a previous report folder, only when it holds nothing but the five report files (the
+report_files=(games.jsonl divergences.csv record_issues.csv diagnostics.csv summary.md
+              summary.json index.html rules.md diagnostics.md)
+# Removes a previous report folder, only when it holds nothing but the report files (the
 # rule sgfaudit itself follows before replacing one); anything else stops the benchmark.
 remove_report() {
     local out=$1
