@@ -314,7 +314,7 @@ add_row() {
         }')")
 }
 
-# Compares the five report files of two report folders; prints the names that differ.
+# Compares the report files of two report folders; prints the names that differ.
 report_differences() {
     local a=$1 b=$2 f out=()
     for f in "${report_files[@]}"; do
