@@ -20,12 +20,17 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     if (in.ru.ruleset) rv.mapped = ruleset_name(*in.ru.ruleset);
     if (!rec.result) {
         rv.check = RecordCheck::no_result;
-        rv.reason = "no RE";
+        rv.why = RecordReason::no_result;
         return;
     }
     if (!in.ru_result) {
         rv.check = RecordCheck::unmapped_rules;
-        rv.reason = rec.rules.empty() ? "no RU" : in.ru.reason;
+        if (rec.rules.empty()) {
+            rv.why = RecordReason::no_rules;
+        } else {
+            rv.why = RecordReason::rules_not_mapped;
+            rv.mapping_note = in.ru.reason;
+        }
         return;
     }
     const std::size_t ru = *in.ru_result;
@@ -37,7 +42,7 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     const sgf::GameResult& re = *rec.result;
     if (!s.scored) {
         rv.check = RecordCheck::not_comparable;
-        rv.reason = "the game did not end by two passes under the record's rules";
+        rv.why = RecordReason::not_two_passes;
         return;
     }
     const Count& c = s.decision();
@@ -51,7 +56,8 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     }
     if (!recorded) {
         rv.check = RecordCheck::not_comparable;
-        rv.reason = fmt::format("RE is {}, not a score", sgf::to_string(re.kind));
+        rv.why = RecordReason::result_not_score;
+        rv.result_kind = re.kind;
         return;
     }
     bool match = *recorded == c.winner;
@@ -71,18 +77,11 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     rv.winner_differs = *recorded != c.winner;
     if (!s.settled) {
         rv.check = RecordCheck::unsettled;
-        rv.reason = in.dead_policy == DeadPolicy::gnugo
-                        ? fmt::format(
-                              "the count is unsettled: the dead stones could not be decided "
-                              "({}), and RE may count them otherwise",
-                              s.dead_source)
-                        : std::string(
-                              "the count is unsettled: an empty region touches both colours "
-                              "where a string is neither pass-alive nor dead (Benson), and "
-                              "RE may count it otherwise");
+        rv.why = in.dead_policy == DeadPolicy::gnugo ? RecordReason::unsettled_oracle
+                                                     : RecordReason::unsettled_benson;
         return;
     }
-    rv.reason = rv.winner_differs ? "the winner differs" : "the margin differs";
+    rv.why = rv.winner_differs ? RecordReason::winner_differs : RecordReason::margin_differs;
     Divergence d;
     d.kind = DivergenceKind::record;
     d.clause = r.ruleset.clause(Knob::scoring);

@@ -19,6 +19,7 @@ using detail::color_letter;
 using detail::divergence_summary;
 using detail::JsonWriter;
 using detail::record_computed;
+using detail::record_reason;
 using detail::ruleset_label;
 using detail::verdict_text;
 using detail::winner_letter;
@@ -305,7 +306,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("rules").str(a.record.rules);
     j.key("mapped").str(a.record.mapped);
     j.key("computed").str(record_computed(a.record));
-    j.key("reason").str(a.record.reason);
+    j.key("reason").str(record_reason(a.record));
     j.key("dead_source").str(a.record.dead_source);
     if (a.record.difference) {
         j.key("difference").num(*a.record.difference);

@@ -18,6 +18,7 @@ using detail::color_letter;
 using detail::count_result;
 using detail::divergence_summary;
 using detail::record_computed;
+using detail::record_reason;
 using detail::ruleset_label;
 using detail::verdict_text;
 
@@ -199,7 +200,8 @@ void append_check_text(std::string& out, const CheckInput& in) {
     }
     if (const std::string computed = record_computed(rv); !computed.empty())
         out += fmt::format("; computed {}", computed);
-    if (!rv.reason.empty()) out += fmt::format(" ({})", rv.reason);
+    if (const std::string reason = record_reason(rv); !reason.empty())
+        out += fmt::format(" ({})", reason);
     out += '\n';
 
     if (!a.record_issues.empty()) {

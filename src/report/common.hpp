@@ -32,6 +32,8 @@ std::string divergence_summary(const audit::GameAudit& a, const audit::Divergenc
 // wording.cpp: the record check's count with the ruleset it is under ("W+6.5 (territory: B 70
 // W 76.5) under aga"), or "" when RE was not compared with a count.
 std::string record_computed(const audit::RecordVerdict& rv);
+// wording.cpp: why the record check came out as it did ("the margin differs"), or "".
+std::string record_reason(const audit::RecordVerdict& rv);
 // Text for HTML element content and attribute values: & < > " ' escaped; control characters
 // (but new line and tab) and bytes that are not UTF-8 as \xNN (sgf::printable_text).
 std::string html_escape(std::string_view s);

@@ -127,6 +127,37 @@ std::string record_computed(const audit::RecordVerdict& rv) {
                        rv.counted_under);
 }
 
+std::string record_reason(const audit::RecordVerdict& rv) {
+    switch (rv.why) {
+        case audit::RecordReason::none:
+            return {};
+        case audit::RecordReason::no_result:
+            return "no RE";
+        case audit::RecordReason::no_rules:
+            return "no RU";
+        case audit::RecordReason::rules_not_mapped:
+            return rv.mapping_note;
+        case audit::RecordReason::not_two_passes:
+            return "the game did not end by two passes under the record's rules";
+        case audit::RecordReason::result_not_score:
+            return fmt::format("RE is {}, not a score",
+                               rv.result_kind ? sgf::to_string(*rv.result_kind) : "?");
+        case audit::RecordReason::unsettled_oracle:
+            return fmt::format(
+                "the count is unsettled: the dead stones could not be decided ({}), and RE may "
+                "count them otherwise",
+                rv.dead_source);
+        case audit::RecordReason::unsettled_benson:
+            return "the count is unsettled: an empty region touches both colours where a string "
+                   "is neither pass-alive nor dead (Benson), and RE may count it otherwise";
+        case audit::RecordReason::winner_differs:
+            return "the winner differs";
+        case audit::RecordReason::margin_differs:
+            return "the margin differs";
+    }
+    return {};
+}
+
 std::vector<std::string> board_rows(const audit::Position& p) {
     std::vector<std::string> rows;
     if (p.width < 1 || p.width > 52 || p.height < 1 || p.height > 52 ||

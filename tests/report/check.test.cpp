@@ -154,7 +154,7 @@ audit::GameAudit sample_audit() {
     a.record.counted_under = "aga";
     a.record.count = audit::Count{10, 12.5, audit::Winner::white, 2.5};
     a.record.decisive = audit::Scoring::territory;
-    a.record.reason = "margin differs";
+    a.record.why = audit::RecordReason::margin_differs;
     a.record.dead_source = "markup";
     a.record.difference = -1.0;
     return a;
@@ -303,7 +303,7 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(contains(t, "212 moves, handicap 2, White moves first"));
     CHECK(contains(t,
                    "record: mismatch; RE[W+3.5], RU[AGA] -> aga; computed W+2.5 (territory: "
-                   "B 10 W 12.5) under aga (margin differs)"));
+                   "B 10 W 12.5) under aga (the margin differs)"));
     CHECK(contains(t, "  g\"1\".sgf:7:12: move 80: out_of_turn (error): W played twice\n"));
     CHECK(contains(t, "ruleset tromp-taylor:\n"));
     CHECK(contains(t,
@@ -387,7 +387,7 @@ TEST_CASE("write_check_json in the full form writes one line with every field", 
             R"j("board_after":["...................","...................","...................","...XO..............",)j",
             R"j({"kind":"outcome","move":null,"color":null,"point":null,"sgf":null,"clause":"",)j",
             R"j("board_before":[],"board_after":[]})j",
-            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory: B 10 W 12.5) under aga","reason":"margin differs","dead_source":"markup","difference":-1})j",
+            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory: B 10 W 12.5) under aga","reason":"the margin differs","dead_source":"markup","difference":-1})j",
             R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","message":"W played twice","line":7,"column":12}])j",
             R"j("diagnostics":[{"severity":"warning","code":"S220","line":2,"column":3,"message":"free text \"x\"\ttab",)j",
         }) {
@@ -506,4 +506,23 @@ TEST_CASE("has_findings: illegal plays, divergences, record issues, mismatch", "
     a = clean;
     a.auditable = false;
     CHECK(report::has_findings(a));
+}
+
+TEST_CASE("write_check_text words the record check's reason from its facts", "[report][text]") {
+    Fixture f;
+    f.a.record.check = audit::RecordCheck::unsettled;
+    f.a.record.why = audit::RecordReason::unsettled_oracle;
+    f.a.record.dead_source = "gnugo failed: no answer within 1 s";
+    std::ostringstream os;
+    report::write_check_text(os, f.input());
+    CHECK(contains(os.str(),
+                   "(the count is unsettled: the dead stones could not be decided (gnugo failed: "
+                   "no answer within 1 s), and RE may count them otherwise)\n"));
+    f.a.record.check = audit::RecordCheck::not_comparable;
+    f.a.record.why = audit::RecordReason::result_not_score;
+    f.a.record.result_kind = sgf::ResultKind::resign;
+    std::ostringstream resign;
+    report::write_check_text(resign, f.input());
+    CHECK(contains(resign.str(), "(RE is " + std::string(sgf::to_string(sgf::ResultKind::resign)) +
+                                     ", not a score)\n"));
 }

@@ -223,6 +223,21 @@ enum class RecordCheck : std::uint8_t {
 };
 std::string_view to_string(RecordCheck c) noexcept;
 
+// Why the record check came out as it did (RecordVerdict::why); the report words it.
+enum class RecordReason : std::uint8_t {
+    none,              // a match
+    no_result,         // no RE
+    no_rules,          // no RU
+    rules_not_mapped,  // RU is none of the presets: RecordVerdict::mapping_note says why (map_ru)
+    not_two_passes,    // the game did not end by two passes under RU's ruleset
+    result_not_score,  // RE is not a score: RecordVerdict::result_kind says what it is
+    unsettled_oracle,  // the dead-stone oracle could not decide (RecordVerdict::dead_source)
+    unsettled_benson,  // an empty region touches both colours where a string is neither
+                       // pass-alive nor dead (Benson)
+    winner_differs,
+    margin_differs,
+};
+
 struct RecordVerdict {
     RecordCheck check = RecordCheck::no_result;
     std::string recorded;  // RE verbatim
@@ -232,10 +247,12 @@ struct RecordVerdict {
     // name) and its deciding count, when RE and a mapped RU are there.
     std::string counted_under;
     std::optional<Count> count;
-    Scoring decisive = Scoring::area;  // which count `count` is
-    std::string reason;                // why (for not_comparable / unmapped / mismatch)
-    bool winner_differs = false;       // mismatch: the winner differs (else only the margin)
-    std::string dead_source;           // the count's dead stones: policy and source ("" uncounted)
+    Scoring decisive = Scoring::area;            // which count `count` is
+    RecordReason why = RecordReason::none;       // why (for not_comparable / unmapped / mismatch)
+    std::string mapping_note;                    // rules_not_mapped: map_ru's reason
+    std::optional<sgf::ResultKind> result_kind;  // result_not_score: RE's form
+    bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
+    std::string dead_source;      // the count's dead stones: policy and source ("" uncounted)
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;
