@@ -140,9 +140,8 @@ int Replay::keep_end_board(const game::Board& b) {
     return static_cast<int>(end_boards_.size()) - 1;
 }
 
-// Called before every change to board_ once the replay has started.
-void Replay::board_changes() {
-    if (!current_kept_) return;
+// The board as it stands is about to change: the lanes that ended on it get a copy.
+void Replay::keep_current_board() {
     current_kept_ = false;
     const int kept = keep_end_board(board_);
     for (Lane& l : lanes_) {

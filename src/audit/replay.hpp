@@ -136,7 +136,12 @@ class Replay {
     void stop_lane(Lane& l, const game::Board* before);
     EndState state(bool scored) const;
     void on_pass(const sgf::Event& e, game::Color c, bool out_of_turn);
-    void resume_pending_lanes();
+    // Play resumes after a double pass: every active lane waiting at one (inline: called on
+    // every play; the loop runs only when some lane waits).
+    void resume_pending_lanes() {
+        if (any_pending_) resume_waiting_lanes();
+    }
+    void resume_waiting_lanes();
 
     // --- judge.cpp: judging a play ----------------------------------------------------------
     void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn);
@@ -156,7 +161,12 @@ class Replay {
         current_kept_ = true;
         return kCurrentBoard;
     }
-    void board_changes();
+    // Called before every change to board_ once the replay has started (inline: called on every
+    // play; the board is copied only when some lane ended on it).
+    void board_changes() {
+        if (current_kept_) keep_current_board();
+    }
+    void keep_current_board();
     struct Tallied {
         int board;
         bool use_dead;

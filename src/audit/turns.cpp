@@ -442,10 +442,8 @@ void Replay::on_move(const sgf::Event& e) {
     play(e, c, v, out_of_turn);
 }
 
-// A play that cannot stand: every ruleset calls it illegal; no position, no pass stone.
 // Play resumes after a double pass (AGA 10, FFG 5a; R8): every active lane waiting at one.
-void Replay::resume_pending_lanes() {
-    if (!any_pending_) return;
+void Replay::resume_waiting_lanes() {
     for (Lane& l : lanes_) {
         if (l.active && l.pending_end) {
             l.pending_end = false;
@@ -455,6 +453,7 @@ void Replay::resume_pending_lanes() {
     any_pending_ = false;
 }
 
+// A play that cannot stand: every ruleset calls it illegal; no position, no pass stone.
 void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
     Illegal ill;
     ill.move = move_;
