@@ -185,11 +185,11 @@ void check_cap(const sgf::GameRecord& rec, std::uint8_t mode) {
         }
         if (x.end != y.end || x.end_move != y.end_move) __builtin_trap();
     }
-    const auto issues = [](const audit::GameAudit& g, const std::string& code) {
+    const auto issues = [](const audit::GameAudit& g, audit::IssueCode code) {
         std::size_t n = 0;
         for (const audit::RecordIssue& i : g.record_issues) n += i.code == code ? 1 : 0;
         for (const audit::OmittedIssues& o : g.record_issues_omitted) {
-            n += o.code == code ? o.count : 0;
+            n += o.code == audit::to_string(code) ? o.count : 0;
         }
         return n;
     };

@@ -229,8 +229,9 @@ make_tenth() {
     mv -T -- "$staging" "$tdir"
 }
 
-report_files=(games.jsonl divergences.csv diagnostics.csv summary.md index.html)
-# Removes a previous report folder, only when it holds nothing but the five report files (the
+report_files=(games.jsonl divergences.csv record_issues.csv diagnostics.csv summary.md
+              summary.json index.html rules.md diagnostics.md)
+# Removes a previous report folder, only when it holds nothing but the report files (the
 # rule sgfaudit itself follows before replacing one); anything else stops the benchmark.
 remove_report() {
     local out=$1
@@ -313,7 +314,7 @@ add_row() {
         }')")
 }
 
-# Compares the five report files of two report folders; prints the names that differ.
+# Compares the report files of two report folders; prints the names that differ.
 report_differences() {
     local a=$1 b=$2 f out=()
     for f in "${report_files[@]}"; do

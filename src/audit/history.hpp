@@ -31,6 +31,7 @@ struct Repeats {
     std::optional<std::uint32_t> any;            // psk: any earlier position (TT 6)
     std::optional<std::uint32_t> after_turn[2];  // ssk: after a turn (play or pass) of colour i
     std::optional<std::uint32_t> after_play[2];  // nssk: after a board play of colour i
+    bool operator==(const Repeats&) const = default;
 };
 
 class History {

@@ -1,6 +1,7 @@
 // `sgfaudit check FILE...`: the referee's view of every game, as text or one JSON line per game.
 
 #include <fmt/format.h>
+#include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
 #include <memory>
@@ -96,8 +97,8 @@ class CheckWork : public pipeline::FileWork {
             return r;
         }
         r->file = true;
-        const pipeline::FileAudit file =
-            pipeline::audit_file(input, settings_, [&](const pipeline::AuditedGame& g) {
+        const pipeline::FileAudit file = pipeline::audit_file(
+            input, settings_, scratch_.local(), [&](const pipeline::AuditedGame& g) {
                 ++r->games;
                 if (report::has_findings(g.audit)) ++r->games_with_findings;
                 if (json_) {
@@ -175,6 +176,8 @@ class CheckWork : public pipeline::FileWork {
 
     const std::string temp_ = pipeline::temporary_folder();
     const pipeline::AuditSettings& settings_;
+    // The audit's working memory, one per worker thread (process() runs on any of them).
+    mutable tbb::enumerable_thread_specific<audit::AuditScratch> scratch_;
     const bool json_;
     const report::GameJson form_;
     std::ostream &out_, &err_;

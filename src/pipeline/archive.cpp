@@ -10,6 +10,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -352,7 +353,7 @@ class ArchiveWork : public FileWork {
         // (a shard sees fewer files, so it draws a superset of the unsharded run's).
         const auto draw = [this](std::uint16_t group) { return html_.draw(group); };
         const std::size_t file_number = input.index + 1;
-        chunk->file = audit_file(input, settings_, [&](const AuditedGame& g) {
+        chunk->file = audit_file(input, settings_, scratch_.local(), [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
             if ((!options_.findings_only || report::has_findings(g.audit)) && selected(g.audit)) {
                 report::append_game_json(chunk->jsonl, in, form());
@@ -474,7 +475,9 @@ class ArchiveWork : public FileWork {
     OutFile* chunks_ = nullptr;
     GzipStream* gzip_ = nullptr;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
-    const fs::path staging_;        // where spilled output goes
+    // The audit's working memory, one per worker thread (process() runs on any of them).
+    mutable tbb::enumerable_thread_specific<audit::AuditScratch> scratch_;
+    const fs::path staging_;  // where spilled output goes
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_;
     HtmlGroups& html_;

@@ -8,7 +8,7 @@
 
 namespace sgfaudit::pipeline {
 
-FileAudit audit_file(FileInput& input, const AuditSettings& settings,
+FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::AuditScratch& scratch,
                      const std::function<void(const AuditedGame&)>& on_game) {
     FileAudit result;
     if (!input.bytes.ok) {
@@ -40,7 +40,8 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
             break;
         sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
-        const audit::GameAudit a = audit::audit_game(record, settings.rulesets, settings.options);
+        const audit::GameAudit a =
+            audit::audit_game(record, settings.rulesets, settings.options, scratch);
         // A replay cut short by the cancel flag (AuditOptions::cancel) is not reported.
         if (settings.cancel != nullptr && settings.cancel->load(std::memory_order_relaxed) != 0)
             break;
@@ -68,6 +69,12 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings,
                                   std::make_move_iterator(record.diagnostics.end()));
     }
     return result;
+}
+
+FileAudit audit_file(FileInput& input, const AuditSettings& settings,
+                     const std::function<void(const AuditedGame&)>& on_game) {
+    audit::AuditScratch scratch;
+    return audit_file(input, settings, scratch, on_game);
 }
 
 }  // namespace sgfaudit::pipeline

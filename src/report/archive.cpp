@@ -137,7 +137,7 @@ void append_divergence_rows(std::string& out, const CheckInput& in) {
             append_csv_field(out, cell);
         }
         out += ',';
-        append_csv_field(out, d.summary);
+        append_csv_field(out, detail::divergence_summary(a, d));
         out += '\n';
     }
 }
@@ -158,7 +158,7 @@ void append_record_issue_rows(std::string& out, const CheckInput& in) {
         out += ',';
         out += audit::to_string(issue.severity);
         out += ',';
-        out += issue.code;
+        out += audit::to_string(issue.code);
         out += ',';
         append_csv_field(out, issue.message);
         out += '\n';
@@ -250,7 +250,7 @@ GameFacts game_facts(const CheckInput& in) {
     f.rules = a.record.rules;
     f.mapped = a.record.mapped;
     for (const audit::RecordIssue& issue : a.record_issues) {
-        f.record_issues.emplace_back(issue.code, issue.severity);
+        f.record_issues.emplace_back(audit::to_string(issue.code), issue.severity);
     }
     f.record_issues_omitted = a.record_issues_omitted;
     // Divergences past the cap count too (their pairs and causes are the listed ones').

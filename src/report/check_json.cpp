@@ -14,9 +14,14 @@
 namespace sgfaudit::report {
 
 using detail::board_point;
+using detail::board_rows;
 using detail::color_letter;
+using detail::divergence_summary;
 using detail::JsonWriter;
+using detail::record_computed;
+using detail::record_reason;
 using detail::ruleset_label;
+using detail::verdict_text;
 using detail::winner_letter;
 
 namespace {
@@ -40,14 +45,9 @@ void write_point(JsonWriter& j, bool pass, sgf::Point p, int width, int height) 
     j.key("sgf").opt_str(sgf.empty() ? std::nullopt : std::optional<std::string_view>(sgf));
 }
 
-void write_board_rows(JsonWriter& j, std::string_view board) {
+void write_board_rows(JsonWriter& j, const audit::Position& board) {
     j.begin_array();
-    while (!board.empty()) {
-        const std::size_t eol = board.find('\n');
-        j.str(board.substr(0, eol));
-        if (eol == std::string_view::npos) break;
-        board.remove_prefix(eol + 1);
-    }
+    for (const std::string& row : board_rows(board)) j.str(row);
     j.end_array();
 }
 
@@ -201,7 +201,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         j.end_object();
     }
     j.end_array();
-    j.key("summary").str(d.summary);
+    j.key("summary").str(divergence_summary(a, d));
     j.key("verdicts").begin_array();
     for (const audit::Verdict& v : d.verdicts) {
         j.begin_object();
@@ -209,7 +209,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
                                  ? ruleset_label(a.results[v.ruleset].ruleset)
                                  : std::string_view("?"));
         j.key("index").integer(static_cast<std::int64_t>(v.ruleset));
-        j.key("text").str(v.text);
+        j.key("text").str(verdict_text(a, d, v));
         j.key("legal").boolean(v.legal);
         j.key("reason").opt_str(
             v.reason ? std::optional<std::string_view>(audit::to_string(*v.reason)) : std::nullopt);
@@ -312,8 +312,8 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("recorded").str(a.record.recorded);
     j.key("rules").str(a.record.rules);
     j.key("mapped").str(a.record.mapped);
-    j.key("computed").str(a.record.computed);
-    j.key("reason").str(a.record.reason);
+    j.key("computed").str(record_computed(a.record));
+    j.key("reason").str(record_reason(a.record));
     j.key("dead_source").str(a.record.dead_source);
     if (a.record.difference) {
         j.key("difference").num(*a.record.difference);
@@ -331,7 +331,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         } else {
             j.key("move").null();
         }
-        j.key("code").str(issue.code);
+        j.key("code").str(audit::to_string(issue.code));
         j.key("severity").str(audit::to_string(issue.severity));
         j.key("message").str(issue.message);
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;

@@ -16,7 +16,11 @@ namespace sgfaudit::report {
 using detail::board_point;
 using detail::color_letter;
 using detail::count_result;
+using detail::divergence_summary;
+using detail::record_computed;
+using detail::record_reason;
 using detail::ruleset_label;
+using detail::verdict_text;
 
 bool has_findings(const audit::GameAudit& a) noexcept {
     if (!a.auditable) return true;
@@ -200,8 +204,10 @@ void append_check_text(std::string& out, const CheckInput& in) {
         out += fmt::format(", RU[{}]", rv.rules);
         if (!rv.mapped.empty()) out += fmt::format(" -> {}", rv.mapped);
     }
-    if (!rv.computed.empty()) out += fmt::format("; computed {}", rv.computed);
-    if (!rv.reason.empty()) out += fmt::format(" ({})", rv.reason);
+    if (const std::string computed = record_computed(rv); !computed.empty())
+        out += fmt::format("; computed {}", computed);
+    if (const std::string reason = record_reason(rv); !reason.empty())
+        out += fmt::format(" ({})", reason);
     out += '\n';
 
     std::uint64_t issues_omitted = 0;
@@ -216,8 +222,8 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                    in.issue_locations[i].column);
             }
             if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
-            out += fmt::format("{} ({}): {}\n", issue.code, audit::to_string(issue.severity),
-                               issue.message);
+            out += fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
+                               audit::to_string(issue.severity), issue.message);
         }
         for (const audit::OmittedIssues& o : a.record_issues_omitted) {
             out += fmt::format("  ... and {} more {} ({}) not listed (--max-listed)\n", o.count,
@@ -267,12 +273,12 @@ void append_check_text(std::string& out, const CheckInput& in) {
                 }
             }
             if (!d.clause.empty()) out += fmt::format(" [{}]", d.clause);
-            out += fmt::format(": {}\n", d.summary);
+            out += fmt::format(": {}\n", divergence_summary(a, d));
             for (const audit::Verdict& v : d.verdicts) {
                 const std::string_view name = v.ruleset < a.results.size()
                                                   ? ruleset_label(a.results[v.ruleset].ruleset)
                                                   : std::string_view("?");
-                out += fmt::format("    {}: {}\n", name, v.text);
+                out += fmt::format("    {}: {}\n", name, verdict_text(a, d, v));
             }
             std::string causes;
             std::vector<Cause> seen;

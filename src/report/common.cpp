@@ -39,22 +39,6 @@ std::string count_result(const audit::Count& c) {
     return fmt::format("{}+{}", winner_letter(c.winner), json_number(c.margin));
 }
 
-std::vector<std::string_view> board_rows(std::string_view board) {
-    std::vector<std::string_view> rows;
-    while (!board.empty()) {
-        const std::size_t eol = board.find('\n');
-        rows.push_back(board.substr(0, eol));
-        if (eol == std::string_view::npos) break;
-        board.remove_prefix(eol + 1);
-    }
-    const bool rectangular =
-        !rows.empty() && rows.size() <= 52 && !rows.front().empty() && rows.front().size() <= 52 &&
-        std::all_of(rows.begin(), rows.end(),
-                    [&](std::string_view r) { return r.size() == rows.front().size(); });
-    if (!rectangular) rows.clear();
-    return rows;
-}
-
 std::string html_escape(std::string_view text) {
     // Controls other than new line and tab, and bytes that are not UTF-8, as \xNN.
     const std::string safe = sgf::printable_text(text, "\n\t");

@@ -20,9 +20,20 @@ std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 std::optional<std::string> board_point(sgf::Point p, int width, int height);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
-// The rows of a board picture (Board::to_ascii: rows top to bottom, each ended by '\n'), when
-// it is one: 1..52 rows of one width 1..52; else no rows.
-std::vector<std::string_view> board_rows(std::string_view board);
+// wording.cpp: a position drawn as text rows, top to bottom ('.', 'X', 'O'), when it is a board
+// of 1..52 x 1..52 points; else no rows.
+std::vector<std::string> board_rows(const audit::Position& p);
+// wording.cpp: the words of a verdict ("legal", "illegal: positional_superko (TT 6), repeats
+// the position after move 3", "ends at move 212 (two passes)", "W+7.5 (area: B 180 W 187.5)").
+std::string verdict_text(const audit::GameAudit& a, const audit::Divergence& d,
+                         const audit::Verdict& v);
+// wording.cpp: the one line for people that sums a divergence up.
+std::string divergence_summary(const audit::GameAudit& a, const audit::Divergence& d);
+// wording.cpp: the record check's count with the ruleset it is under ("W+6.5 (territory: B 70
+// W 76.5) under aga"), or "" when RE was not compared with a count.
+std::string record_computed(const audit::RecordVerdict& rv);
+// wording.cpp: why the record check came out as it did ("the margin differs"), or "".
+std::string record_reason(const audit::RecordVerdict& rv);
 // Text for HTML element content and attribute values: & < > " ' escaped; control characters
 // (but new line and tab) and bytes that are not UTF-8 as \xNN (sgf::printable_text).
 std::string html_escape(std::string_view s);

@@ -34,8 +34,8 @@ int window_start(int at, int size, int window) {
 
 }  // namespace
 
-std::string crop_diagram(std::string_view board, sgf::Point play, int window) {
-    const std::vector<std::string_view> rows = detail::board_rows(board);
+std::string crop_diagram(const audit::Position& board, sgf::Point play, int window) {
+    const std::vector<std::string> rows = detail::board_rows(board);
     if (rows.empty()) return {};
     const int width = static_cast<int>(rows.front().size());
     const int height = static_cast<int>(rows.size());

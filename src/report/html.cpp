@@ -14,8 +14,10 @@ namespace sgfaudit::report {
 
 using detail::board_point;
 using detail::color_letter;
+using detail::divergence_summary;
 using detail::html_escape;
 using detail::ruleset_label;
+using detail::verdict_text;
 
 namespace {
 
@@ -92,7 +94,7 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
     // `repeats`, again) with the cycle's moves numbered.
     const auto cycle = cycle_moves(in.events, *repeats, d.move);
     std::string out = "<figure>";
-    out += svg_board(d.board_before, &d.point, "");
+    out += svg_board(d.board_before, &d.point, audit::Position{});
     out += fmt::format("<figcaption>before move {} (its point ringed)</figcaption></figure>\n",
                        d.move);
     out += "<figure>";
@@ -112,7 +114,7 @@ std::string record_errors(const audit::GameAudit& a) {
         if (i.severity != audit::IssueSeverity::error) continue;
         if (++n > 5) continue;
         out += n == 1 ? "" : ", ";
-        out += html_escape(i.code);
+        out += html_escape(audit::to_string(i.code));
         if (i.move != 0) out += fmt::format(" (move {})", i.move);
     }
     if (n > 5) out += fmt::format(" and {} more", n - 5);
@@ -155,7 +157,7 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
         if (const std::string w = where(d, a); !w.empty()) {
             out += fmt::format("<b>{}</b>: ", html_escape(w));
         }
-        out += html_escape(d.summary);
+        out += html_escape(divergence_summary(a, d));
         if (!d.clause.empty()) {
             out += fmt::format(" <span class=\"clause\">[{}]</span>", html_escape(d.clause));
         }
@@ -182,10 +184,10 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
             const char* row_class = d.kind != audit::DivergenceKind::legality ? ""
                                     : v.legal                                 ? " class=\"legal\""
                                               : " class=\"illegal\"";
-            tail +=
-                fmt::format("<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row_class,
-                            html_escape(name), html_escape(v.text), html_escape(v.clause),
-                            v.repeats_move ? fmt::format("{}", *v.repeats_move) : std::string());
+            tail += fmt::format(
+                "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row_class,
+                html_escape(name), html_escape(verdict_text(a, d, v)), html_escape(v.clause),
+                v.repeats_move ? fmt::format("{}", *v.repeats_move) : std::string());
         }
         tail += "</table>\n</div>\n";
         blocks.push_back(std::move(b));
@@ -204,8 +206,8 @@ std::size_t append_html_broken_rows(std::string& out, const CheckInput& in,
         out += anchor.empty() ? game : fmt::format("<a href=\"#{}\">{}</a>", anchor, game);
         out += "</td><td class=\"n\">";
         if (i.move != 0) out += fmt::format("{}", i.move);
-        out += fmt::format("</td><td>{}</td><td>{}</td></tr>\n", html_escape(i.code),
-                           html_escape(i.message));
+        out += fmt::format("</td><td>{}</td><td>{}</td></tr>\n",
+                           html_escape(audit::to_string(i.code)), html_escape(i.message));
     }
     return rows;
 }

@@ -35,11 +35,12 @@ std::vector<std::pair<int, int>> star_points(int width, int height) {
 
 }  // namespace
 
-std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before,
+std::string svg_board(const audit::Position& board, const sgf::Point* play,
+                      const audit::Position& before,
                       std::span<const std::pair<sgf::Point, std::uint32_t>> numbers) {
-    const std::vector<std::string_view> rows = detail::board_rows(board);
+    const std::vector<std::string> rows = detail::board_rows(board);
     if (rows.empty()) return {};
-    std::vector<std::string_view> prev = detail::board_rows(before);
+    std::vector<std::string> prev = detail::board_rows(before);
     if (prev.size() != rows.size() || prev.front().size() != rows.front().size()) prev.clear();
     const int w = static_cast<int>(rows.front().size());
     const int h = static_cast<int>(rows.size());

@@ -570,7 +570,8 @@ TEST_CASE(
     counts(a, {10, 15.5, 5, 10.5, 10, 16.5, 2, 9.5, 10, 16.5, 2, 9.5});
     CHECK(has_divergence(a, audit::DivergenceKind::accounting));
     bool mismatch = false;
-    for (const auto& i : a.record_issues) mismatch = mismatch || i.code == "handicap_mismatch";
+    for (const auto& i : a.record_issues)
+        mismatch = mismatch || audit::to_string(i.code) == "handicap_mismatch";
     CHECK(mismatch);
 }
 

@@ -56,7 +56,8 @@ TEST_CASE("cycle: a triple ko stopped after the repetition with RE Void has no r
     }
     // RU Japanese maps to japanese (seki-eyes=territory, cycle=no-result): RE Void is reproduced.
     CHECK(a.record.check == audit::RecordCheck::match);
-    CHECK(a.record.reason.find("J 12") != std::string::npos);
+    CHECK(a.record.why == audit::RecordReason::void_cycle);
+    CHECK(a.record.repeated_move == 6);
     CHECK(has_divergence(a, audit::DivergenceKind::end));
 }
 

@@ -38,7 +38,8 @@ TEST_CASE("end boards: TT ends at two passes, a later play is not on its board",
         if (d.kind == audit::DivergenceKind::end) end = &d;
     }
     REQUIRE(end != nullptr);
-    CHECK(end->board_after == "X....\n.....\n.....\n.....\n....O\n");
+    CHECK(end->board_after == audit::position_of(game::Board::from_ascii(
+                                  {"X....", ".....", ".....", ".....", "....O"})));
 }
 
 TEST_CASE("end boards: TT ends at two passes, setup after it is not on its board", "[audit][end]") {

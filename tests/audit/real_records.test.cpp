@@ -15,14 +15,14 @@ const std::vector<std::string> empty5 = {".....", ".....", ".....", ".....", "..
 
 const audit::RecordIssue* find_issue(const audit::GameAudit& a, std::string_view code) {
     for (const audit::RecordIssue& i : a.record_issues)
-        if (i.code == code) return &i;
+        if (audit::to_string(i.code) == code) return &i;
     return nullptr;
 }
 
 std::size_t issue_count(const audit::GameAudit& a, std::string_view code) {
-    return static_cast<std::size_t>(
-        std::count_if(a.record_issues.begin(), a.record_issues.end(),
-                      [&](const audit::RecordIssue& i) { return i.code == code; }));
+    return static_cast<std::size_t>(std::count_if(
+        a.record_issues.begin(), a.record_issues.end(),
+        [&](const audit::RecordIssue& i) { return audit::to_string(i.code) == code; }));
 }
 
 // The record issue `code` is there once, at `move`, with `severity`.
@@ -520,8 +520,10 @@ std::vector<std::string> plausibility_codes(const std::string& text) {
     const audit::GameAudit a = run_text(text);
     std::vector<std::string> out;
     for (const audit::RecordIssue& i : a.record_issues) {
-        if (i.code.starts_with("result_") || i.code == "resigner_moved_last") {
-            out.push_back(i.code + "/" + std::string(audit::to_string(i.severity)));
+        if (audit::to_string(i.code).starts_with("result_") ||
+            audit::to_string(i.code) == "resigner_moved_last") {
+            out.push_back(std::string(audit::to_string(i.code)) + "/" +
+                          std::string(audit::to_string(i.severity)));
         }
     }
     return out;

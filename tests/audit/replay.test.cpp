@@ -1,6 +1,7 @@
 // Replay engine: the core paths of audit_game (rules-model.md 2-6) on small records. The rules
 // catalogue (catalogue*.test.cpp) covers the seeds' figures clause by clause.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -67,7 +68,9 @@ TEST_CASE("rules-model 2 (TT 6, FFG 4, AGA 6): pass makes ssk differ from nssk",
     REQUIRE(!a.divergences.empty());
     CHECK(a.divergences.front().kind == audit::DivergenceKind::legality);
     CHECK(a.divergences.front().move == 4u);
-    CHECK(a.divergences.front().board_before.find('X') != std::string::npos);
+    const audit::Position& before = a.divergences.front().board_before;
+    CHECK(std::find(before.cells.begin(), before.cells.end(), game::Cell::black) !=
+          before.cells.end());
 }
 
 TEST_CASE("TT 7, TT 6, AGA 5, FFG 3: one-stone suicide", "[audit][suicide]") {
@@ -153,16 +156,18 @@ std::size_t illegal_total(const audit::RulesetResult& r) {
     return r.illegal.size() + r.illegal_omitted;
 }
 
-std::size_t issues_of(const audit::GameAudit& a, const std::string& code) {
+std::size_t issues_of(const audit::GameAudit& a, std::string_view code) {
     std::size_t n = 0;
-    for (const audit::RecordIssue& i : a.record_issues) n += i.code == code ? 1 : 0;
+    for (const audit::RecordIssue& i : a.record_issues)
+        n += audit::to_string(i.code) == code ? 1 : 0;
     for (const audit::OmittedIssues& o : a.record_issues_omitted) n += o.code == code ? o.count : 0;
     return n;
 }
 
-std::size_t listed_issues_of(const audit::GameAudit& a, const std::string& code) {
+std::size_t listed_issues_of(const audit::GameAudit& a, std::string_view code) {
     std::size_t n = 0;
-    for (const audit::RecordIssue& i : a.record_issues) n += i.code == code ? 1 : 0;
+    for (const audit::RecordIssue& i : a.record_issues)
+        n += audit::to_string(i.code) == code ? 1 : 0;
     return n;
 }
 
@@ -201,9 +206,10 @@ TEST_CASE(
     }
     // Every code: as many in all, at most 7 listed.
     for (const audit::RecordIssue& i : full.record_issues) {
-        INFO(i.code);
-        CHECK(issues_of(a, i.code) == issues_of(full, i.code));
-        CHECK(listed_issues_of(a, i.code) == std::min<std::size_t>(7, issues_of(full, i.code)));
+        INFO(audit::to_string(i.code));
+        CHECK(issues_of(a, audit::to_string(i.code)) == issues_of(full, audit::to_string(i.code)));
+        CHECK(listed_issues_of(a, audit::to_string(i.code)) ==
+              std::min<std::size_t>(7, issues_of(full, audit::to_string(i.code))));
     }
     CHECK(full.record_issues_omitted.empty());
     REQUIRE(a.record_issues_omitted.size() >= 1);

@@ -90,7 +90,8 @@ TEST_CASE("reuse: RU texts, more of them than the thread remembers, each mapped 
             CHECK(a.record.mapped == (m.ruleset ? m.ruleset->spec : std::string()));
             if (!m.ruleset) {
                 CHECK(a.record.check == audit::RecordCheck::unmapped_rules);
-                CHECK(a.record.reason == m.reason);
+                CHECK(a.record.why == audit::RecordReason::rules_not_mapped);
+                CHECK(a.record.mapping_note == m.reason);
             } else {
                 CHECK(a.record.check == audit::RecordCheck::not_comparable);
             }

@@ -20,8 +20,9 @@ bool has_issue(const std::string& sgf, std::string_view code) {
     const sgf::GameRecord rec = sgf::read_record(doc, 0);
     const std::vector<audit::Ruleset> rules = {*audit::preset("tromp-taylor")};
     const audit::GameAudit a = audit::audit_game(rec, rules);
-    return std::any_of(a.record_issues.begin(), a.record_issues.end(),
-                       [&](const audit::RecordIssue& i) { return i.code == code; });
+    return std::any_of(
+        a.record_issues.begin(), a.record_issues.end(),
+        [&](const audit::RecordIssue& i) { return audit::to_string(i.code) == code; });
 }
 
 }  // namespace

@@ -141,12 +141,36 @@ TEST_CASE("diagnostics.csv rows carry file, game, line, column, severity, code, 
           "y.sgf,,,,error,F004,cannot open\n");
 }
 
+namespace {
+
+// A position from text rows ('.', 'X', 'O', each row ended by '\n'); rows of unequal widths
+// give a position whose cells do not fill width x height (not a board).
+audit::Position position(std::string_view rows) {
+    audit::Position p;
+    while (!rows.empty()) {
+        const std::size_t eol = rows.find('\n');
+        const std::string_view row = rows.substr(0, eol);
+        if (p.height == 0) p.width = static_cast<int>(row.size());
+        ++p.height;
+        for (const char c : row) {
+            p.cells.push_back(c == 'X'   ? game::Cell::black
+                              : c == 'O' ? game::Cell::white
+                                         : game::Cell::empty);
+        }
+        if (eol == std::string_view::npos) break;
+        rows.remove_prefix(eol + 1);
+    }
+    return p;
+}
+
+}  // namespace
+
 TEST_CASE("svg_board draws every stone, rings the play and crosses the stones it removed",
           "[report][svg]") {
     const std::string before = "XO.\n.X.\n...\n";
     const std::string after = "X.X\n.X.\n...\n";  // hypothetical: O at b1 (column B) removed
     const sgf::Point play{2, 0};
-    const std::string svg = report::svg_board(after, &play, before);
+    const std::string svg = report::svg_board(position(after), &play, position(before));
     REQUIRE(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
     CHECK(svg.substr(svg.size() - 6) == "</svg>");
     // Three black stones in one path, no white stone.
@@ -159,15 +183,15 @@ TEST_CASE("svg_board draws every stone, rings the play and crosses the stones it
     // Column letters skip I; rows are counted from the bottom.
     CHECK(svg.find(">A</text>") != std::string::npos);
     CHECK(svg.find(">3</text>") != std::string::npos);
-    CHECK(report::svg_board("", nullptr, "").empty());
-    CHECK(report::svg_board("XX\nX\n", nullptr, "").empty());
+    CHECK(report::svg_board(position(""), nullptr, position("")).empty());
+    CHECK(report::svg_board(position("XX\nX\n"), nullptr, position("")).empty());
 }
 
 TEST_CASE("svg_board of a 19x19 board: star points, white stones drawn with an outline",
           "[report][svg]") {
     std::string rows;
     for (int y = 0; y < 19; ++y) rows += std::string(19, y == 3 ? 'O' : '.') + "\n";
-    const std::string svg = report::svg_board(rows, nullptr, "");
+    const std::string svg = report::svg_board(position(rows), nullptr, position(""));
     CHECK(count(svg, "h0M") >= 18);
     CHECK(svg.find("stroke=\"#fff\"") != std::string::npos);
     CHECK(svg.find("M3 3h0M3 9h0M3 15h0") != std::string::npos);  // star points

@@ -20,6 +20,26 @@ using sgfaudit_test::json_valid;
 namespace {
 
 // A 19x19 board with a few stones, rows top to bottom.
+// A position from text rows ('.', 'X', 'O', each row ended by '\n'); rows of unequal widths
+// give a position whose cells do not fill width x height (not a board).
+audit::Position position(std::string_view rows) {
+    audit::Position p;
+    while (!rows.empty()) {
+        const std::size_t eol = rows.find('\n');
+        const std::string_view row = rows.substr(0, eol);
+        if (p.height == 0) p.width = static_cast<int>(row.size());
+        ++p.height;
+        for (const char c : row) {
+            p.cells.push_back(c == 'X'   ? game::Cell::black
+                              : c == 'O' ? game::Cell::white
+                                         : game::Cell::empty);
+        }
+        if (eol == std::string_view::npos) break;
+        rows.remove_prefix(eol + 1);
+    }
+    return p;
+}
+
 std::string board_picture(int marked_x, int marked_y, char stone) {
     std::string out;
     for (int y = 0; y < 19; ++y) {
@@ -107,35 +127,34 @@ audit::GameAudit sample_audit() {
     d.has_point = true;
     d.point = sgf::Point{3, 3};
     d.clause = "TT 6 / AGA 6";
-    d.summary = "B D16 repeats the position after move 53 under tromp-taylor only";
     audit::Verdict v0;
     v0.ruleset = 0;
-    v0.text = "illegal: positional_superko (TT 6), repeats move 53";
     v0.legal = false;
     v0.reason = audit::Reason::positional_superko;
     v0.clause = "TT 6";
     v0.repeats_move = 53;
     audit::Verdict v1;
     v1.ruleset = 1;
-    v1.text = "legal";
     d.verdicts = {v0, v1};
-    d.board_before = board_picture(3, 3, '.');
-    d.board_after = board_picture(3, 3, 'X');
+    d.board_before = position(board_picture(3, 3, '.'));
+    d.board_after = position(board_picture(3, 3, 'X'));
     a.divergences.push_back(d);
     audit::Divergence outcome;
     outcome.kind = audit::DivergenceKind::outcome;
-    outcome.summary = "B+6.5 (area) vs W+2.5 (territory)";
-    outcome.verdicts = {audit::Verdict{0, "B+6.5 (area)", true, {}, {}, {}},
-                        audit::Verdict{1, "W+2.5 (territory)", true, {}, {}, {}}};
+    outcome.verdicts = {audit::Verdict{0, true, {}, {}, {}, audit::CountKind::area},
+                        audit::Verdict{1, true, {}, {}, {}, audit::CountKind::territory}};
     a.divergences.push_back(outcome);
 
-    a.record_issues.push_back(audit::RecordIssue{80, 120, "out_of_turn", "W played twice"});
+    a.record_issues.push_back(
+        audit::RecordIssue{80, 120, audit::IssueCode::out_of_turn, "W played twice"});
     a.record.check = audit::RecordCheck::mismatch;
     a.record.recorded = "W+3.5";
     a.record.rules = "AGA";
     a.record.mapped = "aga";
-    a.record.computed = "W+2.5 (territory, aga)";
-    a.record.reason = "margin differs";
+    a.record.counted_under = "aga";
+    a.record.count = audit::Count{10, 12.5, audit::Winner::white, 2.5};
+    a.record.decisive = audit::Scoring::territory;
+    a.record.why = audit::RecordReason::margin_differs;
     a.record.dead_source = "markup";
     a.record.difference = -1.0;
     return a;
@@ -235,7 +254,8 @@ TEST_CASE("json_number's fast path for whole and half numbers writes fmt's digit
 TEST_CASE("crop_diagram shows about 9x9 points around the play with edge coordinates",
           "[report][diagram]") {
     // dd on 19x19 (D16): columns A..J skipping I, rows 19..11.
-    const std::string d = report::crop_diagram(board_picture(3, 3, 'X'), sgf::Point{3, 3});
+    const std::string d =
+        report::crop_diagram(position(board_picture(3, 3, 'X')), sgf::Point{3, 3});
     const std::string expected =
         "   A B C D E F G H J\n"
         "19 . . . . . . . . . 19\n"
@@ -256,7 +276,7 @@ TEST_CASE("crop_diagram centres the window and marks a play on the right edge",
     std::string board;
     for (int y = 0; y < 19; ++y) board += std::string(19, '.') + "\n";
     board[static_cast<std::size_t>(9 * 20 + 18)] = 'O';  // T10
-    const std::string d = report::crop_diagram(board, sgf::Point{18, 9});
+    const std::string d = report::crop_diagram(position(board), sgf::Point{18, 9});
     CHECK(d.rfind("   L M N O P Q R S T\n", 0) == 0);
     CHECK(contains(d, "14 . . . . . . . . . 14\n"));
     CHECK(contains(d, "10 . . . . . . . .(O)10\n"));
@@ -265,10 +285,10 @@ TEST_CASE("crop_diagram centres the window and marks a play on the right edge",
     CHECK_FALSE(contains(d, " 5 "));
 
     // A small board is shown whole.
-    const std::string small = report::crop_diagram("..\n.X\n", sgf::Point{1, 1});
+    const std::string small = report::crop_diagram(position("..\n.X\n"), sgf::Point{1, 1});
     CHECK(small == "  A B\n2 . . 2\n1 .(X)1\n  A B\n");
-    CHECK(report::crop_diagram("", sgf::Point{0, 0}).empty());
-    CHECK(report::crop_diagram("...\n..\n", sgf::Point{0, 0}).empty());
+    CHECK(report::crop_diagram(position(""), sgf::Point{0, 0}).empty());
+    CHECK(report::crop_diagram(position("...\n..\n"), sgf::Point{0, 0}).empty());
 }
 
 TEST_CASE("write_check_text gives every term, illegal play, divergence and the record check",
@@ -282,8 +302,8 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(contains(t, "RU[AGA], RE[W+3.5], KM[0.5]"));
     CHECK(contains(t, "212 moves, handicap 2, White moves first"));
     CHECK(contains(t,
-                   "record: mismatch; RE[W+3.5], RU[AGA] -> aga; computed W+2.5 (territory, "
-                   "aga) (margin differs)"));
+                   "record: mismatch; RE[W+3.5], RU[AGA] -> aga; computed W+2.5 (territory: "
+                   "B 10 W 12.5) under aga (the margin differs)"));
     CHECK(contains(t, "  g\"1\".sgf:7:12: move 80: out_of_turn (error): W played twice\n"));
     CHECK(contains(t, "ruleset tromp-taylor:\n"));
     CHECK(contains(t,
@@ -307,12 +327,18 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(contains(t, "the record ends at move 212 without two passes"));
     CHECK(contains(t, "score: as-is count"));
     CHECK(contains(t, "  result: W+2.5 (territory, as-is count)\n"));
-    CHECK(contains(t, "divergences (2):\n  legality, move 57 B D16 (dd) [TT 6 / AGA 6]: B D16 "));
-    CHECK(contains(t, "    tromp-taylor: illegal: positional_superko (TT 6), repeats move 53\n"));
+    CHECK(contains(t,
+                   "divergences (2):\n  legality, move 57 B D16 (dd) [TT 6 / AGA 6]: move 57: B "
+                   "D16 (dd) is legal under aga, illegal under tromp-taylor\n"));
+    CHECK(contains(t,
+                   "    tromp-taylor: illegal: positional_superko (TT 6), repeats the position "
+                   "after move 53\n"));
     CHECK(contains(t, "    aga: legal\n"));
     CHECK(contains(t, "      before                     after\n"));
     CHECK(contains(t, "      16 . . .(.)O . . . . 16    16 . . .(X)O . . . . 16\n"));
-    CHECK(contains(t, "  outcome: B+6.5 (area) vs W+2.5 (territory)\n"));
+    CHECK(contains(t,
+                   "  outcome: different winners: tromp-taylor: B+6.5 (area: B 184 W 177.5); "
+                   "aga: W+2.5 (territory: B 10 W 12.5)\n"));
     CHECK(t.size() >= 2);
     CHECK(t.substr(t.size() - 2) == "\n\n");
 }
@@ -354,14 +380,14 @@ TEST_CASE("write_check_json in the full form writes one line with every field", 
             R"j("scored":false,"counted":true,"decisive":"territory","winner":"W","margin":2.5,)j",
             R"j("count":{"black":10,"white":12.5},"scores":{"area":)j",
             R"j("divergences":[{"kind":"legality","move":57,"color":"B","point":"D16","sgf":"dd","clause":"TT 6 / AGA 6",)j",
-            R"j("verdicts":[{"ruleset":"tromp-taylor","index":0,"text":"illegal: positional_superko (TT 6), repeats move 53","legal":false,"reason":"positional_superko","clause":"TT 6","repeats_move":53},)j",
+            R"j("verdicts":[{"ruleset":"tromp-taylor","index":0,"text":"illegal: positional_superko (TT 6), repeats the position after move 53","legal":false,"reason":"positional_superko","clause":"TT 6","repeats_move":53},)j",
             R"j({"ruleset":"aga","index":1,"text":"legal","legal":true,"reason":null,"clause":"","repeats_move":null}])j",
             R"j("board_before":["...................",)j",
             R"j("board_before":["...................","...................","...................","....O..............",)j",
             R"j("board_after":["...................","...................","...................","...XO..............",)j",
             R"j({"kind":"outcome","move":null,"color":null,"point":null,"sgf":null,"clause":"",)j",
             R"j("board_before":[],"board_after":[]})j",
-            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory, aga)","reason":"margin differs","dead_source":"markup","difference":-1})j",
+            R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory: B 10 W 12.5) under aga","reason":"the margin differs","dead_source":"markup","difference":-1})j",
             R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","message":"W played twice","line":7,"column":12}])j",
             R"j("diagnostics":[{"severity":"warning","code":"S220","line":2,"column":3,"message":"free text \"x\"\ttab",)j",
         }) {
@@ -480,4 +506,23 @@ TEST_CASE("has_findings: illegal plays, divergences, record issues, mismatch", "
     a = clean;
     a.auditable = false;
     CHECK(report::has_findings(a));
+}
+
+TEST_CASE("write_check_text words the record check's reason from its facts", "[report][text]") {
+    Fixture f;
+    f.a.record.check = audit::RecordCheck::unsettled;
+    f.a.record.why = audit::RecordReason::unsettled_oracle;
+    f.a.record.dead_source = "gnugo failed: no answer within 1 s";
+    std::ostringstream os;
+    report::write_check_text(os, f.input());
+    CHECK(contains(os.str(),
+                   "(the count is unsettled: the dead stones could not be decided (gnugo failed: "
+                   "no answer within 1 s), and RE may count them otherwise)\n"));
+    f.a.record.check = audit::RecordCheck::not_comparable;
+    f.a.record.why = audit::RecordReason::result_not_score;
+    f.a.record.result_kind = sgf::ResultKind::resign;
+    std::ostringstream resign;
+    report::write_check_text(resign, f.input());
+    CHECK(contains(resign.str(), "(RE is " + std::string(sgf::to_string(sgf::ResultKind::resign)) +
+                                     ", not a score)\n"));
 }

@@ -74,7 +74,8 @@ struct AuditOptions {
     std::shared_ptr<const DeadStoneOracle> dead_oracle;
     // User mappings of RU names (`--map-ru NAME=SPEC`), taking precedence over map_ru.
     std::vector<RuOverride> ru_overrides;
-    // Keep board pictures (Board::to_ascii) before and after each legality divergence.
+    // Keep the positions (Position) before and after each legality divergence, and the end
+    // position of the others.
     bool diagrams = true;
     // Per game, at most this many are kept of each list (`--max-listed`): illegal plays per
     // ruleset, record issues per code, legality divergences; the rest are only counted
@@ -174,19 +175,42 @@ struct RulesetResult {
     Score score;
 };
 
+// A whole board as a value: width x height cells, row by row from the top (SGF's y), each
+// empty, black or white. Empty (no cells) when no board was kept. Drawing it (text rows,
+// diagrams, SVG) is the report's.
+struct Position {
+    int width = 0, height = 0;
+    std::vector<game::Cell> cells;  // width * height of them
+    bool empty() const noexcept { return cells.empty(); }
+    game::Cell at(int x, int y) const {
+        return cells[static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+                     static_cast<std::size_t>(x)];
+    }
+    bool operator==(const Position&) const = default;
+};
+// The position of `board` (its stones; the game module's other state is not part of it).
+Position position_of(const game::Board& board);
+
+// Which count of a Score a verdict shows.
+enum class CountKind : std::uint8_t { area, territory, quick };
+std::string_view to_string(CountKind k) noexcept;  // "area", "territory", "quick"
+const Count& count_of(const Score& s, CountKind k) noexcept;
+CountKind decisive_count(const Score& s) noexcept;  // area or territory, as Score::decisive
+
 // The five kinds of divergence (rules-model.md 6).
 enum class DivergenceKind : std::uint8_t { legality, end, outcome, accounting, record };
 std::string_view to_string(DivergenceKind k) noexcept;
 
-// One ruleset's side of a divergence.
+// One ruleset's side of a divergence, as facts (the report words them): legality: legal, or
+// the reason, clause and repeated move; end: the end of results[ruleset]; outcome, accounting
+// and record: the count `count` of results[ruleset].score.
 struct Verdict {
     std::size_t ruleset = 0;  // index into GameAudit::results
-    std::string text;         // "legal", "illegal: positional_superko (TT 6), repeats move 3",
-                              // "ends at move 212", "W+7.5 (area)", ...
     bool legal = true;        // legality divergences
     std::optional<Reason> reason;
     std::string clause;
     std::optional<std::uint32_t> repeats_move;
+    std::optional<CountKind> count;  // outcome, accounting, record
 };
 
 struct Divergence {
@@ -196,14 +220,12 @@ struct Divergence {
     bool has_point = false;
     sgf::Point point;
     std::string clause;             // clauses involved, e.g. "TT 6 / AGA 6 / FFG 4"
-    std::string summary;            // one line for people
     std::vector<Verdict> verdicts;  // one per ruleset involved
-    // With AuditOptions::diagrams, whole boards (Board::to_ascii rows). Legality: the board
-    // before and after the play. End, outcome, accounting and record: board_after is the
-    // position as the game ended (under the earliest-ending ruleset for `end`, else under the
-    // first ruleset of `verdicts`, or the record's own RU ruleset), before dead stones are
-    // removed; board_before is empty.
-    std::string board_before, board_after;
+    // With AuditOptions::diagrams, whole boards. Legality: the board before and after the play.
+    // End, outcome, accounting and record: board_after is the position as the game ended (under
+    // the earliest-ending ruleset for `end`, else under the first ruleset of `verdicts`, or the
+    // record's own RU ruleset), before dead stones are removed; board_before is empty.
+    Position board_before, board_after;
 };
 
 // The record check (rules-model.md 6.5): RE against the result under the record's own RU.
@@ -219,13 +241,38 @@ enum class RecordCheck : std::uint8_t {
 };
 std::string_view to_string(RecordCheck c) noexcept;
 
+// Why the record check came out as it did (RecordVerdict::why); the report words it.
+enum class RecordReason : std::uint8_t {
+    none,              // a match
+    no_result,         // no RE
+    no_rules,          // no RU
+    rules_not_mapped,  // RU is none of the presets: RecordVerdict::mapping_note says why (map_ru)
+    not_two_passes,    // the game did not end by two passes under RU's ruleset
+    result_not_score,  // RE is not a score: RecordVerdict::result_kind says what it is
+    unsettled_oracle,  // the dead-stone oracle could not decide (RecordVerdict::dead_source)
+    unsettled_benson,  // an empty region touches both colours where a string is neither
+                       // pass-alive nor dead (Benson)
+    winner_differs,
+    margin_differs,
+    // cycle=no-result (J 12): a whole-board position repeated (RecordVerdict::repeated_move)
+    // and RE says the game is void: RE is the result (a match)
+    void_cycle,
+};
+
 struct RecordVerdict {
     RecordCheck check = RecordCheck::no_result;
-    std::string recorded;         // RE verbatim
-    std::string rules;            // RU verbatim
-    std::string mapped;           // the preset RU maps to, or empty
-    std::string computed;         // e.g. "W+6.5 (territory, aga)", or empty
-    std::string reason;           // why (for not_comparable / unmapped / mismatch)
+    std::string recorded;  // RE verbatim
+    std::string rules;     // RU verbatim
+    std::string mapped;    // the preset RU maps to, or empty
+    // The ruleset RE is compared with (RU's, or the chosen one with the same rules: its spec or
+    // name) and its deciding count, when RE and a mapped RU are there.
+    std::string counted_under;
+    std::optional<Count> count;
+    Scoring decisive = Scoring::area;            // which count `count` is
+    RecordReason why = RecordReason::none;       // why (for not_comparable / unmapped / mismatch)
+    std::string mapping_note;                    // rules_not_mapped: map_ru's reason
+    std::uint32_t repeated_move = 0;             // void_cycle: the move that repeated (J 12)
+    std::optional<sgf::ResultKind> result_kind;  // result_not_score: RE's form
     bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
     std::string dead_source;      // the count's dead stones: policy and source ("" uncounted)
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
@@ -240,17 +287,38 @@ enum class IssueSeverity : std::uint8_t {
 };
 std::string_view to_string(IssueSeverity s) noexcept;
 
+// What a record issue is. Stable names (to_string) are the codes of reports and JSON
+// (docs/report-format.md).
+enum class IssueCode : std::uint8_t {
+    occupied,
+    off_board,
+    out_of_turn,
+    illegal_everywhere,
+    illegal_under_record_rules,
+    setup_after_start,
+    setup_after_root,
+    setup_without_handicap,
+    handicap_mismatch,
+    handicap_missing,
+    handicap_inferred,
+    handicap_one,
+    placement_interrupted,
+    komi_quirk,
+    no_liberties_after_setup,
+    dead_point_off_board,
+    result_impossible_margin,
+    result_komi_parity,
+    resigner_moved_last,
+    dead_stones_undecided,
+};
+std::string_view to_string(IssueCode c) noexcept;
+
 // A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6,
 // 7). Codes and severities: docs/report-format.md.
 struct RecordIssue {
     std::uint32_t move = 0;    // 0 when not tied to a move
     std::uint32_t offset = 0;  // of the SGF value in Document::text(), for locations; 0 unknown
-    std::string code;          // stable: "occupied", "off_board", "out_of_turn",
-                               // "illegal_everywhere", "illegal_under_record_rules",
-                               // "setup_after_start", "setup_after_root", "setup_without_handicap",
-                               // "handicap_mismatch", "handicap_missing", "handicap_inferred",
-                               // "handicap_one", "placement_interrupted", "komi_quirk",
-                               // "no_liberties_after_setup", "dead_point_off_board"
+    IssueCode code = IssueCode::occupied;
     std::string message;
     IssueSeverity severity = IssueSeverity::error;
 };
@@ -279,8 +347,37 @@ struct GameAudit {
     bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
 };
 
-// Replays `record` under every ruleset of `rulesets` (at least one) and reports.
-// Never throws for bad input; a record that is not auditable gives auditable = false.
+namespace detail {
+struct ReplayScratch;
+}
+
+// The working memory of audit_game (the position history, the stones a play removed, the
+// verdicts of one play, the last RU texts mapped), kept from one game to the next so that a
+// game allocates nothing for it once its owner has audited one as long. It carries nothing of
+// one game into the next that could change an audit. One per thread: never used by two calls
+// at the same time (the pipeline keeps one per worker thread).
+class AuditScratch {
+  public:
+    AuditScratch();
+    ~AuditScratch();
+    AuditScratch(AuditScratch&&) noexcept;
+    AuditScratch& operator=(AuditScratch&&) noexcept;
+    AuditScratch(const AuditScratch&) = delete;
+    AuditScratch& operator=(const AuditScratch&) = delete;
+
+  private:
+    friend GameAudit audit_game(const sgf::GameRecord&, std::span<const Ruleset>,
+                                const AuditOptions&, AuditScratch&);
+    std::unique_ptr<detail::ReplayScratch> replay_;
+};
+
+// Replays `record` under every ruleset of `rulesets` (at least one) and reports, with the
+// caller's working memory. Never throws for bad input; a record that is not auditable gives
+// auditable = false.
+GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
+                     const AuditOptions& options, AuditScratch& scratch);
+// The same with working memory of its own (for tests and one-off audits: it allocates it per
+// call).
 GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rulesets,
                      const AuditOptions& options = {});
 

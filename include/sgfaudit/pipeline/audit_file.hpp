@@ -49,8 +49,12 @@ struct FileAudit {
     std::vector<sgf::Diagnostic> diagnostics;
 };
 
-// Audits every game of `input` in file order, calling `on_game` for each. Never throws for bad
-// input.
+// Audits every game of `input` in file order, calling `on_game` for each, with the calling
+// thread's `scratch` (audit::AuditScratch: one per worker thread, kept by the caller). Never
+// throws for bad input.
+FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::AuditScratch& scratch,
+                     const std::function<void(const AuditedGame&)>& on_game);
+// The same with a scratch of its own (tests, one-off files).
 FileAudit audit_file(FileInput& input, const AuditSettings& settings,
                      const std::function<void(const AuditedGame&)>& on_game);
 

@@ -53,12 +53,13 @@ void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> d
 // One field of a CSV row, quoted when it holds a comma, a quote or a line break.
 void append_csv_field(std::string& out, std::string_view field);
 
-// An SVG picture of a whole board (rows as Board::to_ascii gives them: '.', 'X', 'O'), with
-// coordinates (columns skip I, rows counted from the bottom). `play`, when given, is ringed in
-// red; where `before` (same size) has a stone and `board` has none, a red cross marks a stone
-// that the play removed. Returns "" when the rows are empty or unequal.
+// An SVG picture of a whole board, with coordinates (columns skip I, rows counted from the
+// bottom). `play`, when given, is ringed in red; where `before` (same size) has a stone and
+// `board` has none, a red cross marks a stone that the play removed. Returns "" when `board`
+// is empty or not a board of 1..52 x 1..52 points.
 // `numbers` are drawn on their points (a move number; the latest one when a point has several).
-std::string svg_board(std::string_view board, const sgf::Point* play, std::string_view before,
+std::string svg_board(const audit::Position& board, const sgf::Point* play,
+                      const audit::Position& before,
                       std::span<const std::pair<sgf::Point, std::uint32_t>> numbers = {});
 
 inline constexpr std::size_t kDivergenceKinds = 5;

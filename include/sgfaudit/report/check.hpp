@@ -95,12 +95,12 @@ struct CheckTotals {
 // one line, ended by '\n'.
 void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
 
-// A cropped picture of a board (rows top to bottom as Board::to_ascii gives them: '.', 'X',
-// 'O'), about `window` x `window` points around `play`, with column letters (skipping I, as
-// audit::board_coordinates) above and below and row numbers (counted from the bottom) on both
-// sides. The play is marked by parentheses around its point. Rows end with '\n'. Returns ""
-// when `board` is empty or its rows have unequal widths.
-std::string crop_diagram(std::string_view board, sgf::Point play, int window = 9);
+// A cropped picture of a board (rows top to bottom: '.', 'X', 'O'), about `window` x `window`
+// points around `play`, with column letters (skipping I, as audit::board_coordinates) above and
+// below and row numbers (counted from the bottom) on both sides. The play is marked by parentheses
+// around its point. Rows end with '\n'. Returns "" when `board` is empty or not a board of 1..52
+// x 1..52 points.
+std::string crop_diagram(const audit::Position& board, sgf::Point play, int window = 9);
 
 // JSON string literal of `s` (with the quotes): '"' and '\\' escaped, control characters as
 // \b \f \n \r \t or \u00XX, everything else (UTF-8 included) passed through.

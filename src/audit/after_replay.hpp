@@ -1,0 +1,56 @@
+#pragma once
+// Internal: what the audit computes once the replay is over, from its results alone
+// (rules-model.md 6). Each function takes plain values and appends to the audit; none of them
+// sees the replay's state.
+
+#include <array>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/game/board.hpp"
+#include "sgfaudit/sgf/record.hpp"
+
+namespace sgfaudit::audit::detail {
+
+// The board the game ended on under the ruleset of results index i (before dead stones are
+// removed). Called only when a divergence shows it (AuditOptions::diagrams).
+using EndBoardOf = std::function<const game::Board&(std::size_t)>;
+
+// divergences.cpp. Takes: the chosen rulesets' results, ended and counted, in the order
+// chosen. Gives: appends to `out` the divergences of kind end, outcome and accounting
+// (rules-model.md 6.2 to 6.4), in that order, with the end position when `diagrams`.
+void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBoardOf& end_board,
+                              bool diagrams, std::vector<Divergence>& out);
+
+// What the record check reads besides the record.
+struct RecordCheckInput {
+    const RuMapping& ru;                        // RU's mapping (the user's --map-ru first)
+    std::optional<std::size_t> ru_result;       // results index of RU's ruleset, when mapped
+    std::size_t chosen = 0;                     // results [0, chosen) are the chosen rulesets
+    DeadPolicy dead_policy = DeadPolicy::none;  // with `auto` resolved
+};
+
+// record_check.cpp. Takes: the record, every result (the chosen ones, then RU's own ruleset
+// when it was judged only for this check), ended and counted. Gives: out.record (RE against the
+// count under RU's ruleset, rules-model.md 6.5) and, on a mismatch that is not unsettled, a
+// divergence of kind record in out.divergences.
+void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> results,
+                  const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,
+                  GameAudit& out);
+
+// record_check.cpp. Takes: the record and what the replay counted (the handicap, stones held
+// by Black and White, passes by Black and White, the colour of the last turn if any). Gives:
+// record issues for an RE no count could give (an error), an RE whose half point disagrees with
+// KM's, and a resignation by the player who made the last turn (notes).
+void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
+                               const std::array<int, 2>& captures, const std::array<int, 2>& passes,
+                               std::optional<game::Color> last_turn, GameAudit& out);
+
+}  // namespace sgfaudit::audit::detail

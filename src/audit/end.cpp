@@ -1,0 +1,220 @@
+// The end of each ruleset's game and its count (rules-model.md 4 and 5).
+//
+// Replay::finish takes the lanes as the replay left them. It gives each chosen ruleset its end
+// (two passes, the record's end, stopped, no moves), the moves after a `final` end, and its
+// count: komi chosen, dead stones decided once per end board and dead-stone choice (markup,
+// list, Benson, the oracle), the position tallied once and scored under the ruleset. Then it
+// hands over to the divergences after the replay (divergences.cpp) and the record check
+// (record_check.cpp), and leaves GameAudit ordered (divergences by kind, then move) with the
+// internal RU lane dropped. The end boards: a lane that ends before the record does keeps its
+// board (keep_end_board), copied only when the board is about to change (board_changes).
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "after_replay.hpp"
+#include "replay.hpp"
+
+namespace sgfaudit::audit::detail {
+
+namespace {
+
+KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
+    if (r.komi_override) return {*r.komi_override, "override"};
+    if (rec.komi) {
+        if (rec.komi->adjusted) {
+            return {rec.komi->value, fmt::format("record (adjusted from KM[{}])", rec.komi_text)};
+        }
+        return {rec.komi->value, "record"};
+    }
+    // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
+    if (handicap >= 2) {
+        return {r.default_komi_handicap, rec.komi_given ? "default (KM unreadable)" : "default"};
+    }
+    return {r.default_komi_even, rec.komi_given ? "default (KM unreadable)" : "default"};
+}
+
+}  // namespace
+
+void Replay::finish() {
+    out_.moves = move_;
+    for (Lane& l : lanes_) {
+        if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
+    }
+    dead_policy_ = options_.dead;
+    if (dead_policy_ == DeadPolicy::automatic) {
+        // `--dead auto`: the players' markup where the final node has any, else Benson.
+        const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
+        dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
+    }
+    std::vector<Vertex> dead = dead_points();
+    for (Lane& l : lanes_) {
+        RulesetResult& res = l.result;
+        if (l.active) {
+            if (move_ == 0) {
+                res.end = EndKind::no_moves;
+                res.end_move = 0;
+                l.end_state = state(false);
+            } else if (l.pending_end) {
+                res.end = EndKind::two_passes;
+                res.end_move = l.last_double_pass;
+                l.end_state = state(true);
+            } else {
+                // J 12: after a repeated position, a record that stops without two passes
+                // with RE Void is a game the players ended without result.
+                res.end = res.repeated_move != 0 && rec_.result &&
+                                  rec_.result->kind == sgf::ResultKind::void_game
+                              ? EndKind::no_result
+                              : EndKind::record_end;
+                res.end_move = move_;
+                l.end_state = state(false);
+            }
+            l.end_board = -1;
+        }
+        if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
+            res.moves_after_end = move_ - res.end_move;
+        }
+        // Dead stones (rules-model.md 5). Strict Tromp-Taylor (end=final, TT 8 without the
+        // comment-8 agreement) scores the board as it is.
+        const bool strict_tt = res.ruleset.end == GameEnd::final;
+        const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+        const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
+        res.score = detail::score_position(
+            tallied.tally, res.ruleset, l.end_state, out_.handicap, komi,
+            strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
+            : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
+                ? std::string_view("none (gnugo is asked only about games ended by two passes)")
+            : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
+                ? std::string_view("none (pass-alive is decided only for games ended by two "
+                                   "passes)")
+            : tallied.source.empty() ? to_string(dead_policy_)
+                                     : std::string_view(tallied.source));
+    }
+    const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
+        return end_board(lanes_[i]);
+    };
+    const std::span<const RulesetResult> results(out_.results);
+    divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
+                             out_.divergences);
+    check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_, dead_policy_},
+                 end_board_of, options_.diagrams, out_);
+    check_result_plausibility(rec_, out_.handicap, captures_, passes_,
+                              any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
+                              out_);
+    drop_internal_results();
+    std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
+                     [](const Divergence& a, const Divergence& b) {
+                         if (a.kind != b.kind) return a.kind < b.kind;
+                         return a.move < b.move;
+                     });
+}
+
+std::vector<game::Vertex> Replay::dead_points() {
+    std::vector<Vertex> out;
+    if (dead_policy_ == DeadPolicy::markup) {
+        // Stones on points marked as the opponent's territory are dead.
+        for (const sgf::Point& p : rec_.territory_black) {
+            const Vertex v = game::to_vertex(p.x, p.y);
+            if (board_.on_board(v) && board_.at(v) == game::Cell::white) out.push_back(v);
+        }
+        for (const sgf::Point& p : rec_.territory_white) {
+            const Vertex v = game::to_vertex(p.x, p.y);
+            if (board_.on_board(v) && board_.at(v) == game::Cell::black) out.push_back(v);
+        }
+    } else if (dead_policy_ == DeadPolicy::list) {
+        for (const std::string& token : options_.dead_points) {
+            const auto p = resolve_point(token, rec_.size.width, rec_.size.height);
+            if (!p) {
+                issue(0, 0, IssueCode::dead_point_off_board,
+                      fmt::format("dead stone '{}' is not a point of this {}x{} board", token,
+                                  rec_.size.width, rec_.size.height));
+                continue;
+            }
+            out.push_back(game::to_vertex(p->x, p->y));
+        }
+    }
+    return out;
+}
+
+// Keeps the board a lane ended on (an index into end_boards_); lanes that end on the same
+// position share it.
+int Replay::keep_end_board(const game::Board& b) {
+    if (end_boards_.empty() || !end_boards_.back().same_position(b)) {
+        // A lane ends once: room for all of them, so no board is copied twice.
+        if (end_boards_.empty()) end_boards_.reserve(lanes_.size());
+        end_boards_.push_back(b);
+    }
+    return static_cast<int>(end_boards_.size()) - 1;
+}
+
+// The board as it stands is about to change: the lanes that ended on it get a copy.
+void Replay::keep_current_board() {
+    current_kept_ = false;
+    const int kept = keep_end_board(board_);
+    for (Lane& l : lanes_) {
+        if (l.end_board == kCurrentBoard) l.end_board = kept;
+    }
+}
+
+// The tally of a lane's end board, computed once per board and dead-stone choice.
+// The oracle (an engine: slow) is asked only about games that ended by two passes, the only
+// counts compared with RE; the others are counted as they stand.
+const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
+                                        bool scored) {
+    const bool oracle = !strict_tt && scored && dead_policy_ == DeadPolicy::gnugo;
+    // Benson's dead stones depend on the board, so every end board gets its own analysis,
+    // and only the boards of games ended by two passes (the only counts compared with RE or
+    // between rulesets): the others are counted as they stand, as for the oracle.
+    const bool use_dead =
+        !strict_tt &&
+        (!dead.empty() || (dead_policy_ == DeadPolicy::pass_alive && scored) || oracle);
+    for (const Tallied& t : tallies_) {
+        if (t.board == board && t.use_dead == use_dead) {
+            return t;
+        }
+    }
+    const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
+    // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
+    // question per end board.
+    if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
+    tallies_.push_back({board,
+                        use_dead,
+                        detail::tally_position(b, use_dead ? detail::DeadStones{dead_policy_, dead}
+                                                           : detail::DeadStones{}),
+                        {}});
+    return tallies_.back();
+}
+
+// `--dead gnugo`: the oracle names the dead stones (each stone), or fails: then the board
+// is counted as it is and the count is unsettled (a record check that differs from it is
+// `unsettled`, never `mismatch`), with a note saying why.
+const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, double komi) {
+    DeadStonesAnswer answer;
+    if (options_.dead_oracle == nullptr) {
+        answer.failure = "no dead-stone engine was given";
+    } else {
+        answer = options_.dead_oracle->dead_stones(b, komi);
+    }
+    Tallied t{board, true, {}, {}};
+    if (answer.dead) {
+        t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead});
+        t.source = options_.dead_oracle->name();
+    } else {
+        t.tally = detail::tally_position(b, detail::DeadStones{});
+        t.tally.settled = false;
+        t.source = fmt::format("gnugo failed: {}", answer.failure);
+        if (!oracle_failed_) {
+            oracle_failed_ = true;
+            issue(0, 0, IssueCode::dead_stones_undecided,
+                  fmt::format("the dead stones could not be decided ({}): the count is "
+                              "unsettled",
+                              t.source),
+                  IssueSeverity::note);
+        }
+    }
+    tallies_.push_back(std::move(t));
+    return tallies_.back();
+}
+
+}  // namespace sgfaudit::audit::detail

@@ -1,0 +1,249 @@
+// Judging a play (rules-model.md 2, 3 and 6.1).
+//
+// judge_play: takes a ruleset and what the physical replay found out about a play (PlayFacts);
+// gives the ruleset's verdict. It is the only place that decides whether a board play on an
+// empty point is legal; the replay's fast path skips it only for quiet facts (judge.hpp).
+//
+// Replay::play: takes a board play on an empty point; applies it with Tromp-Taylor physics
+// (TT 7, as-it-stands for every ruleset), records the new position, judges it under every
+// active lane, and gives the legality divergence (kind 1) and the record issues it raises.
+// Guarantees: the history holds the new position; lanes that forbid the play record an Illegal
+// (and stop under `stop`); a lane waiting after a double pass resumes.
+
+#include "judge.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+
+#include "replay.hpp"
+
+namespace sgfaudit::audit::detail {
+
+namespace {
+
+Reason superko_reason(Ko ko) {
+    switch (ko) {
+        case Ko::psk:
+            return Reason::positional_superko;
+        case Ko::ssk:
+            return Reason::situational_superko;
+        case Ko::nssk:
+            return Reason::natural_situational_superko;
+        case Ko::simple:
+            return Reason::simple_ko;
+    }
+    return Reason::positional_superko;
+}
+
+// The earlier position a play by `c` repeats under `ko`, per rules-model.md 2.
+std::optional<std::uint32_t> repeated_under(Ko ko, const Repeats& rep, game::Color c) {
+    switch (ko) {
+        case Ko::psk:
+            return rep.any;  // TT 6: any earlier grid colouring
+        case Ko::ssk:
+            return rep.after_turn[idx(c)];  // FFG 4: after a move or a pass by the same player
+        case Ko::nssk:
+            return rep.after_play[idx(c)];  // 002: positions the player created by placing
+        case Ko::simple:
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::string point_text(sgf::Point p, int height) {
+    return fmt::format("{} ({})", board_coordinates(p, height), sgf::sgf_coordinates(p));
+}
+
+}  // namespace
+
+std::optional<Illegal> judge_play(const Ruleset& r, game::Color c, const PlayFacts& facts) {
+    Illegal ill;
+    if (facts.out_of_turn) {
+        ill.reason = Reason::out_of_turn;
+        ill.clause = clause(CommonRule::out_of_turn);
+        return ill;
+    }
+    if (facts.suicide) {
+        if (r.suicide == Suicide::forbidden) {
+            ill.reason = Reason::suicide;  // AGA 5, FFG 3
+            ill.clause = r.clause(Knob::suicide);
+            return ill;
+        }
+        if (facts.lone_suicide) {
+            // TT 7 clears the lone stone: the grid colouring is unchanged, so TT 6 forbids it
+            // (rules-model.md 3: "suicide, repeats the position").
+            ill.reason = Reason::suicide;
+            ill.clause = clause(CommonRule::lone_suicide_repeats);
+            ill.repeats_move = facts.repeats.any;
+            return ill;
+        }
+    }
+    if (r.ko == Ko::simple) {
+        if (facts.retake) {
+            ill.reason = Reason::simple_ko;
+            ill.clause = r.clause(Knob::ko);
+            ill.repeats_move = facts.repeats.any;
+            return ill;
+        }
+        return std::nullopt;
+    }
+    if (const auto m = repeated_under(r.ko, facts.repeats, c)) {
+        ill.reason = superko_reason(r.ko);
+        ill.clause = r.clause(Knob::ko);
+        ill.repeats_move = m;
+        return ill;
+    }
+    return std::nullopt;
+}
+
+void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn) {
+    // TT 7 physics: as-it-stands (AGA 8) for every ruleset. The stones the play removes are
+    // kept so that the board before it can be rebuilt when some ruleset finds it illegal.
+    board_changes();
+    removed_.clear();
+    const game::PlayEffect fx = board_.play(v, c, true, &removed_);
+    captures_[idx(c)] += fx.captured_stones;
+    captures_[idx(game::opponent(c))] += fx.suicide_stones;  // TT 7 self-clearing
+
+    PlayFacts facts;
+    facts.out_of_turn = out_of_turn;
+    facts.suicide = fx.suicide;
+    facts.lone_suicide = fx.suicide && fx.captured_stones == 0 && fx.suicide_stones == 1;
+    facts.retake = prev_ko_ != game::kNoVertex && prev_ko_ == v && fx.ko_point != game::kNoVertex;
+    // The new position is recorded at once (nothing below reads the history); the earlier
+    // ones are searched only when one has the same hash.
+    if (history_.add(board_, move_, maker_of(c), true)) {
+        facts.repeats = history_.find(board_, history_.size() - 1);
+    }
+
+    if (is_quiet(facts)) {
+        // Legal under every ruleset (judge.hpp): nothing to judge, only a resumption to note.
+        // Most plays end here.
+#ifndef NDEBUG
+        for (const Lane& l : lanes_) {
+            assert(!l.active || !judge_play(l.result.ruleset, c, facts));
+        }
+#endif
+        resume_pending_lanes();
+        prev_ko_ = fx.ko_point;
+        return;
+    }
+
+    // Some ruleset may find the play illegal: the board before it, for the diagram and
+    // for `stop`.
+    before_ = board_;
+    before_->undo_play(v, c, fx, removed_);
+    const game::Board* before = &*before_;
+
+    // Judge under every active ruleset.
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts = verdicts_;
+    verdicts.clear();  // reused: no allocation per move once the lanes are known
+    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+        Lane& l = lanes_[i];
+        if (!l.active) continue;
+        std::optional<Illegal> ill = judge_play(l.result.ruleset, c, facts);
+        if (ill) {
+            ill->move = move_;
+            ill->color = c;
+            ill->point = e.point;
+            add_illegal(l, *ill);
+            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
+        } else if (facts.repeats.any && l.result.repeated_move == 0 &&
+                   l.result.ruleset.cycle == Cycle::no_result) {
+            l.result.repeated_move = move_;  // J 12: a whole-board position repeated
+        }
+        if (l.pending_end) {
+            l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
+            l.result.resumed = true;
+        }
+        verdicts.emplace_back(i, std::move(ill));
+    }
+    note_legality(e, c, verdicts, before);
+    if (out_of_turn) {
+        issue(move_, e.offset, IssueCode::out_of_turn,
+              fmt::format("move {}: {} plays {} out of turn (the same colour twice)", move_,
+                          c == game::Color::black ? "B" : "W",
+                          point_text(e.point, rec_.size.height)));
+    }
+    prev_ko_ = fx.ko_point;
+}
+
+// Divergence kind 1 (rules-model.md 6.1) and plays no active ruleset allows.
+void Replay::note_legality(
+    const sgf::Event& e, game::Color c,
+    const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
+    const game::Board* before) {
+    std::size_t legal = 0, illegal = 0;
+    const Illegal* under_ru = nullptr;
+    for (const auto& [i, ill] : verdicts) {
+        if (ru_lane_ && i == *ru_lane_ && ill) under_ru = &*ill;
+        if (i >= chosen_) continue;
+        (ill ? illegal : legal) += 1;
+    }
+    // R10: a play illegal under the record's own modelled rules is an error of the record
+    // (when every chosen ruleset forbids it, illegal_everywhere below says so).
+    if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn &&
+        (legal > 0 || illegal == 0)) {
+        issue(
+            move_, e.offset, IssueCode::illegal_under_record_rules,
+            fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({}: {})", move_,
+                        c == game::Color::black ? "B" : "W", point_text(e.point, rec_.size.height),
+                        rec_.rules, lane_name(*ru_lane_), to_string(under_ru->reason)));
+    }
+    if (illegal == 0) return;
+    if (legal == 0) {
+        // Not a rule difference: every chosen ruleset forbids it (out of turn is reported on
+        // its own).
+        const Illegal& first = *verdicts.front().second;
+        if (first.reason != Reason::out_of_turn) {
+            std::string why;
+            for (const auto& [i, ill] : verdicts) {
+                if (i >= chosen_) continue;
+                why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", lane_name(i),
+                                   to_string(ill->reason));
+            }
+            issue(move_, e.offset, IssueCode::illegal_everywhere,
+                  fmt::format("move {}: {} {} is illegal under every ruleset still judging "
+                              "the game ({})",
+                              move_, c == game::Color::black ? "B" : "W",
+                              point_text(e.point, rec_.size.height), why));
+        }
+        return;
+    }
+    if (options_.max_listed != 0 && legality_listed_++ >= options_.max_listed) {
+        ++out_.divergences_omitted[static_cast<std::size_t>(DivergenceKind::legality)];
+        return;
+    }
+    Divergence d;
+    d.kind = DivergenceKind::legality;
+    d.move = move_;
+    d.color = c;
+    d.has_point = true;
+    d.point = e.point;
+    std::vector<std::string> clauses;
+    for (const auto& [i, ill] : verdicts) {
+        if (i >= chosen_) continue;
+        Verdict v;
+        v.ruleset = i;
+        v.legal = !ill.has_value();
+        if (ill) {
+            v.reason = ill->reason;
+            v.clause = ill->clause;
+            v.repeats_move = ill->repeats_move;
+            if (std::find(clauses.begin(), clauses.end(), ill->clause) == clauses.end()) {
+                clauses.push_back(ill->clause);
+            }
+        }
+        d.verdicts.push_back(std::move(v));
+    }
+    for (const std::string& cl : clauses) d.clause += (d.clause.empty() ? "" : "; ") + cl;
+    if (options_.diagrams) {
+        if (before != nullptr) d.board_before = position_of(*before);
+        d.board_after = position_of(board_);
+    }
+    out_.divergences.push_back(std::move(d));
+}
+
+}  // namespace sgfaudit::audit::detail

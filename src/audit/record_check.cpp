@@ -1,0 +1,151 @@
+// The record check (rules-model.md 6.5) and RE's plausibility (issue 15).
+// Contracts: after_replay.hpp (check_record, check_result_plausibility).
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <string>
+
+#include "after_replay.hpp"
+#include "replay.hpp"
+
+namespace sgfaudit::audit::detail {
+
+void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> results,
+                  const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,
+                  GameAudit& out) {
+    RecordVerdict& rv = out.record;
+    rv.rules = rec.rules;
+    if (rec.result) rv.recorded = rec.result->text;
+    if (in.ru.ruleset) rv.mapped = ruleset_name(*in.ru.ruleset);
+    if (!rec.result) {
+        rv.check = RecordCheck::no_result;
+        rv.why = RecordReason::no_result;
+        return;
+    }
+    if (!in.ru_result) {
+        rv.check = RecordCheck::unmapped_rules;
+        if (rec.rules.empty()) {
+            rv.why = RecordReason::no_rules;
+        } else {
+            rv.why = RecordReason::rules_not_mapped;
+            rv.mapping_note = in.ru.reason;
+        }
+        return;
+    }
+    const std::size_t ru = *in.ru_result;
+    const RulesetResult& r = results[ru];
+    const Score& s = r.score;
+    rv.counted_under = ruleset_name(r.ruleset);
+    rv.count = s.decision();
+    rv.decisive = s.decisive;
+    const sgf::GameResult& re = *rec.result;
+    if (r.end == EndKind::no_result) {  // J 12 (cycle=no-result): RE Void is the result
+        rv.check = RecordCheck::match;
+        rv.why = RecordReason::void_cycle;
+        rv.repeated_move = r.repeated_move;
+        return;
+    }
+    if (!s.scored) {
+        rv.check = RecordCheck::not_comparable;
+        rv.why = RecordReason::not_two_passes;
+        return;
+    }
+    const Count& c = s.decision();
+    rv.dead_source = s.dead_source;
+    std::optional<Winner> recorded;
+    if (re.kind == sgf::ResultKind::draw) {
+        recorded = Winner::draw;
+    } else if ((re.kind == sgf::ResultKind::score || re.kind == sgf::ResultKind::win) &&
+               re.winner) {
+        recorded = *re.winner == sgf::Color::black ? Winner::black : Winner::white;
+    }
+    if (!recorded) {
+        rv.check = RecordCheck::not_comparable;
+        rv.why = RecordReason::result_not_score;
+        rv.result_kind = re.kind;
+        return;
+    }
+    bool match = *recorded == c.winner;
+    if (match && re.kind == sgf::ResultKind::score && re.margin) {
+        match = std::fabs(*re.margin - c.margin) < 1e-9;
+    }
+    if (re.kind == sgf::ResultKind::score && re.margin) {
+        const auto for_black = [](Winner w, double margin) {
+            return w == Winner::white ? -margin : w == Winner::black ? margin : 0.0;
+        };
+        rv.difference =
+            match ? 0.0
+                  : for_black(*recorded, std::fabs(*re.margin)) - for_black(c.winner, c.margin);
+    }
+    rv.check = match ? RecordCheck::match : RecordCheck::mismatch;
+    if (match) return;
+    rv.winner_differs = *recorded != c.winner;
+    if (!s.settled) {
+        rv.check = RecordCheck::unsettled;
+        rv.why = in.dead_policy == DeadPolicy::gnugo ? RecordReason::unsettled_oracle
+                                                     : RecordReason::unsettled_benson;
+        return;
+    }
+    rv.why = rv.winner_differs ? RecordReason::winner_differs : RecordReason::margin_differs;
+    Divergence d;
+    d.kind = DivergenceKind::record;
+    d.clause = r.ruleset.clause(Knob::scoring);
+    if (ru < in.chosen) {  // else RU's ruleset was judged only for this check
+        Verdict v;
+        v.ruleset = ru;
+        v.count = decisive_count(s);
+        d.verdicts.push_back(std::move(v));
+    }
+    if (diagrams) d.board_after = position_of(end_board(ru));
+    out.divergences.push_back(std::move(d));
+}
+
+// Cheap checks of RE against the record itself, whatever the RU (issue 15, after aeb's
+// sgfcheck): a margin no count could give is an error; a margin whose half point disagrees
+// with KM's, and a resignation by the player who made the last turn, are notes.
+void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
+                               const std::array<int, 2>& captures, const std::array<int, 2>& passes,
+                               std::optional<game::Color> last_turn, GameAudit& out) {
+    if (!rec.result) return;
+    const sgf::GameResult& re = *rec.result;
+    if (re.kind == sgf::ResultKind::score && re.margin) {
+        const double m = std::fabs(*re.margin);
+        // Every point of the board, komi, the bonus, every prisoner and pass stone.
+        const double bound = static_cast<double>(rec.size.width) * rec.size.height +
+                             (rec.komi ? std::fabs(rec.komi->value) : 0.0) + handicap +
+                             captures[0] + captures[1] + passes[0] + passes[1] + 1;
+        if (m > bound) {
+            add_issue(out, 0, 0, IssueCode::result_impossible_margin,
+                      fmt::format("RE[{}]: a margin of {} is more than any count of this {}x{} "
+                                  "game can give (at most {})",
+                                  re.text, m, rec.size.width, rec.size.height, bound));
+        }
+        // Half points: a count's margin has the fractional part of the komi (stones and
+        // points are whole), when both are whole or half numbers.
+        if (rec.komi) {
+            const double km = std::fabs(rec.komi->value);
+            const double fm = m - std::floor(m), fk = km - std::floor(km);
+            const auto half_or_whole = [](double f) { return f == 0.0 || f == 0.5; };
+            if (half_or_whole(fm) && half_or_whole(fk) && fm != fk) {
+                add_issue(out, 0, 0, IssueCode::result_komi_parity,
+                          fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it",
+                                      re.text, fm == 0.0 ? "a whole" : "a half-point",
+                                      rec.komi_text, fk == 0.0 ? "whole" : "a half point"),
+                          IssueSeverity::note);
+            }
+        }
+    }
+    if (re.kind == sgf::ResultKind::resign && re.winner && last_turn) {
+        const game::Color loser =
+            *re.winner == sgf::Color::black ? game::Color::white : game::Color::black;
+        if (*last_turn == loser) {
+            add_issue(out, 0, 0, IssueCode::resigner_moved_last,
+                      fmt::format("RE[{}]: {} resigned after making the last turn of the record",
+                                  re.text, loser == game::Color::black ? "Black" : "White"),
+                      IssueSeverity::note);
+        }
+    }
+}
+
+}  // namespace sgfaudit::audit::detail

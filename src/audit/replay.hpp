@@ -1,0 +1,231 @@
+#pragma once
+// Internal: the one physical replay of a game record behind audit_game (rules-model.md 2 to 6),
+// split along its own steps. Each step lives in its own translation unit:
+//
+//   turns.cpp         setup and turns: the start position, handicap, turn order, passes, plays
+//                     no ruleset allows (Replay::run, setup_start, on_move, on_pass, ...)
+//   judge.cpp         judging a play under every ruleset (judge_play, Replay::play), with the
+//                     legality divergences and the record issues a play raises
+//   end.cpp           the end of each ruleset's game and its count (Replay::finish, tallies)
+//   divergences.cpp   divergences of end, outcome and accounting, computed after the replay
+//   record_check.cpp  RE against the count under the record's own RU, and RE's plausibility
+//
+// The replay allocates nothing per game for its working memory: that lives in ReplayScratch,
+// which the caller owns (one per thread: AuditScratch) and passes in.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "history.hpp"
+#include "scoring.hpp"
+#include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/game/board.hpp"
+#include "sgfaudit/sgf/record.hpp"
+
+namespace sgfaudit::audit::detail {
+
+constexpr int idx(game::Color c) {
+    return c == game::Color::black ? 0 : 1;
+}
+
+constexpr game::Color to_game(sgf::Color c) {
+    return c == sgf::Color::black ? game::Color::black : game::Color::white;
+}
+
+// Takes: a ruleset (spec or preset name). Gives: the name people see for it in the audit's
+// facts (its spec when it has one, else its name).
+inline std::string ruleset_name(const Ruleset& r) {
+    return r.spec.empty() ? r.name : r.spec;
+}
+
+// R10: appends a record issue to `out` (an error unless the code is one of the encodings the
+// tool reads and normalises).
+void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCode code,
+               std::string message, IssueSeverity severity = IssueSeverity::error);
+
+// map_ru of RU texts, remembered for the last few texts one thread met (an archive repeats a
+// handful). Takes: RU text. Gives: its mapping, valid until the next call.
+class RuCache {
+  public:
+    const RuMapping& get(const std::string& ru);
+
+  private:
+    struct Entry {
+        std::string text;
+        RuMapping mapping;
+        bool valid = false;  // false while being filled (nothing is kept if that throws)
+    };
+    static constexpr std::size_t kEntries = 8;
+    std::array<Entry, kEntries> cache_;
+    std::size_t used_ = 0, next_ = 0;
+};
+
+// What a replay uses only while it runs, kept by its owner from game to game so that a game
+// allocates nothing for it once the owner has seen one as long (History::reset keeps memory).
+// Never shared between threads at the same time.
+struct ReplayScratch {
+    History history;
+    std::vector<game::Vertex> removed;
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>> verdicts;
+    RuCache ru;
+};
+
+// The history memory a scratch keeps from one game to the next (a 19x19 game of 40,000 moves).
+constexpr std::size_t kKeptHistoryBytes = std::size_t{4} << 20;
+
+// Lane::end_board of a lane that ended on the board as it stands now: the board is copied into
+// Replay::end_boards_ only if it changes before the record ends (most games end right there).
+constexpr int kCurrentBoard = -2;
+
+// Per-ruleset replay state.
+struct Lane {
+    explicit Lane(RulesetResult& r) : result(r) {}
+    RulesetResult& result;     // in GameAudit::results, where the lanes' results are built
+    bool active = true;        // still judging plays (false: ended under `final`, or stopped)
+    bool pending_end = false;  // resumable: a double pass was seen and nothing played since
+    std::uint32_t last_double_pass = 0;
+    EndState end_state;
+    int end_board = -1;     // the board when the game ended (final / stop): index into
+                            // Replay::end_boards_; -1: the board at the end of the record;
+                            // kCurrentBoard: the board as it stands (kept when it changes)
+    bool internal = false;  // added only for the record check
+};
+
+// One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
+// for the record check when it is not chosen).
+//
+// Takes: a typed record, the chosen rulesets, the options and a scratch the caller owns (used
+// by this replay only while it runs). Guarantees: run() replays the main line once on one board
+// and returns the audit; it never throws for bad input; a record that is not auditable gives
+// auditable = false and nothing replayed.
+class Replay {
+  public:
+    Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
+           const AuditOptions& options, ReplayScratch& scratch);
+    GameAudit run();  // turns.cpp
+
+  private:
+    using Vertex = game::Vertex;
+
+    // --- turns.cpp: setup and turns -------------------------------------------------------
+    void drop_internal_results();
+    std::optional<std::size_t> find_lane(const Ruleset& r) const;
+    void issue(std::uint32_t move, std::uint32_t offset, IssueCode code, std::string message,
+               IssueSeverity severity = IssueSeverity::error) {
+        if (options_.max_listed != 0 && !listable(code, severity)) return;
+        add_issue(out_, move, offset, code, std::move(message), severity);
+    }
+    // AuditOptions::max_listed: false (and counted in record_issues_omitted) once `code` has
+    // been listed that many times.
+    bool listable(IssueCode code, IssueSeverity severity);
+    // Lists an illegal play under a lane, or counts it in illegal_omitted past max_listed.
+    void add_illegal(Lane& l, const Illegal& ill) {
+        if (options_.max_listed != 0 && l.result.illegal.size() >= options_.max_listed) {
+            ++l.result.illegal_omitted;
+        } else {
+            l.result.illegal.push_back(ill);
+        }
+    }
+    void setup_start();
+    void infer_handicap(int ha);
+    static std::vector<sgf::Point> fixed_handicap(int size, int n, bool fox);
+    bool layout_fits(const std::vector<sgf::Point>& stones) const;
+    void apply_setup_run();
+    void apply_setup(const sgf::Event& e);
+    void on_setup();
+    void on_move(const sgf::Event& e);
+    bool placing() const noexcept {
+        return out_.handicap_by_plays && out_.handicap < placement_target_;
+    }
+    void skipped(const sgf::Event& e, game::Color c, Reason why);
+    void stop_lane(Lane& l, const game::Board* before);
+    EndState state(bool scored) const;
+    void on_pass(const sgf::Event& e, game::Color c, bool out_of_turn);
+    // Play resumes after a double pass: every active lane waiting at one (inline: called on
+    // every play; the loop runs only when some lane waits).
+    void resume_pending_lanes() {
+        if (any_pending_) resume_waiting_lanes();
+    }
+    void resume_waiting_lanes();
+
+    // --- judge.cpp: judging a play ----------------------------------------------------------
+    void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn);
+    void note_legality(const sgf::Event& e, game::Color c,
+                       const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
+                       const game::Board* before);
+    std::string lane_name(std::size_t i) const { return ruleset_name(lanes_[i].result.ruleset); }
+
+    // --- end.cpp: the end of each ruleset's game and its count -------------------------------
+    void finish();
+    std::vector<Vertex> dead_points();
+    const game::Board& end_board(const Lane& l) const {
+        return l.end_board < 0 ? board_ : end_boards_[static_cast<std::size_t>(l.end_board)];
+    }
+    int keep_end_board(const game::Board& b);
+    int end_on_current_board() {
+        current_kept_ = true;
+        return kCurrentBoard;
+    }
+    // Called before every change to board_ once the replay has started (inline: called on every
+    // play; the board is copied only when some lane ended on it).
+    void board_changes() {
+        if (current_kept_) keep_current_board();
+    }
+    void keep_current_board();
+    struct Tallied {
+        int board;
+        bool use_dead;
+        Tally tally;
+        std::string source;  // the oracle's dead_source; empty: to_string(dead_policy_)
+    };
+    const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
+                            bool scored);
+    const Tallied& tally_by_oracle(int board, const game::Board& b, double komi);
+
+    const sgf::GameRecord& rec_;
+    const AuditOptions& options_;
+    ReplayScratch& scratch_;
+    DeadPolicy dead_policy_ = DeadPolicy::none;  // options_.dead with `auto` resolved
+    game::Board board_;
+    // The board before a play some ruleset may forbid (made only when one comes).
+    std::optional<game::Board> before_;
+    std::vector<game::Vertex>& removed_ = scratch_.removed;  // the stones the current play removed
+    std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
+    bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
+    bool any_pending_ = false;             // some active lane may have pending_end (else none has)
+    std::vector<Tallied> tallies_;
+    bool oracle_failed_ = false;  // the dead_stones_undecided note was given
+    History& history_ = scratch_.history;
+    std::vector<Lane> lanes_;
+    std::size_t chosen_ = 0;
+    std::optional<RuMapping> ru_override_ = map_ru_override(rec_.rules, options_.ru_overrides);
+    const RuMapping& ru_ = ru_override_ ? *ru_override_ : scratch_.ru.get(rec_.rules);
+    std::optional<std::size_t> ru_lane_;
+    GameAudit out_;
+    std::size_t next_event_ = 0;
+    std::uint32_t move_ = 0;
+    game::Color first_ = game::Color::black;
+    game::Color expected_ = game::Color::black;
+    game::Color last_turn_ = game::Color::black;
+    bool any_turn_ = false;
+    int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
+    EndState before_state_;     // the state before the current move (R7)
+    int consecutive_passes_ = 0;
+    std::array<int, 2> captures_{};  // stones held by Black, by White
+    std::array<int, 2> passes_{};
+    game::Vertex prev_ko_ = game::kNoVertex;
+    // Of the current play.
+    std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
+    // AuditOptions::max_listed: record issues listed so far by code; legality divergences.
+    std::vector<std::pair<IssueCode, std::uint32_t>> listed_;
+    std::uint32_t legality_listed_ = 0;
+};
+
+}  // namespace sgfaudit::audit::detail
