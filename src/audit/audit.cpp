@@ -298,8 +298,12 @@ std::optional<std::vector<std::string>> split_point_list(std::string_view text,
 namespace detail {
 
 void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCode code,
-               std::string message, IssueSeverity severity) {
-    out.record_issues.push_back({move, offset, code, std::move(message), severity});
+               RecordIssue facts, IssueSeverity severity) {
+    facts.move = move;
+    facts.offset = offset;
+    facts.code = code;
+    facts.severity = severity;
+    out.record_issues.push_back(std::move(facts));
 }
 
 const RuMapping& RuCache::get(const std::string& ru) {

@@ -126,9 +126,10 @@ std::vector<game::Vertex> Replay::dead_points() {
         for (const std::string& token : options_.dead_points) {
             const auto p = resolve_point(token, rec_.size.width, rec_.size.height);
             if (!p) {
-                issue(0, 0, IssueCode::dead_point_off_board,
-                      fmt::format("dead stone '{}' is not a point of this {}x{} board", token,
-                                  rec_.size.width, rec_.size.height));
+                RecordIssue f;
+                f.text = token;
+                f.counts = {rec_.size.width, rec_.size.height, 0};
+                issue(0, 0, IssueCode::dead_point_off_board, std::move(f));
                 continue;
             }
             out.push_back(game::to_vertex(p->x, p->y));
@@ -206,11 +207,9 @@ const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, 
         t.source = fmt::format("gnugo failed: {}", answer.failure);
         if (!oracle_failed_) {
             oracle_failed_ = true;
-            issue(0, 0, IssueCode::dead_stones_undecided,
-                  fmt::format("the dead stones could not be decided ({}): the count is "
-                              "unsettled",
-                              t.source),
-                  IssueSeverity::note);
+            RecordIssue f;
+            f.text = t.source;
+            issue(0, 0, IssueCode::dead_stones_undecided, std::move(f), IssueSeverity::note);
         }
     }
     tallies_.push_back(std::move(t));

@@ -12,8 +12,6 @@
 
 #include "judge.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cassert>
 
@@ -50,10 +48,6 @@ std::optional<std::uint32_t> repeated_under(Ko ko, const Repeats& rep, game::Col
             return std::nullopt;
     }
     return std::nullopt;
-}
-
-std::string point_text(sgf::Point p, int height) {
-    return fmt::format("{} ({})", board_coordinates(p, height), sgf::sgf_coordinates(p));
 }
 
 }  // namespace
@@ -162,10 +156,10 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     }
     note_legality(e, c, verdicts, before);
     if (out_of_turn) {
-        issue(move_, e.offset, IssueCode::out_of_turn,
-              fmt::format("move {}: {} plays {} out of turn (the same colour twice)", move_,
-                          c == game::Color::black ? "B" : "W",
-                          point_text(e.point, rec_.size.height)));
+        RecordIssue f;
+        f.color = c;
+        f.point = e.point;
+        issue(move_, e.offset, IssueCode::out_of_turn, std::move(f));
     }
     prev_ko_ = fx.ko_point;
 }
@@ -186,11 +180,12 @@ void Replay::note_legality(
     // (when every chosen ruleset forbids it, illegal_everywhere below says so).
     if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn &&
         (legal > 0 || illegal == 0)) {
-        issue(
-            move_, e.offset, IssueCode::illegal_under_record_rules,
-            fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({}: {})", move_,
-                        c == game::Color::black ? "B" : "W", point_text(e.point, rec_.size.height),
-                        rec_.rules, lane_name(*ru_lane_), to_string(under_ru->reason)));
+        RecordIssue f;
+        f.color = c;
+        f.point = e.point;
+        f.text = rec_.rules;
+        f.reasons.push_back({lane_name(*ru_lane_), under_ru->reason});
+        issue(move_, e.offset, IssueCode::illegal_under_record_rules, std::move(f));
     }
     if (illegal == 0) return;
     if (legal == 0) {
@@ -198,17 +193,14 @@ void Replay::note_legality(
         // its own).
         const Illegal& first = *verdicts.front().second;
         if (first.reason != Reason::out_of_turn) {
-            std::string why;
+            RecordIssue f;
+            f.color = c;
+            f.point = e.point;
             for (const auto& [i, ill] : verdicts) {
                 if (i >= chosen_) continue;
-                why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", lane_name(i),
-                                   to_string(ill->reason));
+                f.reasons.push_back({lane_name(i), ill->reason});
             }
-            issue(move_, e.offset, IssueCode::illegal_everywhere,
-                  fmt::format("move {}: {} {} is illegal under every ruleset still judging "
-                              "the game ({})",
-                              move_, c == game::Color::black ? "B" : "W",
-                              point_text(e.point, rec_.size.height), why));
+            issue(move_, e.offset, IssueCode::illegal_everywhere, std::move(f));
         }
         return;
     }

@@ -1,8 +1,6 @@
 // The record check (rules-model.md 6.5) and RE's plausibility (issue 15).
 // Contracts: after_replay.hpp (check_record, check_result_plausibility).
 
-#include <fmt/format.h>
-
 #include <cmath>
 #include <string>
 
@@ -116,10 +114,11 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
                              (rec.komi ? std::fabs(rec.komi->value) : 0.0) + handicap +
                              captures[0] + captures[1] + passes[0] + passes[1] + 1;
         if (m > bound) {
-            add_issue(out, 0, 0, IssueCode::result_impossible_margin,
-                      fmt::format("RE[{}]: a margin of {} is more than any count of this {}x{} "
-                                  "game can give (at most {})",
-                                  re.text, m, rec.size.width, rec.size.height, bound));
+            RecordIssue f;
+            f.text = re.text;
+            f.values = {m, bound};
+            f.counts = {rec.size.width, rec.size.height, 0};
+            add_issue(out, 0, 0, IssueCode::result_impossible_margin, std::move(f));
         }
         // Half points: a count's margin has the fractional part of the komi (stones and
         // points are whole), when both are whole or half numbers.
@@ -128,10 +127,11 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
             const double fm = m - std::floor(m), fk = km - std::floor(km);
             const auto half_or_whole = [](double f) { return f == 0.0 || f == 0.5; };
             if (half_or_whole(fm) && half_or_whole(fk) && fm != fk) {
-                add_issue(out, 0, 0, IssueCode::result_komi_parity,
-                          fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it",
-                                      re.text, fm == 0.0 ? "a whole" : "a half-point",
-                                      rec.komi_text, fk == 0.0 ? "whole" : "a half point"),
+                RecordIssue f;
+                f.text = re.text;
+                f.text2 = rec.komi_text;
+                f.values = {m, km};
+                add_issue(out, 0, 0, IssueCode::result_komi_parity, std::move(f),
                           IssueSeverity::note);
             }
         }
@@ -140,10 +140,10 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
         const game::Color loser =
             *re.winner == sgf::Color::black ? game::Color::white : game::Color::black;
         if (*last_turn == loser) {
-            add_issue(out, 0, 0, IssueCode::resigner_moved_last,
-                      fmt::format("RE[{}]: {} resigned after making the last turn of the record",
-                                  re.text, loser == game::Color::black ? "Black" : "White"),
-                      IssueSeverity::note);
+            RecordIssue f;
+            f.text = re.text;
+            f.color = loser;
+            add_issue(out, 0, 0, IssueCode::resigner_moved_last, std::move(f), IssueSeverity::note);
         }
     }
 }

@@ -8,8 +8,6 @@
 // end.cpp (Replay::finish). Guarantees: every position of the game is in the history, in order;
 // each lane's illegal plays are recorded in move order.
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 
@@ -18,10 +16,6 @@
 namespace sgfaudit::audit::detail {
 
 namespace {
-
-std::string point_text(sgf::Point p, int height) {
-    return fmt::format("{} ({})", board_coordinates(p, height), sgf::sgf_coordinates(p));
-}
 
 bool is_setup(sgf::EventKind k) {
     return k == sgf::EventKind::add_black || k == sgf::EventKind::add_white ||
@@ -132,10 +126,7 @@ void Replay::setup_start() {
             apply_setup_run();  // this event and the setup events right after it
             if (e.depth > 0 && !later_setup_noted) {
                 later_setup_noted = true;
-                issue(0, e.offset, IssueCode::setup_after_root,
-                      "setup stones in a node after the root, before the first move: counted "
-                      "as part of the start position",
-                      IssueSeverity::note);  // R6
+                issue(0, e.offset, IssueCode::setup_after_root, {}, IssueSeverity::note);  // R6
             }
         }
         ++next_event_;
@@ -151,10 +142,9 @@ void Replay::setup_start() {
             // R4: n = min(HA, Black setup stones before the first move).
             out_.handicap = std::min(ha, root_black);
             if (root_black != ha) {
-                issue(0, 0, IssueCode::handicap_mismatch,
-                      fmt::format("HA[{}] but the start position has {} black stones; "
-                                  "handicap taken as {}",
-                                  ha, root_black, out_.handicap));
+                RecordIssue f;
+                f.counts = {ha, root_black, out_.handicap};
+                issue(0, 0, IssueCode::handicap_mismatch, std::move(f));
             }
         } else if (first_move != nullptr && first_move->color == sgf::Color::white &&
                    !first_move->pass) {
@@ -187,20 +177,17 @@ void Replay::setup_start() {
     if (ha < 2 && (root_black > 0 || root_white > 0)) {
         // R10: one Black stone with White to move is how OGS records a one-stone handicap.
         const bool ogs_one = root_black == 1 && root_white == 0 && first_ == game::Color::white;
-        issue(0, 0, IssueCode::setup_without_handicap,
-              fmt::format("the start position has {} black and {} white stones but no HA of 2 "
-                          "or more: not a handicap",
-                          root_black, root_white),
+        RecordIssue f;
+        f.counts = {root_black, root_white, 0};
+        issue(0, 0, IssueCode::setup_without_handicap, std::move(f),
               ogs_one ? IssueSeverity::note : IssueSeverity::error);
     } else if (ha < 2 && rec_.handicap && ha == 1) {
-        issue(0, 0, IssueCode::handicap_one, "HA[1]: no handicap stones; scored as an even game",
-              IssueSeverity::note);
+        issue(0, 0, IssueCode::handicap_one, {}, IssueSeverity::note);
     }
     // (An empty start position has no string at all: the scan of the board is skipped.)
     if ((root_black > 0 || root_white > 0) &&
         board_.find_string_without_liberties() != game::kNoVertex) {
-        issue(0, 0, IssueCode::no_liberties_after_setup,
-              "the start position has a string without liberties (setup never captures)");
+        issue(0, 0, IssueCode::no_liberties_after_setup);
     }
 
     // The start position counts as made by a board play of the player who does not move
@@ -212,10 +199,10 @@ void Replay::setup_start() {
     history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
 
     if (rec_.komi && rec_.komi->adjusted) {
-        issue(0, 0, IssueCode::komi_quirk,
-              fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)", rec_.komi_text,
-                          rec_.komi->value),
-              IssueSeverity::note);  // R3
+        RecordIssue f;
+        f.text = rec_.komi_text;
+        f.values = {rec_.komi->value, 0.0};
+        issue(0, 0, IssueCode::komi_quirk, std::move(f), IssueSeverity::note);  // R3
     }
 }
 
@@ -243,27 +230,25 @@ void Replay::infer_handicap(int ha) {
             break;
         }
     }
-    std::string placed;
+    std::vector<sgf::Point> placed;
     if (count > 0) {
         for (const sgf::Point& p : layouts[chosen]) {
             const game::Vertex v = game::to_vertex(p.x, p.y);
             if (board_.at(v) != game::Cell::empty) continue;  // never over a setup stone
             board_.set_stone(v, game::Color::black);
-            placed += (placed.empty() ? "" : " ") + board_coordinates(p, rec_.size.height);
+            placed.push_back(p);
         }
         out_.handicap = ha;
     }
-    issue(0, 0, IssueCode::handicap_missing,
-          fmt::format("HA[{}] but no black stone before the first move, and White plays first: "
-                      "the record lacks its handicap stones",
-                      ha));
+    RecordIssue missing;
+    missing.counts = {ha, 0, 0};
+    issue(0, 0, IssueCode::handicap_missing, std::move(missing));
     if (count > 0) {
-        issue(0, 0, IssueCode::handicap_inferred,
-              fmt::format("{} handicap stones inferred at {} ({})", ha, placed,
-                          chosen == 1 ? "Fox's layout with the side stones on the top and "
-                                        "bottom"
-                                      : "GTP 2 fixed_handicap"),
-              IssueSeverity::note);
+        RecordIssue f;
+        f.counts = {ha, 0, 0};
+        f.flag = chosen == 1;
+        f.points = std::move(placed);
+        issue(0, 0, IssueCode::handicap_inferred, std::move(f), IssueSeverity::note);
     }
 }
 
@@ -397,10 +382,7 @@ void Replay::on_setup() {
                               !is_setup(rec_.events[next_event_ + 1].kind);
     if (last_of_node) {
         history_.add(board_, move_, Maker::setup, false);
-        issue(move_, e.offset, IssueCode::setup_after_start,
-              fmt::format("setup stones after move {}: not a turn; the position counts for "
-                          "positional superko, the history is kept",
-                          move_));
+        issue(move_, e.offset, IssueCode::setup_after_start);
         prev_ko_ = game::kNoVertex;
     }
 }
@@ -428,11 +410,10 @@ void Replay::on_move(const sgf::Event& e) {
             return;
         } else {
             // R4, R9: a White play or a Black pass ends the placement and is in turn.
-            issue(
-                move_, e.offset, IssueCode::placement_interrupted,
-                fmt::format("move {}: {} before the {} handicap stones were placed; "
-                            "handicap taken as {}",
-                            move_, e.pass ? "a pass" : "a play", placement_target_, out_.handicap));
+            RecordIssue f;
+            f.flag = e.pass;
+            f.counts = {placement_target_, out_.handicap, 0};
+            issue(move_, e.offset, IssueCode::placement_interrupted, std::move(f));
             placement_target_ = out_.handicap;
             expected_ = game::opponent(c);
         }
@@ -489,16 +470,11 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
         add_illegal(l, ill);
         if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
     }
-    std::string where;
-    if (why == Reason::occupied) {
-        where = "plays on the occupied point " + point_text(e.point, rec_.size.height);
-    } else if (e.point == sgf::kNoPoint) {
-        where = "plays off the board (a value that is not a point)";
-    } else {
-        where = "plays off the board at " + sgf::sgf_coordinates(e.point);
-    }
+    RecordIssue f;
+    f.color = c;
+    f.point = e.point;
     issue(move_, e.offset, why == Reason::occupied ? IssueCode::occupied : IssueCode::off_board,
-          fmt::format("move {}: {} {}", move_, c == game::Color::black ? "B" : "W", where));
+          std::move(f));
     prev_ko_ = game::kNoVertex;
 }
 
@@ -544,9 +520,10 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
             add_illegal(l, ill);
             if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
         }
-        issue(move_, e.offset, IssueCode::out_of_turn,
-              fmt::format("move {}: {} passes out of turn", move_,
-                          c == game::Color::black ? "B" : "W"));
+        RecordIssue f;
+        f.color = c;
+        f.flag = true;
+        issue(move_, e.offset, IssueCode::out_of_turn, std::move(f));
     }
     ++passes_[idx(c)];
     ++consecutive_passes_;

@@ -160,7 +160,7 @@ void append_record_issue_rows(std::string& out, const CheckInput& in) {
         out += ',';
         out += audit::to_string(issue.code);
         out += ',';
-        append_csv_field(out, issue.message);
+        append_csv_field(out, issue_message(issue, a.height));
         out += '\n';
     }
 }

@@ -333,7 +333,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         }
         j.key("code").str(audit::to_string(issue.code));
         j.key("severity").str(audit::to_string(issue.severity));
-        j.key("message").str(issue.message);
+        j.key("message").str(issue_message(issue, a.height));
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
         j.key("line").opt_integer(located ? std::optional<std::int64_t>(in.issue_locations[i].line)
                                           : std::nullopt);

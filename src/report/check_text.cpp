@@ -223,7 +223,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
             }
             if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
             out += fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
-                               audit::to_string(issue.severity), issue.message);
+                               audit::to_string(issue.severity), issue_message(issue, a.height));
         }
         for (const audit::OmittedIssues& o : a.record_issues_omitted) {
             out += fmt::format("  ... and {} more {} ({}) not listed (--max-listed)\n", o.count,

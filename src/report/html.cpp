@@ -206,8 +206,9 @@ std::size_t append_html_broken_rows(std::string& out, const CheckInput& in,
         out += anchor.empty() ? game : fmt::format("<a href=\"#{}\">{}</a>", anchor, game);
         out += "</td><td class=\"n\">";
         if (i.move != 0) out += fmt::format("{}", i.move);
-        out += fmt::format("</td><td>{}</td><td>{}</td></tr>\n",
-                           html_escape(audit::to_string(i.code)), html_escape(i.message));
+        out +=
+            fmt::format("</td><td>{}</td><td>{}</td></tr>\n", html_escape(audit::to_string(i.code)),
+                        html_escape(issue_message(i, a.height)));
     }
     return rows;
 }

@@ -5,12 +5,14 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "common.hpp"
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report::detail {
 
@@ -189,3 +191,108 @@ std::vector<std::string> board_rows(const audit::Position& p) {
 }
 
 }  // namespace sgfaudit::report::detail
+
+namespace sgfaudit::report {
+
+std::string issue_message(const audit::RecordIssue& i, int height) {
+    using audit::IssueCode;
+    const std::string_view who = detail::color_letter(i.color);
+    const auto reasons = [&i] {
+        std::string why;
+        for (const audit::RulesetReason& r : i.reasons) {
+            why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", r.ruleset,
+                               audit::to_string(r.reason));
+        }
+        return why;
+    };
+    switch (i.code) {
+        case IssueCode::occupied:
+            return fmt::format("move {}: {} plays on the occupied point {}", i.move, who,
+                               detail::point_text(i.point, height));
+        case IssueCode::off_board:
+            if (i.point == sgf::kNoPoint) {
+                return fmt::format("move {}: {} plays off the board (a value that is not a point)",
+                                   i.move, who);
+            }
+            return fmt::format("move {}: {} plays off the board at {}", i.move, who,
+                               sgf::sgf_coordinates(i.point));
+        case IssueCode::out_of_turn:
+            if (i.flag) return fmt::format("move {}: {} passes out of turn", i.move, who);
+            return fmt::format("move {}: {} plays {} out of turn (the same colour twice)", i.move,
+                               who, detail::point_text(i.point, height));
+        case IssueCode::illegal_everywhere:
+            return fmt::format(
+                "move {}: {} {} is illegal under every ruleset still judging the game ({})", i.move,
+                who, detail::point_text(i.point, height), reasons());
+        case IssueCode::illegal_under_record_rules:
+            return fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({})",
+                               i.move, who, detail::point_text(i.point, height), i.text, reasons());
+        case IssueCode::setup_after_start:
+            return fmt::format(
+                "setup stones after move {}: not a turn; the position counts for positional "
+                "superko, the history is kept",
+                i.move);
+        case IssueCode::setup_after_root:
+            return "setup stones in a node after the root, before the first move: counted as part "
+                   "of the start position";
+        case IssueCode::setup_without_handicap:
+            return fmt::format(
+                "the start position has {} black and {} white stones but no HA of 2 or more: not a "
+                "handicap",
+                i.counts[0], i.counts[1]);
+        case IssueCode::handicap_mismatch:
+            return fmt::format(
+                "HA[{}] but the start position has {} black stones; handicap taken as {}",
+                i.counts[0], i.counts[1], i.counts[2]);
+        case IssueCode::handicap_missing:
+            return fmt::format(
+                "HA[{}] but no black stone before the first move, and White plays first: the "
+                "record lacks its handicap stones",
+                i.counts[0]);
+        case IssueCode::handicap_inferred: {
+            std::string placed;
+            for (const sgf::Point& p : i.points) {
+                if (!placed.empty()) placed += ' ';
+                placed += audit::board_coordinates(p, height);
+            }
+            return fmt::format("{} handicap stones inferred at {} ({})", i.counts[0], placed,
+                               i.flag ? "Fox's layout with the side stones on the top and bottom"
+                                      : "GTP 2 fixed_handicap");
+        }
+        case IssueCode::handicap_one:
+            return "HA[1]: no handicap stones; scored as an even game";
+        case IssueCode::placement_interrupted:
+            return fmt::format(
+                "move {}: {} before the {} handicap stones were placed; handicap taken as {}",
+                i.move, i.flag ? "a pass" : "a play", i.counts[0], i.counts[1]);
+        case IssueCode::komi_quirk:
+            return fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)", i.text,
+                               i.values[0]);
+        case IssueCode::no_liberties_after_setup:
+            return "the start position has a string without liberties (setup never captures)";
+        case IssueCode::dead_point_off_board:
+            return fmt::format("dead stone '{}' is not a point of this {}x{} board", i.text,
+                               i.counts[0], i.counts[1]);
+        case IssueCode::result_impossible_margin:
+            return fmt::format(
+                "RE[{}]: a margin of {} is more than any count of this {}x{} game can give (at "
+                "most {})",
+                i.text, i.values[0], i.counts[0], i.counts[1], i.values[1]);
+        case IssueCode::result_komi_parity: {
+            const double fm = i.values[0] - std::floor(i.values[0]);
+            const double fk = i.values[1] - std::floor(i.values[1]);
+            return fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it", i.text,
+                               fm == 0.0 ? "a whole" : "a half-point", i.text2,
+                               fk == 0.0 ? "whole" : "a half point");
+        }
+        case IssueCode::resigner_moved_last:
+            return fmt::format("RE[{}]: {} resigned after making the last turn of the record",
+                               i.text, i.color == game::Color::black ? "Black" : "White");
+        case IssueCode::dead_stones_undecided:
+            return fmt::format("the dead stones could not be decided ({}): the count is unsettled",
+                               i.text);
+    }
+    return {};
+}
+
+}  // namespace sgfaudit::report

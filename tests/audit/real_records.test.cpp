@@ -19,6 +19,17 @@ const audit::RecordIssue* find_issue(const audit::GameAudit& a, std::string_view
     return nullptr;
 }
 
+// The board coordinates of the stones the handicap_inferred issue names, space-separated.
+std::string inferred_at(const audit::GameAudit& a) {
+    const audit::RecordIssue* i = find_issue(a, "handicap_inferred");
+    if (i == nullptr) return "";
+    std::string out;
+    for (const sgf::Point& p : i->points) {
+        out += (out.empty() ? "" : " ") + audit::board_coordinates(p, a.height);
+    }
+    return out;
+}
+
 std::size_t issue_count(const audit::GameAudit& a, std::string_view code) {
     return static_cast<std::size_t>(std::count_if(
         a.record_issues.begin(), a.record_issues.end(),
@@ -296,7 +307,7 @@ TEST_CASE("R5: HA without stones and White first on 19x19: GTP 2's fixed_handica
     CHECK(a.results[AGA].score.area.white == 4.5);
     issue(a, "handicap_missing", 0, IssueSeverity::error);
     issue(a, "handicap_inferred", 0, IssueSeverity::note);
-    CHECK_THAT(find_issue(a, "handicap_inferred")->message, Catch::Contains("D4"));
+    CHECK_THAT(inferred_at(a), Catch::Contains("D4"));
     no_issue(a, "out_of_turn");
 }
 
@@ -328,14 +339,16 @@ TEST_CASE("R5: for 6 and 7 stones, Fox's older layout (K16, K4) where GTP 2's do
         illegal_count(r, 0);
         CHECK(r.score.black_stones == 6);
     }
-    CHECK_THAT(find_issue(a, "handicap_inferred")->message, Catch::Contains("K16"));
+    CHECK_THAT(inferred_at(a), Catch::Contains("K16"));
+    CHECK(find_issue(a, "handicap_inferred")->flag);  // Fox's layout
     // W1 at D10 and W3 at K4 (jp): neither layout fits, GTP 2's is taken and W1 is occupied.
     const auto b = run("(;GM[1]FF[4]SZ[19]HA[7]KM[0.5];W[dj];B[aa];W[jp];B[];W[])");
     for (const auto& r : b.results) {
         illegal(r, 1, Reason::occupied, "", std::nullopt);
         legal(r, 3);
     }
-    CHECK_THAT(find_issue(b, "handicap_inferred")->message, Catch::Contains("D10"));
+    CHECK_THAT(inferred_at(b), Catch::Contains("D10"));
+    CHECK_FALSE(find_issue(b, "handicap_inferred")->flag);  // GTP 2's layout
 }
 
 TEST_CASE("R5: where GTP 2 defines no layout nothing is placed, White is in turn, n = 0",
@@ -496,7 +509,9 @@ TEST_CASE("R2: an off-board value that is not two letters is named as such", "[a
     const auto a = run_text("(;GM[1]FF[4]SZ[5]KM[0.5];B[cc];W[x];B[])");
     const audit::RecordIssue* i = find_issue(a, "off_board");
     REQUIRE(i != nullptr);
-    CHECK(i->message == "move 2: W plays off the board (a value that is not a point)");
+    CHECK(i->move == 2);
+    CHECK(i->color == game::Color::white);
+    CHECK(i->point == sgf::kNoPoint);  // report::issue_message: "(a value that is not a point)"
     CHECK(find_illegal(a.results[TT], 2)->point == sgf::kNoPoint);
 }
 

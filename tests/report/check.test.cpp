@@ -145,8 +145,13 @@ audit::GameAudit sample_audit() {
                         audit::Verdict{1, true, {}, {}, {}, audit::CountKind::territory}};
     a.divergences.push_back(outcome);
 
-    a.record_issues.push_back(
-        audit::RecordIssue{80, 120, audit::IssueCode::out_of_turn, "W played twice"});
+    audit::RecordIssue twice;
+    twice.move = 80;
+    twice.offset = 120;
+    twice.code = audit::IssueCode::out_of_turn;
+    twice.color = game::Color::white;
+    twice.flag = true;  // a pass
+    a.record_issues.push_back(twice);
     a.record.check = audit::RecordCheck::mismatch;
     a.record.recorded = "W+3.5";
     a.record.rules = "AGA";
@@ -304,7 +309,8 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(contains(t,
                    "record: mismatch; RE[W+3.5], RU[AGA] -> aga; computed W+2.5 (territory: "
                    "B 10 W 12.5) under aga (the margin differs)"));
-    CHECK(contains(t, "  g\"1\".sgf:7:12: move 80: out_of_turn (error): W played twice\n"));
+    CHECK(contains(
+        t, "  g\"1\".sgf:7:12: move 80: out_of_turn (error): move 80: W passes out of turn\n"));
     CHECK(contains(t, "ruleset tromp-taylor:\n"));
     CHECK(contains(t,
                    "    move 57 B D16 (dd): positional_superko (TT 6), repeats the position "
@@ -388,7 +394,7 @@ TEST_CASE("write_check_json in the full form writes one line with every field", 
             R"j({"kind":"outcome","move":null,"color":null,"point":null,"sgf":null,"clause":"",)j",
             R"j("board_before":[],"board_after":[]})j",
             R"j("record":{"check":"mismatch","recorded":"W+3.5","rules":"AGA","mapped":"aga","computed":"W+2.5 (territory: B 10 W 12.5) under aga","reason":"the margin differs","dead_source":"markup","difference":-1})j",
-            R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","message":"W played twice","line":7,"column":12}])j",
+            R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","message":"move 80: W passes out of turn","line":7,"column":12}])j",
             R"j("diagnostics":[{"severity":"warning","code":"S220","line":2,"column":3,"message":"free text \"x\"\ttab",)j",
         }) {
         CHECK(contains(j, part));
@@ -525,4 +531,56 @@ TEST_CASE("write_check_text words the record check's reason from its facts", "[r
     report::write_check_text(resign, f.input());
     CHECK(contains(resign.str(), "(RE is " + std::string(sgf::to_string(sgf::ResultKind::resign)) +
                                      ", not a score)\n"));
+}
+
+TEST_CASE("issue_message words a record issue's facts", "[report][wording]") {
+    audit::RecordIssue off;
+    off.move = 2;
+    off.code = audit::IssueCode::off_board;
+    off.color = game::Color::white;
+    CHECK(report::issue_message(off, 5) ==
+          "move 2: W plays off the board (a value that is not a point)");
+    off.point = sgf::Point{7, 1};
+    CHECK(report::issue_message(off, 5) == "move 2: W plays off the board at hb");
+
+    audit::RecordIssue occupied;
+    occupied.move = 12;
+    occupied.code = audit::IssueCode::occupied;
+    occupied.point = sgf::Point{3, 15};  // dp
+    CHECK(report::issue_message(occupied, 19) == "move 12: B plays on the occupied point D4 (dp)");
+
+    audit::RecordIssue everywhere;
+    everywhere.move = 9;
+    everywhere.code = audit::IssueCode::illegal_everywhere;
+    everywhere.color = game::Color::white;
+    everywhere.point = sgf::Point{3, 3};  // dd
+    everywhere.reasons = {{"tromp-taylor", audit::Reason::suicide},
+                          {"aga:ko=ssk", audit::Reason::positional_superko}};
+    CHECK(report::issue_message(everywhere, 19) ==
+          "move 9: W D16 (dd) is illegal under every ruleset still judging the game "
+          "(tromp-taylor: suicide; aga:ko=ssk: positional_superko)");
+
+    audit::RecordIssue inferred;
+    inferred.code = audit::IssueCode::handicap_inferred;
+    inferred.counts = {2, 0, 0};
+    inferred.points = {sgf::Point{15, 3}, sgf::Point{3, 15}};
+    CHECK(report::issue_message(inferred, 19) ==
+          "2 handicap stones inferred at Q16 D4 (GTP 2 fixed_handicap)");
+
+    audit::RecordIssue parity;
+    parity.move = 0;
+    parity.code = audit::IssueCode::result_komi_parity;
+    parity.text = "W+3";
+    parity.text2 = "6.5";
+    parity.values = {3.0, 6.5};
+    CHECK(report::issue_message(parity, 19) ==
+          "RE[W+3] has a whole margin but KM[6.5] is a half point: no count gives it");
+
+    audit::RecordIssue resign;
+    resign.move = 0;
+    resign.code = audit::IssueCode::resigner_moved_last;
+    resign.text = "B+R";
+    resign.color = game::Color::white;
+    CHECK(report::issue_message(resign, 19) ==
+          "RE[B+R]: White resigned after making the last turn of the record");
 }

@@ -313,14 +313,47 @@ enum class IssueCode : std::uint8_t {
 };
 std::string_view to_string(IssueCode c) noexcept;
 
+// One ruleset's reason for calling a play illegal, named as the audit names rulesets (its spec
+// when it has one, else its name).
+struct RulesetReason {
+    std::string ruleset;
+    Reason reason = Reason::occupied;
+};
+
 // A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6,
-// 7). Codes and severities: docs/report-format.md.
+// 7). Codes and severities: docs/report-format.md. Facts only: report::issue_message words them.
+// The fields a code does not name keep their defaults.
 struct RecordIssue {
     std::uint32_t move = 0;    // 0 when not tied to a move
     std::uint32_t offset = 0;  // of the SGF value in Document::text(), for locations; 0 unknown
     IssueCode code = IssueCode::occupied;
-    std::string message;
     IssueSeverity severity = IssueSeverity::error;
+    // occupied, off_board, out_of_turn, illegal_*: who moved; resigner_moved_last: the resigner.
+    game::Color color = game::Color::black;
+    // out_of_turn, placement_interrupted: the move is a pass. handicap_inferred: Fox's older
+    // layout (side stones on the top and bottom), else GTP 2's fixed_handicap.
+    bool flag = false;
+    // occupied, off_board (kNoPoint: a value that is not a point), out_of_turn, illegal_*: the
+    // point played.
+    sgf::Point point = sgf::kNoPoint;
+    // handicap_mismatch: HA, Black's start stones, the handicap taken. setup_without_handicap:
+    // Black's and White's start stones. handicap_missing, handicap_inferred: HA.
+    // placement_interrupted: the stones due, the handicap taken. dead_point_off_board,
+    // result_impossible_margin: the board's width and height.
+    std::array<int, 3> counts{};
+    // komi_quirk: the komi read. result_impossible_margin: the margin and the bound.
+    // result_komi_parity: the margin and the komi (absolute values).
+    std::array<double, 2> values{};
+    // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules:
+    // RU's text. dead_point_off_board: the token given. dead_stones_undecided: the count's source.
+    std::string text;
+    // result_komi_parity: KM's text.
+    std::string text2;
+    // illegal_everywhere: each ruleset still judging and its reason. illegal_under_record_rules:
+    // the record's ruleset and its reason.
+    std::vector<RulesetReason> reasons;
+    // handicap_inferred: the stones placed.
+    std::vector<sgf::Point> points;
 };
 
 // Record issues of one code left out of GameAudit::record_issues (AuditOptions::max_listed).

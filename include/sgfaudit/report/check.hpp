@@ -95,6 +95,11 @@ struct CheckTotals {
 // one line, ended by '\n'.
 void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
 
+// wording.cpp: the sentence for people that words a record issue's facts ("move 12: B plays on
+// the occupied point D4 (dp)"). `height`: the record's board height (GameAudit::height), for
+// board coordinates.
+std::string issue_message(const audit::RecordIssue& issue, int height);
+
 // A cropped picture of a board (rows top to bottom: '.', 'X', 'O'), about `window` x `window`
 // points around `play`, with column letters (skipping I, as audit::board_coordinates) above and
 // below and row numbers (counted from the bottom) on both sides. The play is marked by parentheses
