@@ -1034,6 +1034,28 @@ std::string_view Ruleset::accounting_clause() const noexcept {
         .accounting;
 }
 
+std::vector<std::string_view> cited_clauses() {
+    std::vector<std::string_view> out;
+    const auto add = [&out](std::string_view c) {
+        if (c.empty()) return;
+        for (const std::string_view seen : out)
+            if (seen == c) return;
+        out.push_back(c);
+    };
+    for (const KnobInfo& knob : kKnobs)
+        for (const KnobValue& v : knob.values) {
+            add(v.cite);
+            add(v.accounting);
+        }
+    for (const PresetRow& row : kPresets)
+        for (const auto& values : row.cites)
+            for (const std::string_view c : values) add(c);
+    for (const CommonRule rule : {CommonRule::occupied, CommonRule::off_board,
+                                  CommonRule::out_of_turn, CommonRule::lone_suicide_repeats})
+        add(clause(rule));
+    return out;
+}
+
 std::span<const std::string_view> preset_names() noexcept {
     return kPresetNames;
 }

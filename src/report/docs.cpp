@@ -2,7 +2,9 @@
 
 #include "sgfaudit/report/docs.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cstddef>
 
 #include "sgfaudit/docs_text.hpp"
 
@@ -51,15 +53,76 @@ std::string_view diagnostics_markdown() noexcept {
     return detail::kDiagnosticsMarkdown;
 }
 
-std::optional<std::string> explain_clause(std::string_view clause) {
-    const std::string want = normalized(clause);
+namespace {
+
+// The section of exactly this id, or of the clause a figure belongs to ("AGA 6 figure 3").
+std::optional<std::string> one_section(std::string_view clause) {
+    std::string want = normalized(clause);
     std::optional<std::string> out;
     if (want.empty()) return out;
-    for_each_clause([&](std::string_view id, std::string_view section) {
-        if (normalized(id) != want) return true;
-        out = std::string(section);
-        return false;
-    });
+    for (int attempt = 0; attempt < 2 && !out; ++attempt) {
+        for_each_clause([&](std::string_view id, std::string_view section) {
+            if (normalized(id) != want) return true;
+            out = std::string(section);
+            return false;
+        });
+        // "...FIGUREn": drop the figure, keep its clause.
+        const std::size_t figure = want.rfind("FIGURE");
+        if (figure == std::string::npos || figure == 0 || figure + 6 == want.size()) break;
+        if (!std::all_of(want.begin() + static_cast<std::ptrdiff_t>(figure + 6), want.end(),
+                         [](char c) { return c >= '0' && c <= '9'; }))
+            break;
+        want.resize(figure);
+    }
+    return out;
+}
+
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+std::string_view trimmed(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::vector<std::string> clause_ids(std::string_view citation) {
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    while (at <= citation.size()) {
+        std::size_t end = citation.find_first_of(",;/()", at);
+        if (end == std::string_view::npos) end = citation.size();
+        const std::string_view piece = trimmed(citation.substr(at, end - at));
+        at = end + 1;
+        if (piece.empty() || piece.find('=') != std::string_view::npos) continue;
+        if (is_digit(piece.front()) && piece.find(' ') == std::string_view::npos && !out.empty()) {
+            // "J 8, 10": a bare number continues the id before it ("J " + "10").
+            const std::string& before = out.back();
+            const std::size_t space = before.rfind(' ');
+            if (space != std::string::npos) {
+                out.push_back(before.substr(0, space + 1) + std::string(piece));
+                continue;
+            }
+        }
+        out.emplace_back(piece);
+    }
+    return out;
+}
+
+std::optional<std::string> explain_clause(std::string_view clause) {
+    if (auto whole = one_section(clause)) return whole;
+    const std::vector<std::string> ids = clause_ids(clause);
+    if (ids.empty()) return std::nullopt;
+    std::string out;
+    for (const std::string& id : ids) {
+        const auto section = one_section(id);
+        if (!section) return std::nullopt;
+        if (!out.empty() && !out.ends_with("\n\n")) out += '\n';
+        out += *section;
+    }
     return out;
 }
 

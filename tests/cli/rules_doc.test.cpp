@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/report/docs.hpp"
 #include "slurp.hpp"
@@ -76,5 +77,48 @@ TEST_CASE("The report folder carries rules.md and diagnostics.md, and every cite
     for (const std::string& c : clauses) {
         INFO(c);
         CHECK(sgfaudit::report::explain_clause(c).has_value());
+    }
+}
+
+TEST_CASE("A citation splits into its clause ids", "[cli][rules]") {
+    using sgfaudit::report::clause_ids;
+    using V = std::vector<std::string>;
+    CHECK(clause_ids("J 8, 10") == V{"J 8", "J 10"});
+    CHECK(clause_ids("TT 6 / AGA 6 / FFG 4") == V{"TT 6", "AGA 6", "FFG 4"});
+    CHECK(clause_ids("suicide=forbidden (AGA 5, FFG 3)") == V{"AGA 5", "FFG 3"});
+    CHECK(clause_ids("AGA 12, 002 figure 3") == V{"AGA 12", "002 figure 3"});
+    CHECK(clause_ids("FFG 6, FFG 6a") == V{"FFG 6", "FFG 6a"});
+    CHECK(clause_ids("C 2002 section 6") == V{"C 2002 section 6"});
+    CHECK(clause_ids("ko=simple") == V{});
+}
+
+TEST_CASE("rules --explain takes a citation of several clauses and a clause's figure",
+          "[cli][rules]") {
+    const auto both = sgfaudit::report::explain_clause("J 8, 10");
+    REQUIRE(both.has_value());
+    CHECK(both->find("### J 8\n") == 0);
+    CHECK(both->find("\n### J 10\n") != std::string::npos);
+    const auto figure = sgfaudit::report::explain_clause("AGA 6 figure 3");
+    REQUIRE(figure.has_value());
+    CHECK(figure->find("### AGA 6\n") == 0);
+    CHECK_FALSE(sgfaudit::report::explain_clause("J 8, 99").has_value());
+    CHECK_FALSE(sgfaudit::report::explain_clause("TT 6 figure").has_value());
+}
+
+// Not only what corpus/ happens to cite: every citation the ruleset table can put in a finding,
+// for every preset and every knob value, has its section in rules.md.
+TEST_CASE("Every clause a finding can cite is explained in rules.md", "[cli][rules]") {
+    const auto citations = sgfaudit::audit::cited_clauses();
+    REQUIRE(citations.size() >= 20);
+    std::set<std::string> ids;
+    for (const std::string_view c : citations) {
+        INFO(c);
+        const auto split = sgfaudit::report::clause_ids(c);
+        CHECK_FALSE(split.empty());
+        ids.insert(split.begin(), split.end());
+    }
+    for (const std::string& id : ids) {
+        INFO(id);
+        CHECK(sgfaudit::report::explain_clause(id).has_value());
     }
 }

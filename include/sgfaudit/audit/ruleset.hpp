@@ -175,6 +175,12 @@ struct Ruleset {
     friend bool operator==(const Ruleset&, const Ruleset&) = default;
 };
 
+// Every citation a finding can carry (each preset's own clauses per knob value, the knob table's
+// citation of every value, the accounting clauses and the common rules' clauses), each once, in
+// table order. A citation may list several clause ids ("J 8, 10", "TT 7, TT 6") or wrap them in
+// words ("suicide=forbidden (AGA 5, FFG 3)"); the report splits them (report::clause_ids).
+std::vector<std::string_view> cited_clauses();
+
 // True when a and b agree on every rule knob and both default komis (name, spec and
 // komi_override are not compared).
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
