@@ -179,11 +179,13 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
     // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
     // question per end board.
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
-    tallies_.push_back({board,
-                        use_dead,
-                        detail::tally_position(b, use_dead ? detail::DeadStones{dead_policy_, dead}
-                                                           : detail::DeadStones{}),
-                        {}});
+    tallies_.push_back(
+        {board,
+         use_dead,
+         detail::tally_position(
+             b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{},
+             seki_eyes_counted()),
+         {}});
     return tallies_.back();
 }
 
@@ -199,10 +201,11 @@ const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, 
     }
     Tallied t{board, true, {}, {}};
     if (answer.dead) {
-        t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead});
+        t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead},
+                                         seki_eyes_counted());
         t.source = options_.dead_oracle->name();
     } else {
-        t.tally = detail::tally_position(b, detail::DeadStones{});
+        t.tally = detail::tally_position(b, detail::DeadStones{}, seki_eyes_counted());
         t.tally.settled = false;
         t.source = fmt::format("gnugo failed: {}", answer.failure);
         if (!oracle_failed_) {

@@ -189,6 +189,13 @@ class Replay {
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);
     const Tallied& tally_by_oracle(int board, const game::Board& b, double komi);
+    // Whether some lane counts under seki-eyes=neutral (J 8): only then does a tally look for
+    // the eyes of strings in seki.
+    bool seki_eyes_counted() const noexcept {
+        for (const Lane& l : lanes_)
+            if (l.result.ruleset.seki_eyes == SekiEyes::neutral) return true;
+        return false;
+    }
 
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;

@@ -200,9 +200,10 @@ void count_seki_eyes(const game::Board& board, Tally& t) {
     }
 }
 
-void count_board(const game::Board& board, Tally& t) {
+void count_board(const game::Board& board, Tally& t, bool seki_eyes) {
     count_regions(board, t);
-    if (t.neutral > 0 && t.black_territory + t.white_territory > 0) count_seki_eyes(board, t);
+    if (seki_eyes && t.neutral > 0 && t.black_territory + t.white_territory > 0)
+        count_seki_eyes(board, t);
     t.black_stones = board.stones(game::Color::black);
     t.white_stones = board.stones(game::Color::white);
 }
@@ -222,7 +223,7 @@ double bonus_for(HandicapBonus b, int n) {
 
 }  // namespace
 
-Tally tally_position(const game::Board& board, const DeadStones& dead) {
+Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki_eyes) {
     Tally t;
     if (dead.policy == DeadPolicy::pass_alive) {
         // Benson (life.hpp): the stones inside the opponent's pass-alive territory.
@@ -233,13 +234,13 @@ Tally tally_position(const game::Board& board, const DeadStones& dead) {
             after.clear(v);
         }
         t.settled = settled_after_removal(after, life);
-        count_board(after, t);
+        count_board(after, t, seki_eyes);
         return t;
     }
     bool any = false;
     for (game::Vertex v : dead.points) any = any || game::is_stone(board.at(v));
     if (!any) {
-        count_board(board, t);
+        count_board(board, t, seki_eyes);
         return t;
     }
     game::Board after = board;
@@ -255,7 +256,7 @@ Tally tally_position(const game::Board& board, const DeadStones& dead) {
         }
         (c == game::Cell::black ? t.dead_black : t.dead_white) += removed;
     }
-    count_board(after, t);
+    count_board(after, t, seki_eyes);
     return t;
 }
 

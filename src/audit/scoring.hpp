@@ -48,8 +48,11 @@ struct Tally {
     bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
 };
 
-// Tallies `board` after removing `dead` (on a copy; the board itself is left alone).
-Tally tally_position(const game::Board& board, const DeadStones& dead);
+// Tallies `board` after removing `dead` (on a copy; the board itself is left alone). The eyes of
+// strings in seki (black_seki_eyes, white_seki_eyes) are found only when `seki_eyes` is true
+// (some ruleset to be counted has seki-eyes=neutral; else they stay 0): a flood fill of the
+// board that the other rulesets never read.
+Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki_eyes);
 
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen.
 Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
