@@ -17,13 +17,6 @@ using namespace catalogue;
 
 namespace {
 
-audit::Ruleset spec(std::string_view text) {
-    const audit::RulesetParse p = audit::parse_ruleset_spec(text);
-    INFO(text << ": " << p.error);
-    REQUIRE(p.ok());
-    return *p.ruleset;
-}
-
 // One ruleset per spec, in the order given.
 std::vector<audit::Ruleset> specs(std::initializer_list<std::string_view> texts) {
     std::vector<audit::Ruleset> out;
