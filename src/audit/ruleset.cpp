@@ -488,18 +488,11 @@ constexpr bool is_space(char c) {
 constexpr bool is_alnum(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-constexpr char to_lower(char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
+using text::lower_ascii;
+using text::to_lower_ascii;
 
 std::string_view trim(std::string_view s) {
     return text::trim_ascii_whitespace(s);
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = to_lower(c);
-    return out;
 }
 
 // s for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
@@ -584,7 +577,7 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
             "{} in {} is not knob=value (rulesets are separated by ',', overrides by ':')",
             quoted(part), quoted(whole));
     }
-    const std::string knob = lower(trim(part.substr(0, eq)));
+    const std::string knob = lower_ascii(trim(part.substr(0, eq)));
     const std::string_view value = trim(part.substr(eq + 1));
     std::size_t index = kKnobCount;
     for (std::size_t i = 0; i < kKnobCount; ++i) {
@@ -601,7 +594,7 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
     b.set[index] = true;
     const KnobInfo& row = info(k);
     if (row.set_index != nullptr) {
-        const std::string v = lower(value);
+        const std::string v = lower_ascii(value);
         for (std::size_t i = 0; i < row.values.size(); ++i) {
             if (row.values[i].name == v) {
                 row.set_index(b.rules, i);
@@ -746,7 +739,7 @@ std::string normalize_ru_name(std::string_view s) {
                 continue;
             }
         }
-        out += to_lower(s[i]);
+        out += to_lower_ascii(s[i]);
         ++i;
     }
     for (std::string_view word : {" rules", " rule", " ruleset"}) {
@@ -1068,7 +1061,7 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
         const std::vector<std::string_view> parts = split(item, ':');
         std::size_t first_override = 0;
         if (trim(parts[0]).find('=') == std::string_view::npos) {
-            const std::string name = lower(trim(parts[0]));
+            const std::string name = lower_ascii(trim(parts[0]));
             if (name.empty()) {
                 return fail(fmt::format("missing ruleset name before ':' in {}: expected one of {}",
                                         quoted(item), join(kPresetNames, ", ")));
@@ -1166,7 +1159,8 @@ RuMapping map_ru(std::string_view ru) {
             q);
         return m;
     }
-    if (const std::optional<KataGoRules> k = parse_katago(lower(text))) return map_katago(*k, text);
+    if (const std::optional<KataGoRules> k = parse_katago(lower_ascii(text)))
+        return map_katago(*k, text);
     m.reason = fmt::format("RU {} is not a ruleset name sgfaudit knows; not mapped", q);
     return m;
 }
