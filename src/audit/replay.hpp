@@ -186,7 +186,8 @@ class Replay {
         int board;
         bool use_dead;
         Tally tally;
-        std::string source;  // the oracle's dead_source; empty: to_string(dead_policy_)
+        DeadSource source;   // how its dead stones were chosen
+        std::string oracle;  // oracle: its name; oracle_failed: why (Score::dead_oracle)
     };
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);

@@ -153,5 +153,5 @@ TEST_CASE("seki-eyes: clauses and KataGo's tax", "[audit][knobs][seki]") {
     CHECK(implied.ruleset->seki_eyes == audit::SekiEyes::neutral);
     const auto all = audit::map_ru("koPOSITIONALscoreAREAtaxALLsui1");
     CHECK_FALSE(all.ruleset);
-    CHECK(all.reason.find("tax ALL") != std::string::npos);
+    CHECK(all.reason.unread == std::vector<audit::KataGoUnread>{audit::KataGoUnread::tax_all});
 }
