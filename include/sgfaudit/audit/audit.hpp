@@ -451,8 +451,10 @@ GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rul
 std::string board_coordinates(sgf::Point p, int height);
 
 // Splits a dead-stone list "dd,ee" or "D4,E5" (either form, mixed allowed) into tokens for
-// AuditOptions::dead_points. Returns nullopt with `error` set when a token is neither form.
-std::optional<std::vector<std::string>> split_point_list(std::string_view text, std::string& error);
+// AuditOptions::dead_points. Returns nullopt with `bad_token` set to the first token (trimmed)
+// that is neither form (the caller words the error).
+std::optional<std::vector<std::string>> split_point_list(std::string_view text,
+                                                         std::string& bad_token);
 // Resolves one token ("dd" or "D4") on a width x height board; nullopt when malformed or off it.
 std::optional<sgf::Point> resolve_point(std::string_view token, int width, int height);
 
