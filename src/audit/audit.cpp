@@ -3,8 +3,6 @@
 
 #include "sgfaudit/audit/audit.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -275,7 +273,7 @@ std::optional<sgf::Point> resolve_point(std::string_view token, int width, int h
 }
 
 std::optional<std::vector<std::string>> split_point_list(std::string_view text,
-                                                         std::string& error) {
+                                                         std::string& bad_token) {
     std::vector<std::string> out;
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -283,10 +281,7 @@ std::optional<std::vector<std::string>> split_point_list(std::string_view text,
         if (comma == std::string_view::npos) comma = text.size();
         const std::string_view token = trim(text.substr(start, comma - start));
         if (token.empty() || !resolve_point(token, game::kMaxSide, game::kMaxSide)) {
-            error = fmt::format(
-                "'{}' is not a point (write SGF letters like dd or board "
-                "coordinates like D16)",
-                token);
+            bad_token = std::string(token);
             return std::nullopt;
         }
         out.emplace_back(token);

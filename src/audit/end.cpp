@@ -9,8 +9,6 @@
 // internal RU lane dropped. The end boards: a lane that ends before the record does keeps its
 // board (keep_end_board), copied only when the board is about to change (board_changes).
 
-#include <fmt/format.h>
-
 #include <algorithm>
 
 #include "after_replay.hpp"
@@ -21,18 +19,37 @@ namespace sgfaudit::audit::detail {
 namespace {
 
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
-    if (r.komi_override) return {*r.komi_override, "override"};
+    if (r.komi_override) return {*r.komi_override, KomiSource::komi_override, {}};
     if (rec.komi) {
         if (rec.komi->adjusted) {
-            return {rec.komi->value, fmt::format("record (adjusted from KM[{}])", rec.komi_text)};
+            return {rec.komi->value, KomiSource::record_adjusted, rec.komi_text};
         }
-        return {rec.komi->value, "record"};
+        return {rec.komi->value, KomiSource::record, {}};
     }
     // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
-    if (handicap >= 2) {
-        return {r.default_komi_handicap, rec.komi_given ? "default (KM unreadable)" : "default"};
+    const KomiSource source =
+        rec.komi_given ? KomiSource::km_unreadable : KomiSource::ruleset_default;
+    if (handicap >= 2) return {r.default_komi_handicap, source, {}};
+    return {r.default_komi_even, source, {}};
+}
+
+// The source a count names for the dead stones of `policy` when no oracle answered (DeadPolicy
+// automatic is resolved before counting, and gnugo's counts come from the oracle).
+DeadSource source_of(DeadPolicy policy) {
+    switch (policy) {
+        case DeadPolicy::markup:
+            return DeadSource::markup;
+        case DeadPolicy::list:
+            return DeadSource::list;
+        case DeadPolicy::pass_alive:
+            return DeadSource::pass_alive;
+        case DeadPolicy::gnugo:
+            return DeadSource::no_oracle;
+        case DeadPolicy::none:
+        case DeadPolicy::automatic:
+            break;
     }
-    return {r.default_komi_even, rec.komi_given ? "default (KM unreadable)" : "default"};
+    return DeadSource::none;
 }
 
 }  // namespace
@@ -80,16 +97,15 @@ void Replay::finish() {
         const bool strict_tt = res.ruleset.end == GameEnd::final;
         const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
         const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
-        res.score = detail::score_position(
-            tallied.tally, res.ruleset, l.end_state, out_.handicap, komi,
-            strict_tt ? std::string_view("none (strict TT 8: the board as it is)")
+        const DeadSource dead_source =
+            strict_tt ? DeadSource::strict_tt
             : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
-                ? std::string_view("none (gnugo is asked only about games ended by two passes)")
+                ? DeadSource::oracle_not_asked
             : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
-                ? std::string_view("none (pass-alive is decided only for games ended by two "
-                                   "passes)")
-            : tallied.source.empty() ? to_string(dead_policy_)
-                                     : std::string_view(tallied.source));
+                ? DeadSource::pass_alive_not_decided
+                : tallied.source;
+        res.score = detail::score_position(tallied.tally, res.ruleset, l.end_state, out_.handicap,
+                                           komi, dead_source, tallied.oracle);
     }
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
@@ -185,6 +201,7 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
          detail::tally_position(
              b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{},
              seki_eyes_counted()),
+         source_of(dead_policy_),
          {}});
     return tallies_.back();
 }
@@ -194,24 +211,23 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
 // `unsettled`, never `mismatch`), with a note saying why.
 const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, double komi) {
     DeadStonesAnswer answer;
-    if (options_.dead_oracle == nullptr) {
-        answer.failure = "no dead-stone engine was given";
-    } else {
-        answer = options_.dead_oracle->dead_stones(b, komi);
-    }
-    Tallied t{board, true, {}, {}};
+    if (options_.dead_oracle != nullptr) answer = options_.dead_oracle->dead_stones(b, komi);
+    Tallied t{board, true, {}, DeadSource::oracle, {}};
     if (answer.dead) {
         t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead},
                                          seki_eyes_counted());
-        t.source = options_.dead_oracle->name();
+        t.oracle = options_.dead_oracle->name();
     } else {
         t.tally = detail::tally_position(b, detail::DeadStones{}, seki_eyes_counted());
         t.tally.settled = false;
-        t.source = fmt::format("gnugo failed: {}", answer.failure);
+        t.source =
+            options_.dead_oracle == nullptr ? DeadSource::no_oracle : DeadSource::oracle_failed;
+        t.oracle = std::move(answer.failure);
         if (!oracle_failed_) {
             oracle_failed_ = true;
             RecordIssue f;
-            f.text = t.source;
+            f.text = t.oracle;
+            f.flag = t.source == DeadSource::no_oracle;
             issue(0, 0, IssueCode::dead_stones_undecided, std::move(f), IssueSeverity::note);
         }
     }

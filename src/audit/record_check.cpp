@@ -27,7 +27,7 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
             rv.why = RecordReason::no_rules;
         } else {
             rv.why = RecordReason::rules_not_mapped;
-            rv.mapping_note = in.ru.reason;
+            rv.mapping = in.ru.reason;
         }
         return;
     }
@@ -51,6 +51,7 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     }
     const Count& c = s.decision();
     rv.dead_source = s.dead_source;
+    rv.dead_oracle = s.dead_oracle;
     std::optional<Winner> recorded;
     if (re.kind == sgf::ResultKind::draw) {
         recorded = Winner::draw;

@@ -146,6 +146,8 @@ class Replay {
         return out_.handicap_by_plays && out_.handicap < placement_target_;
     }
     void skipped(const sgf::Event& e, game::Color c, Reason why);
+    // Lists `ill` under every active lane and, under `stop`, stops each there.
+    void illegal_in_every_lane(const Illegal& ill);
     void stop_lane(Lane& l, const game::Board* before);
     EndState state(bool scored) const;
     void on_pass(const sgf::Event& e, game::Color c, bool out_of_turn);
@@ -184,7 +186,8 @@ class Replay {
         int board;
         bool use_dead;
         Tally tally;
-        std::string source;  // the oracle's dead_source; empty: to_string(dead_policy_)
+        DeadSource source;   // how its dead stones were chosen
+        std::string oracle;  // oracle: its name; oracle_failed: why (Score::dead_oracle)
     };
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);

@@ -488,18 +488,11 @@ constexpr bool is_space(char c) {
 constexpr bool is_alnum(char c) {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
-constexpr char to_lower(char c) {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
+using text::lower_ascii;
+using text::to_lower_ascii;
 
 std::string_view trim(std::string_view s) {
     return text::trim_ascii_whitespace(s);
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = to_lower(c);
-    return out;
 }
 
 // s for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
@@ -584,7 +577,7 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
             "{} in {} is not knob=value (rulesets are separated by ',', overrides by ':')",
             quoted(part), quoted(whole));
     }
-    const std::string knob = lower(trim(part.substr(0, eq)));
+    const std::string knob = lower_ascii(trim(part.substr(0, eq)));
     const std::string_view value = trim(part.substr(eq + 1));
     std::size_t index = kKnobCount;
     for (std::size_t i = 0; i < kKnobCount; ++i) {
@@ -601,7 +594,7 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
     b.set[index] = true;
     const KnobInfo& row = info(k);
     if (row.set_index != nullptr) {
-        const std::string v = lower(value);
+        const std::string v = lower_ascii(value);
         for (std::size_t i = 0; i < row.values.size(); ++i) {
             if (row.values[i].name == v) {
                 row.set_index(b.rules, i);
@@ -646,83 +639,63 @@ struct RuName {
     std::string_view normalized;  // after normalize_ru_name
     NameKind kind;
     std::string_view target;  // preset name, or what the other ruleset is called
-    std::string_view note;    // for other rulesets: why it is not a preset (may be empty)
+    RuNote note;              // why it maps as it does, or why it is not a preset
     // For a preset: overrides the RU name implies (":knob=value"...; empty: the preset itself).
     std::string_view overrides = {};
 };
 
-// Why RU Japanese (and Korean) map to japanese:seki-eyes=territory. J 8 gives no territory in
-// seki, but the servers that write these records (KGS, OGS, Fox) score every region that reaches
-// one colour as its territory, and their games stop with dame unfilled, which J 8's words put in
-// seki too: on kgs-6d-plus, J 8's reading turned 158 matching records into differences and made
-// 153 others match by accident (docs/rules-notes.md, "Seki").
-constexpr std::string_view kServerSeki =
-    "as servers score it, every region reaching one colour counted (seki-eyes=territory; J 8 "
-    "gives no territory in seki, and server games stop with dame unfilled)";
-
-// Why Ing's rules (SST 1991/1996; OGS writes "GOE") are no preset: area counting by fill-in,
-// multi-stone suicide and komi 8 fit the knobs, but Ing's ko rules (which ko captures may be
-// retaken, by kind of ko) are none of psk, ssk, nssk and simple, and a komi of 8 where Black wins
-// ties is not a number knob either.
-constexpr std::string_view kIngNote =
-    "Ing's ko rules are no value of the ko knob, and komi 8 with ties to Black is no komi value";
-
+// The notes (RuNote) are worded by the report: why RU Japanese and Korean map to
+// japanese:seki-eyes=territory (server_seki, korean), why Ing's rules are no preset (ing).
 constexpr RuName kRuNames[] = {
     // AGA (seeds 000, 002, 004)
-    {"aga", NameKind::preset, "aga", ""},
-    {"american", NameKind::preset, "aga", ""},
-    {"american go association", NameKind::preset, "aga", ""},
+    {"aga", NameKind::preset, "aga", RuNote::none},
+    {"american", NameKind::preset, "aga", RuNote::none},
+    {"american go association", NameKind::preset, "aga", RuNote::none},
     // French (seed 003)
-    {"french", NameKind::preset, "french", ""},
-    {"ffg", NameKind::preset, "french", ""},
+    {"french", NameKind::preset, "french", RuNote::none},
+    {"ffg", NameKind::preset, "french", RuNote::none},
     // Tromp-Taylor (seed 001, "The Logical Rules")
-    {"tromp taylor", NameKind::preset, "tromp-taylor", ""},
-    {"tromptaylor", NameKind::preset, "tromp-taylor", ""},
-    {"tt", NameKind::preset, "tromp-taylor", ""},
-    {"logical", NameKind::preset, "tromp-taylor", ""},
-    {"the logical", NameKind::preset, "tromp-taylor", ""},
+    {"tromp taylor", NameKind::preset, "tromp-taylor", RuNote::none},
+    {"tromptaylor", NameKind::preset, "tromp-taylor", RuNote::none},
+    {"tt", NameKind::preset, "tromp-taylor", RuNote::none},
+    {"logical", NameKind::preset, "tromp-taylor", RuNote::none},
+    {"the logical", NameKind::preset, "tromp-taylor", RuNote::none},
     // Japanese 1989 (KGS, OGS, Fox write "Japanese"). Korean rules (KBA 2016, cited K) set every
     // knob as J does: territory with prisoners (K 1), no suicide (K 5), a ko may not be retaken
     // at once, no territory in seki, komi 6.5. They differ where no knob reaches: a repeated
     // position makes a draw rather than J 12's no result, and life and death are judged locally.
     // A row of their own would equal `japanese` knob for knob, so RU Korean names that preset.
-    // Both read as servers score them: kServerSeki.
-    {"japanese", NameKind::preset, "japanese", kServerSeki, ":seki-eyes=territory"},
-    {"jp", NameKind::preset, "japanese", kServerSeki, ":seki-eyes=territory"},
-    {"korean", NameKind::preset, "japanese",
-     "Korean rules count as the Japanese 1989 rules do (territory, simple ko, no territory in "
-     "seki; their draw on a repeated position is not modelled, as J 12 is not), read here "
-     "as servers score them, every region reaching one colour counted (seki-eyes=territory)",
-     ":seki-eyes=territory"},
+    // Both read as servers score them: RuNote::server_seki.
+    {"japanese", NameKind::preset, "japanese", RuNote::server_seki, ":seki-eyes=territory"},
+    {"jp", NameKind::preset, "japanese", RuNote::server_seki, ":seki-eyes=territory"},
+    {"korean", NameKind::preset, "japanese", RuNote::korean, ":seki-eyes=territory"},
     // Chinese (KGS, OGS, Fox; OGS and KGS spellings).
-    {"chinese", NameKind::preset, "chinese", ""},
-    {"cn", NameKind::preset, "chinese", ""},
-    {"chinese ogs", NameKind::preset, "chinese", ""},
-    {"chineseogs", NameKind::preset, "chinese", ""},
-    {"chinese kgs", NameKind::preset, "chinese", ""},
-    {"chinesekgs", NameKind::preset, "chinese", ""},
-    {"old chinese", NameKind::other, "old Chinese", ""},
+    {"chinese", NameKind::preset, "chinese", RuNote::none},
+    {"cn", NameKind::preset, "chinese", RuNote::none},
+    {"chinese ogs", NameKind::preset, "chinese", RuNote::none},
+    {"chineseogs", NameKind::preset, "chinese", RuNote::none},
+    {"chinese kgs", NameKind::preset, "chinese", RuNote::none},
+    {"chinesekgs", NameKind::preset, "chinese", RuNote::none},
+    {"old chinese", NameKind::other, "old Chinese", RuNote::none},
     // New Zealand (KGS and OGS write "NZ").
-    {"nz", NameKind::preset, "new-zealand", ""},
-    {"new zealand", NameKind::preset, "new-zealand", ""},
-    {"newzealand", NameKind::preset, "new-zealand", ""},
+    {"nz", NameKind::preset, "new-zealand", RuNote::none},
+    {"new zealand", NameKind::preset, "new-zealand", RuNote::none},
+    {"newzealand", NameKind::preset, "new-zealand", RuNote::none},
     // Rulesets that are none of the presets.
-    {"goe", NameKind::other, "Ing (GOE)", kIngNote},
-    {"ing", NameKind::other, "Ing (GOE)", kIngNote},
-    {"ing goe", NameKind::other, "Ing (GOE)", kIngNote},
-    {"sst", NameKind::other, "Ing (GOE)", kIngNote},
-    {"bga", NameKind::other, "British (BGA)", ""},
-    {"british", NameKind::other, "British (BGA)", ""},
-    {"aga button", NameKind::other, "AGA with a button (KataGo)",
-     "a button replaces AGA 7's pass stones and AGA 11's last move"},
-    {"agabutton", NameKind::other, "AGA with a button (KataGo)",
-     "a button replaces AGA 7's pass stones and AGA 11's last move"},
-    {"stonescoring", NameKind::other, "stone scoring (KataGo)", ""},
-    {"stone scoring", NameKind::other, "stone scoring (KataGo)", ""},
-    {"ancientarea", NameKind::other, "ancient area (KataGo)", ""},
-    {"ancient area", NameKind::other, "ancient area (KataGo)", ""},
-    {"ancientterritory", NameKind::other, "ancient territory (KataGo)", ""},
-    {"ancient territory", NameKind::other, "ancient territory (KataGo)", ""},
+    {"goe", NameKind::other, "Ing (GOE)", RuNote::ing},
+    {"ing", NameKind::other, "Ing (GOE)", RuNote::ing},
+    {"ing goe", NameKind::other, "Ing (GOE)", RuNote::ing},
+    {"sst", NameKind::other, "Ing (GOE)", RuNote::ing},
+    {"bga", NameKind::other, "British (BGA)", RuNote::none},
+    {"british", NameKind::other, "British (BGA)", RuNote::none},
+    {"aga button", NameKind::other, "AGA with a button (KataGo)", RuNote::button},
+    {"agabutton", NameKind::other, "AGA with a button (KataGo)", RuNote::button},
+    {"stonescoring", NameKind::other, "stone scoring (KataGo)", RuNote::none},
+    {"stone scoring", NameKind::other, "stone scoring (KataGo)", RuNote::none},
+    {"ancientarea", NameKind::other, "ancient area (KataGo)", RuNote::none},
+    {"ancient area", NameKind::other, "ancient area (KataGo)", RuNote::none},
+    {"ancientterritory", NameKind::other, "ancient territory (KataGo)", RuNote::none},
+    {"ancient territory", NameKind::other, "ancient territory (KataGo)", RuNote::none},
 };
 
 constexpr bool is_name_separator(char c) {
@@ -746,7 +719,7 @@ std::string normalize_ru_name(std::string_view s) {
                 continue;
             }
         }
-        out += to_lower(s[i]);
+        out += to_lower_ascii(s[i]);
         ++i;
     }
     for (std::string_view word : {" rules", " rule", " ruleset"}) {
@@ -895,25 +868,17 @@ std::optional<KataGoRules> parse_katago(std::string_view s) {
 // seki-eyes does not say) and button1 (no knob says them).
 RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     RuMapping m;
-    const std::string q = quoted(ru);
+    m.reason.text = std::string(ru);
     if (!k.has_ko || !k.has_score || !k.has_sui) {
-        m.reason = fmt::format(
-            "RU {} is an incomplete KataGo rules string (KataGo always writes ko, score and sui); "
-            "not mapped",
-            q);
+        m.reason.form = RuForm::katago_incomplete;
         return m;
     }
-    std::vector<std::string> unread;
-    if (k.ko == KgKo::spight) unread.emplace_back("ko SPIGHT (no ko knob says Spight's rule)");
-    if (k.tax == KgTax::all) {
-        unread.emplace_back(
-            "tax ALL (a group tax of up to two points per group, which no knob says)");
-    }
-    if (k.button) unread.emplace_back("button1 (no knob says the button)");
+    std::vector<KataGoUnread>& unread = m.reason.unread;
+    if (k.ko == KgKo::spight) unread.push_back(KataGoUnread::ko_spight);
+    if (k.tax == KgTax::all) unread.push_back(KataGoUnread::tax_all);
+    if (k.button) unread.push_back(KataGoUnread::button);
     if (!unread.empty()) {
-        std::string why;
-        for (const std::string& d : unread) why += (why.empty() ? "" : "; ") + d;
-        m.reason = fmt::format("RU {} is a KataGo rules string with {}; not mapped", q, why);
+        m.reason.form = RuForm::katago_unread;
         return m;
     }
     constexpr std::array<std::string_view, 4> kKo{"simple", "psk", "ssk", ""};
@@ -924,9 +889,9 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
         k.territory ? "territory" : "area", k.tax == KgTax::seki ? "neutral" : "territory",
         kWhb[static_cast<std::size_t>(k.whb)]);
     m.ruleset = parse_ruleset_spec(spec).ruleset;
-    m.reason =
-        fmt::format("RU {} is a KataGo rules string, read knob by knob as {}{}", q, m.ruleset->spec,
-                    k.has_komi ? " (its komi is ignored: KM gives the komi)" : "");
+    m.reason.form = RuForm::katago;
+    m.reason.spec = m.ruleset->spec;
+    m.reason.komi_ignored = k.has_komi;
     return m;
 }
 
@@ -1090,7 +1055,7 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
         const std::vector<std::string_view> parts = split(item, ':');
         std::size_t first_override = 0;
         if (trim(parts[0]).find('=') == std::string_view::npos) {
-            const std::string name = lower(trim(parts[0]));
+            const std::string name = lower_ascii(trim(parts[0]));
             if (name.empty()) {
                 return fail(fmt::format("missing ruleset name before ':' in {}: expected one of {}",
                                         quoted(item), join(kPresetNames, ", ")));
@@ -1156,11 +1121,8 @@ RulesetParse parse_ruleset_spec(std::string_view spec) {
 RuMapping map_ru(std::string_view ru) {
     const std::string_view text = trim(ru);
     RuMapping m;
-    if (text.empty()) {
-        m.reason = "RU is empty; not mapped";
-        return m;
-    }
-    const std::string q = quoted(text);
+    if (text.empty()) return m;  // RuForm::empty
+    m.reason.text = std::string(text);
     const std::string name = normalize_ru_name(text);
     for (const RuName& entry : kRuNames) {
         if (entry.normalized != name) continue;
@@ -1169,27 +1131,22 @@ RuMapping map_ru(std::string_view ru) {
                             ? preset(entry.target)
                             : parse_ruleset_spec(fmt::format("{}{}", entry.target, entry.overrides))
                                   .ruleset;
-            m.reason = fmt::format("RU {} names the {} preset{}{}{}", q, entry.target,
-                                   entry.overrides.empty()
-                                       ? ""
-                                       : fmt::format(" ({}{})", entry.target, entry.overrides),
-                                   entry.note.empty() ? "" : ": ", entry.note);
+            m.reason.form = RuForm::preset;
+            m.reason.overrides = std::string(entry.overrides);
         } else {
-            m.reason = fmt::format(
-                "RU {} names the {} rules, which are none of the presets ({}){}{}; not mapped", q,
-                entry.target, join(kPresetNames, ", "), entry.note.empty() ? "" : ": ", entry.note);
+            m.reason.form = RuForm::other_rules;
         }
+        m.reason.name = std::string(entry.target);
+        m.reason.note = entry.note;
         return m;
     }
     if (text.front() == '{') {
-        m.reason = fmt::format(
-            "RU {} looks like KataGo's JSON rules form, which is not read; "
-            "not mapped",
-            q);
+        m.reason.form = RuForm::katago_json;
         return m;
     }
-    if (const std::optional<KataGoRules> k = parse_katago(lower(text))) return map_katago(*k, text);
-    m.reason = fmt::format("RU {} is not a ruleset name sgfaudit knows; not mapped", q);
+    if (const std::optional<KataGoRules> k = parse_katago(lower_ascii(text)))
+        return map_katago(*k, text);
+    m.reason.form = RuForm::unknown;
     return m;
 }
 
@@ -1219,8 +1176,10 @@ std::optional<RuMapping> map_ru_override(std::string_view ru,
         if (given.empty() || normalize_ru_name(given) != name) continue;
         RuMapping m;
         m.ruleset = o.ruleset;
-        m.reason =
-            fmt::format("RU {} is mapped by --map-ru {}={}", quoted(text), o.name, o.ruleset.spec);
+        m.reason.form = RuForm::user_mapping;
+        m.reason.text = std::string(text);
+        m.reason.name = o.name;
+        m.reason.spec = o.ruleset.spec;
         return m;
     }
     return std::nullopt;

@@ -261,12 +261,13 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki
 }
 
 Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, std::string_view dead_source) {
+                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle) {
     Score s;
     s.scored = end.scored;
     s.decisive = rules.scoring;
     s.komi = komi.value;
     s.komi_source = komi.source;
+    s.komi_text = komi.text;
     s.handicap = handicap;
     s.handicap_bonus = bonus_for(rules.handicap_bonus, handicap);
     s.captures_by_black = end.captures_by_black;
@@ -274,7 +275,8 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.passes_black = end.passes_black;
     s.passes_white = end.passes_white;
     s.black_moved_last = end.black_moved_last;
-    s.dead_source = std::string(dead_source);
+    s.dead_source = dead_source;
+    s.dead_oracle = std::string(dead_oracle);
     s.settled = t.settled;
     s.dead_black = t.dead_black;
     s.dead_white = t.dead_white;

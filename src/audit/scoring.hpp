@@ -25,7 +25,8 @@ struct EndState {
 // Komi with its source, as the scorer used it.
 struct KomiChoice {
     double value = 0;
-    std::string source;
+    KomiSource source = KomiSource::record;
+    std::string text;  // record_adjusted: KM's text
 };
 
 // Dead stones for the count: points whose stones are removed one by one (markup) or whole
@@ -54,9 +55,10 @@ struct Tally {
 // board that the other rulesets never read.
 Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki_eyes);
 
-// Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen.
+// Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
+// `dead_oracle` the oracle's name or failure text (Score::dead_oracle).
 Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, std::string_view dead_source);
+                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle);
 
 // Winner and margin of two totals.
 Count make_count(double black, double white);

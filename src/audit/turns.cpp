@@ -465,17 +465,23 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
     ill.reason = why;
     ill.clause = clause(why == Reason::occupied ? CommonRule::occupied : CommonRule::off_board);
     ill.applied = false;
-    for (Lane& l : lanes_) {
-        if (!l.active) continue;
-        add_illegal(l, ill);
-        if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
-    }
+    illegal_in_every_lane(ill);
     RecordIssue f;
     f.color = c;
     f.point = e.point;
     issue(move_, e.offset, why == Reason::occupied ? IssueCode::occupied : IssueCode::off_board,
           std::move(f));
     prev_ko_ = game::kNoVertex;
+}
+
+// A play every ruleset still judging calls illegal (skipped, a pass out of turn): listed under
+// each active lane, which stops there under `stop` on the board as it stands.
+void Replay::illegal_in_every_lane(const Illegal& ill) {
+    for (Lane& l : lanes_) {
+        if (!l.active) continue;
+        add_illegal(l, ill);
+        if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
+    }
 }
 
 // `before`: the board the lane stops on, or nullptr for the board as it stands. R7: the
@@ -515,11 +521,7 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
         ill.pass = true;
         ill.reason = Reason::out_of_turn;
         ill.clause = clause(CommonRule::out_of_turn);
-        for (Lane& l : lanes_) {
-            if (!l.active) continue;
-            add_illegal(l, ill);
-            if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
-        }
+        illegal_in_every_lane(ill);
         RecordIssue f;
         f.color = c;
         f.flag = true;

@@ -139,9 +139,14 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         } else if (*dead == "gnugo") {
             o.dead = audit::DeadPolicy::gnugo;
         } else {
-            std::string error;
-            std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, error);
-            if (!points) return fmt::format("--dead: {}", error);
+            std::string bad;
+            std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, bad);
+            if (!points) {
+                return fmt::format(
+                    "--dead: '{}' is not a point (write SGF letters like dd or board coordinates "
+                    "like D16)",
+                    bad);
+            }
             if (points->empty()) return "--dead: no point given";
             o.dead = audit::DeadPolicy::list;
             o.dead_points = std::move(*points);

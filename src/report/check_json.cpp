@@ -133,12 +133,12 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     }
     m.text(",\"terms\":{\"komi\":").num(s.komi);
     j.done(m);
-    j.key("komi_source").str(s.komi_source);
+    j.key("komi_source").str(komi_source_text(s));
     m = j.members(128);
     m.text("\"handicap\":").integer(s.handicap);
     m.text(",\"handicap_bonus\":").num(s.handicap_bonus);
     j.done(m);
-    j.key("dead_source").str(s.dead_source);
+    j.key("dead_source").str(dead_source_text(s.dead_source, s.dead_oracle));
     j.key("settled").boolean(s.settled);
     m = j.members(1152);  // sides 2 * 136, count 77, scores 479, the rest under 120 bytes
     m.text("\"black\":");
@@ -314,7 +314,9 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("mapped").str(a.record.mapped);
     j.key("computed").str(record_computed(a.record));
     j.key("reason").str(record_reason(a.record));
-    j.key("dead_source").str(a.record.dead_source);
+    j.key("dead_source")
+        .str(a.record.dead_source ? dead_source_text(*a.record.dead_source, a.record.dead_oracle)
+                                  : std::string());
     if (a.record.difference) {
         j.key("difference").num(*a.record.difference);
     } else {

@@ -111,11 +111,13 @@ void write_score(std::string& out, const audit::Score& s) {
     out += s.scored ? "  score (the game ended by two passes):\n"
                     : "  score: as-is count of the last position (the game did not end by two "
                       "passes)\n";
-    out += fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
-                       json_number(s.komi), s.komi_source, s.handicap,
-                       json_number(s.handicap_bonus), s.dead_source);
+    out +=
+        fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
+                    json_number(s.komi), komi_source_text(s), s.handicap,
+                    json_number(s.handicap_bonus), dead_source_text(s.dead_source, s.dead_oracle));
     if (!s.settled) {
-        out += s.dead_source.starts_with("gnugo failed")
+        out += s.dead_source == audit::DeadSource::oracle_failed ||
+                       s.dead_source == audit::DeadSource::no_oracle
                    ? "    unsettled: the dead stones could not be decided\n"
                    : "    unsettled: an empty region touches both colours where a string is "
                      "neither pass-alive nor dead\n";

@@ -13,6 +13,7 @@
 #include "common.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::report::detail {
 
@@ -148,7 +149,7 @@ std::string record_reason(const audit::RecordVerdict& rv) {
         case audit::RecordReason::no_rules:
             return "no RU";
         case audit::RecordReason::rules_not_mapped:
-            return rv.mapping_note;
+            return ru_mapping_text(rv.mapping);
         case audit::RecordReason::not_two_passes:
             return "the game did not end by two passes under the record's rules";
         case audit::RecordReason::result_not_score:
@@ -158,7 +159,7 @@ std::string record_reason(const audit::RecordVerdict& rv) {
             return fmt::format(
                 "the count is unsettled: the dead stones could not be decided ({}), and RE may "
                 "count them otherwise",
-                rv.dead_source);
+                rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle) : "");
         case audit::RecordReason::unsettled_benson:
             return "the count is unsettled: an empty region touches both colours where a string "
                    "is neither pass-alive nor dead (Benson), and RE may count it otherwise";
@@ -290,7 +291,155 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
                                i.text, i.color == game::Color::black ? "Black" : "White");
         case IssueCode::dead_stones_undecided:
             return fmt::format("the dead stones could not be decided ({}): the count is unsettled",
-                               i.text);
+                               dead_source_text(i.flag ? audit::DeadSource::no_oracle
+                                                       : audit::DeadSource::oracle_failed,
+                                                i.text));
+    }
+    return {};
+}
+
+namespace {
+
+// RU for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
+// that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
+std::string quoted_ru(std::string_view s) {
+    return "'" + text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation) + "'";
+}
+
+// Why an RU name maps as it does, or why it names no preset.
+std::string_view ru_note(audit::RuNote note) {
+    switch (note) {
+        case audit::RuNote::none:
+            return {};
+        // J 8 gives no territory in seki, but the servers that write these records (KGS, OGS,
+        // Fox) score every region that reaches one colour as its territory, and their games stop
+        // with dame unfilled, which J 8's words put in seki too: on kgs-6d-plus, J 8's reading
+        // turned 158 matching records into differences and made 153 others match by accident
+        // (docs/rules-notes.md, "Seki").
+        case audit::RuNote::server_seki:
+            return "as servers score it, every region reaching one colour counted "
+                   "(seki-eyes=territory; J 8 gives no territory in seki, and server games stop "
+                   "with dame unfilled)";
+        case audit::RuNote::korean:
+            return "Korean rules count as the Japanese 1989 rules do (territory, simple ko, no "
+                   "territory in seki; their draw on a repeated position is not modelled, as J 12 "
+                   "is not), read here as servers score them, every region reaching one colour "
+                   "counted (seki-eyes=territory)";
+        // Ing's rules (SST 1991/1996; OGS writes "GOE"): area counting by fill-in, multi-stone
+        // suicide and komi 8 fit the knobs, but Ing's ko rules (which ko captures may be
+        // retaken, by kind of ko) are none of psk, ssk, nssk and simple, and a komi of 8 where
+        // Black wins ties is not a number knob either.
+        case audit::RuNote::ing:
+            return "Ing's ko rules are no value of the ko knob, and komi 8 with ties to Black is "
+                   "no komi value";
+        case audit::RuNote::button:
+            return "a button replaces AGA 7's pass stones and AGA 11's last move";
+    }
+    return {};
+}
+
+std::string_view katago_unread(audit::KataGoUnread u) {
+    switch (u) {
+        case audit::KataGoUnread::ko_spight:
+            return "ko SPIGHT (no ko knob says Spight's rule)";
+        case audit::KataGoUnread::tax_all:
+            return "tax ALL (a group tax of up to two points per group, which no knob says)";
+        case audit::KataGoUnread::button:
+            return "button1 (no knob says the button)";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string ru_mapping_text(const audit::RuReason& r) {
+    using audit::RuForm;
+    const std::string q = quoted_ru(r.text);
+    const std::string_view note = ru_note(r.note);
+    switch (r.form) {
+        case RuForm::empty:
+            return "RU is empty; not mapped";
+        case RuForm::preset:
+            return fmt::format(
+                "RU {} names the {} preset{}{}{}", q, r.name,
+                r.overrides.empty() ? "" : fmt::format(" ({}{})", r.name, r.overrides),
+                note.empty() ? "" : ": ", note);
+        case RuForm::other_rules: {
+            std::string presets;
+            for (const std::string_view name : audit::preset_names()) {
+                if (!presets.empty()) presets += ", ";
+                presets += name;
+            }
+            return fmt::format(
+                "RU {} names the {} rules, which are none of the presets ({}){}{}; not mapped", q,
+                r.name, presets, note.empty() ? "" : ": ", note);
+        }
+        case RuForm::katago_json:
+            return fmt::format(
+                "RU {} looks like KataGo's JSON rules form, which is not read; not mapped", q);
+        case RuForm::katago_incomplete:
+            return fmt::format(
+                "RU {} is an incomplete KataGo rules string (KataGo always writes ko, score and "
+                "sui); not mapped",
+                q);
+        case RuForm::katago_unread: {
+            std::string why;
+            for (const audit::KataGoUnread u : r.unread) {
+                if (!why.empty()) why += "; ";
+                why += katago_unread(u);
+            }
+            return fmt::format("RU {} is a KataGo rules string with {}; not mapped", q, why);
+        }
+        case RuForm::katago:
+            return fmt::format("RU {} is a KataGo rules string, read knob by knob as {}{}", q,
+                               r.spec,
+                               r.komi_ignored ? " (its komi is ignored: KM gives the komi)" : "");
+        case RuForm::unknown:
+            return fmt::format("RU {} is not a ruleset name sgfaudit knows; not mapped", q);
+        case RuForm::user_mapping:
+            return fmt::format("RU {} is mapped by --map-ru {}={}", q, r.name, r.spec);
+    }
+    return {};
+}
+
+std::string komi_source_text(const audit::Score& s) {
+    switch (s.komi_source) {
+        case audit::KomiSource::record:
+            return "record";
+        case audit::KomiSource::record_adjusted:
+            return fmt::format("record (adjusted from KM[{}])", s.komi_text);
+        case audit::KomiSource::ruleset_default:
+            return "default";
+        case audit::KomiSource::km_unreadable:
+            return "default (KM unreadable)";
+        case audit::KomiSource::komi_override:
+            return "override";
+    }
+    return {};
+}
+
+std::string dead_source_text(audit::DeadSource source, std::string_view oracle) {
+    switch (source) {
+        case audit::DeadSource::none:
+            return "none";
+        case audit::DeadSource::markup:
+            return "markup";
+        case audit::DeadSource::list:
+            return "list";
+        case audit::DeadSource::pass_alive:
+            return "pass-alive";
+        case audit::DeadSource::oracle:
+            return std::string(oracle);
+        case audit::DeadSource::oracle_failed:
+            return fmt::format("gnugo failed: {}", oracle);
+        case audit::DeadSource::no_oracle:
+            return "gnugo failed: no dead-stone engine was given";
+        case audit::DeadSource::strict_tt:
+            return "none (strict TT 8: the board as it is)";
+        case audit::DeadSource::oracle_not_asked:
+            return "none (gnugo is asked only about games ended by two passes)";
+        case audit::DeadSource::pass_alive_not_decided:
+            return "none (pass-alive is decided only for games ended by two passes)";
     }
     return {};
 }

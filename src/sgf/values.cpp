@@ -38,17 +38,8 @@ constexpr bool is_digit(char c) noexcept {
     return c >= '0' && c <= '9';
 }
 
-constexpr char to_lower_ascii(char c) noexcept {
-    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-bool iequals(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
-    }
-    return true;
-}
+using text::iequals_ascii;
+using text::to_lower_ascii;
 
 // A value made safe to print inside a message: valid UTF-8 kept, control characters and invalid
 // bytes written as \xNN, cut with "..." after max_quoted_code_points code points.
@@ -394,11 +385,11 @@ GameResult parse_result(std::string_view raw, ValueIssues& issues) {
             result.kind = ResultKind::unknown;
             return true;
         }
-        if (s == "0" || iequals(s, "draw") || iequals(s, "jigo")) {
+        if (s == "0" || iequals_ascii(s, "draw") || iequals_ascii(s, "jigo")) {
             result.kind = ResultKind::draw;
             return true;
         }
-        if (iequals(s, "void")) {
+        if (iequals_ascii(s, "void")) {
             result.kind = ResultKind::void_game;
             return true;
         }
@@ -413,11 +404,11 @@ GameResult parse_result(std::string_view raw, ValueIssues& issues) {
         }
         if (rest.empty()) {
             result.kind = ResultKind::win;
-        } else if (iequals(rest, "r") || iequals(rest, "resign")) {
+        } else if (iequals_ascii(rest, "r") || iequals_ascii(rest, "resign")) {
             result.kind = ResultKind::resign;
-        } else if (iequals(rest, "t") || iequals(rest, "time")) {
+        } else if (iequals_ascii(rest, "t") || iequals_ascii(rest, "time")) {
             result.kind = ResultKind::time;
-        } else if (iequals(rest, "f") || iequals(rest, "forfeit")) {
+        } else if (iequals_ascii(rest, "f") || iequals_ascii(rest, "forfeit")) {
             result.kind = ResultKind::forfeit;
         } else if (const auto margin = parse_unsigned_decimal(rest)) {
             result.kind = ResultKind::score;

@@ -371,7 +371,7 @@ TEST_CASE("AGA 12 / FFG 6 = 6a: a well-formed even game gives the same margin in
         illegal_count(r, 0);
         ends(r, EndKind::two_passes, 12);
         CHECK(r.score.komi == 7.5);
-        CHECK(r.score.komi_source == "record");
+        CHECK(r.score.komi_source == audit::KomiSource::record);
         CHECK_FALSE(r.score.white_extra_pass);
     }
     counts(a, {10, 22.5, 5, 17.5, 10, 22.5, 4, 16.5, 10, 22.5, 4, 16.5});
@@ -385,7 +385,7 @@ TEST_CASE("rules-model.md 1: without KM the komi is 7.5 in an even game under ev
     const auto a = run(game_sgf(empty5, "", std::string(wall) + " B- W-"));
     for (const auto& r : a.results) {
         CHECK(r.score.komi == 7.5);
-        CHECK(r.score.komi_source == "default");
+        CHECK(r.score.komi_source == audit::KomiSource::ruleset_default);
     }
     counts(a, {10, 22.5, 5, 17.5, 10, 22.5, 4, 16.5, 10, 22.5, 4, 16.5});
 }
@@ -394,7 +394,7 @@ TEST_CASE("rules-model.md 1: komi=X overrides the record's KM", "[audit][catalog
     std::vector<audit::Ruleset> rs = {*audit::parse_ruleset_spec("aga:komi=0.5").ruleset};
     const auto a = run(game_sgf(empty5, "KM[7.5]", std::string(wall) + " B- W-"), rs);
     CHECK(a.results[0].score.komi == 0.5);
-    CHECK(a.results[0].score.komi_source == "override");
+    CHECK(a.results[0].score.komi_source == audit::KomiSource::komi_override);
     // AGA terr B 4, W 10 - 1 + 0.5 = 9.5
     count(a.results[0].score.territory, 4, 9.5, "aga territory");
 }
@@ -548,7 +548,7 @@ TEST_CASE("rules-model.md 1: without KM a handicap game's komi is 0.5", "[audit]
     const auto a = run(game_sgf(h2, "HA[2]", "W@ca B@bc W@cb B@bd W@cc B@be W@cd B- W@ce B- W-"));
     for (const auto& r : a.results) {
         CHECK(r.score.komi == 0.5);
-        CHECK(r.score.komi_source == "default");
+        CHECK(r.score.komi_source == audit::KomiSource::ruleset_default);
     }
     counts(a, {10, 15.5, 5, 10.5, 10, 16.5, 3, 9.5, 10, 16.5, 3, 9.5});
 }
@@ -655,12 +655,12 @@ TEST_CASE("rules-model.md 6.5: RE is checked against the count of the record's o
     CHECK(*ok.record.difference == 0.0);
     REQUIRE(bad.record.difference.has_value());
     CHECK(*bad.record.difference == 3.5 - -12.5);
-    CHECK_FALSE(bad.record.dead_source.empty());
+    CHECK(bad.record.dead_source.has_value());
     const auto margin =
         run(game_sgf(empty5, "KM[7.5]RU[AGA]RE[W+10.5]", std::string(wall) + " B- W-"));
     CHECK(margin.record.check == audit::RecordCheck::mismatch);
     REQUIRE(margin.record.difference.has_value());
     CHECK(*margin.record.difference == -10.5 - -12.5);
     CHECK_FALSE(resigned.record.difference.has_value());
-    CHECK(resigned.record.dead_source.empty());
+    CHECK_FALSE(resigned.record.dead_source.has_value());
 }

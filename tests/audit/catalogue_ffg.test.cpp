@@ -162,7 +162,7 @@ TEST_CASE("FFG 6 / FFG 6a (dead stones by markup): an even game, both counts agr
     for (std::size_t i : {AGA, FFG}) {
         CHECK(a.results[i].score.dead_black == 1);
         CHECK(a.results[i].score.dead_white == 1);
-        CHECK(a.results[i].score.dead_source == "markup");
+        CHECK(a.results[i].score.dead_source == audit::DeadSource::markup);
     }
     counts(a, {6, 13.5, 0, 7.5, 10, 22.5, 3, 15.5, 10, 22.5, 3, 15.5});
     CHECK_FALSE(has_divergence(a, audit::DivergenceKind::accounting));

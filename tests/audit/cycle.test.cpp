@@ -11,13 +11,6 @@ using namespace catalogue;
 
 namespace {
 
-audit::Ruleset spec(std::string_view text) {
-    const audit::RulesetParse p = audit::parse_ruleset_spec(text);
-    INFO(text << ": " << p.error);
-    REQUIRE(p.ok());
-    return *p.ruleset;
-}
-
 // Three kos side by side, 12x3. In ko 1 (columns 0-3) and ko 3 (columns 8-11) White's stone sits
 // at c (cb, kb) and Black may take it by playing k (bb, jb); in ko 2 (columns 4-7) Black's stone
 // sits at k (fb) and White may take it at c (gb).

@@ -65,14 +65,16 @@ TEST_CASE("Dead stones by an oracle: the stone it names is removed and RE is mat
     CHECK(s.dead_white == 1);
     CHECK(s.dead_black == 0);
     CHECK(s.settled);
-    CHECK(s.dead_source == "table");
+    CHECK(s.dead_source == audit::DeadSource::oracle);
+    CHECK(s.dead_oracle == "table");
     CHECK(s.area.winner == audit::Winner::black);
     CHECK(s.area.margin == 2);
     CHECK(a.record.check == audit::RecordCheck::match);
     // One question per end board, whatever the number of rulesets, with the record's KM.
     CHECK(oracle->asked == 1);
     CHECK(oracle->last_komi == 7);
-    CHECK(a.results[1].score.dead_source == "table");
+    CHECK(a.results[1].score.dead_source == audit::DeadSource::oracle);
+    CHECK(a.results[1].score.dead_oracle == "table");
 }
 
 TEST_CASE("Dead stones by an oracle that fails: the count is unsettled, never a mismatch",
@@ -84,15 +86,19 @@ TEST_CASE("Dead stones by an oracle that fails: the count is unsettled, never a 
     const audit::Score& s = a.results[0].score;
     CHECK_FALSE(s.settled);
     CHECK(s.dead_white == 0);
-    CHECK(s.dead_source == "gnugo failed: no answer within 1 s");
+    CHECK(s.dead_source == audit::DeadSource::oracle_failed);
+    CHECK(s.dead_oracle == "no answer within 1 s");
     CHECK(a.record.check == audit::RecordCheck::unsettled);
     CHECK(a.record.why == audit::RecordReason::unsettled_oracle);
-    CHECK(a.record.dead_source == "gnugo failed: no answer within 1 s");
+    CHECK(a.record.dead_source == audit::DeadSource::oracle_failed);
+    CHECK(a.record.dead_oracle == "no answer within 1 s");
     bool noted = false;
     for (const audit::RecordIssue& i : a.record_issues) {
         if (audit::to_string(i.code) == "dead_stones_undecided") {
             noted = true;
             CHECK(i.severity == audit::IssueSeverity::note);
+            CHECK(i.text == "no answer within 1 s");
+            CHECK_FALSE(i.flag);
         }
     }
     CHECK(noted);
@@ -109,5 +115,5 @@ TEST_CASE("Dead stones by an oracle: a resigned game is not asked about and is c
     const audit::GameAudit a = run(text, {*audit::preset("chinese")}, options);
     CHECK(oracle->asked == 0);
     CHECK(a.results[0].score.dead_white == 0);
-    CHECK_THAT(a.results[0].score.dead_source, Catch::StartsWith("none (gnugo is asked only"));
+    CHECK(a.results[0].score.dead_source == audit::DeadSource::oracle_not_asked);
 }

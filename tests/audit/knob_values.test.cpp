@@ -17,13 +17,6 @@ using namespace catalogue;
 
 namespace {
 
-audit::Ruleset spec(std::string_view text) {
-    const audit::RulesetParse p = audit::parse_ruleset_spec(text);
-    INFO(text << ": " << p.error);
-    REQUIRE(p.ok());
-    return *p.ruleset;
-}
-
 // One ruleset per spec, in the order given.
 std::vector<audit::Ruleset> specs(std::initializer_list<std::string_view> texts) {
     std::vector<audit::Ruleset> out;
@@ -251,7 +244,8 @@ TEST_CASE("knob default-komi: the komi of an even game without KM", "[audit][kno
                        specs({"tromp-taylor", "tromp-taylor:default-komi=5.5"}));
     CHECK(a.results[0].score.komi == 7.5);
     CHECK(a.results[1].score.komi == 5.5);
-    for (const auto& r : a.results) CHECK(r.score.komi_source == "default");
+    for (const auto& r : a.results)
+        CHECK(r.score.komi_source == audit::KomiSource::ruleset_default);
     // A record with KM keeps its own komi.
     const auto b = run(game_sgf(empty5, "KM[6.5]", std::string(wall) + " B- W-"),
                        specs({"tromp-taylor:default-komi=5.5"}));
@@ -275,9 +269,9 @@ TEST_CASE("knob komi: one komi for every game, over KM and the defaults", "[audi
     const auto a =
         run(game_sgf(h2, "HA[2]KM[3]", "W- B-"), specs({"tromp-taylor", "tromp-taylor:komi=-2"}));
     CHECK(a.results[0].score.komi == 3);
-    CHECK(a.results[0].score.komi_source == "record");
+    CHECK(a.results[0].score.komi_source == audit::KomiSource::record);
     CHECK(a.results[1].score.komi == -2);
-    CHECK(a.results[1].score.komi_source == "override");
+    CHECK(a.results[1].score.komi_source == audit::KomiSource::komi_override);
 }
 
 // =============================================================================================

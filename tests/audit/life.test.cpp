@@ -177,7 +177,7 @@ TEST_CASE(
          {audit::DeadPolicy::pass_alive, audit::DeadPolicy::automatic}) {
         const auto a = catalogue::run(text, catalogue::presets(), dead(p));
         const audit::Score& s = a.results[catalogue::FFG].score;
-        CHECK(s.dead_source == "pass-alive");
+        CHECK(s.dead_source == audit::DeadSource::pass_alive);
         CHECK(s.dead_white == 1);
         CHECK(s.settled);
         catalogue::count(s.area, 10, 25.5, "french, Benson");
@@ -199,7 +199,7 @@ TEST_CASE("Dead stones pass-alive: a game not ended by two passes is counted as 
         const auto a = catalogue::run(text, catalogue::presets(), dead(p));
         const audit::Score& s = a.results[catalogue::FFG].score;
         CHECK_FALSE(s.scored);
-        CHECK(s.dead_source == "none (pass-alive is decided only for games ended by two passes)");
+        CHECK(s.dead_source == audit::DeadSource::pass_alive_not_decided);
         CHECK(s.dead_white == 0);
         catalogue::count(s.area, 9, 26.5, "french, as it stands");
         CHECK(a.record.check == audit::RecordCheck::not_comparable);
@@ -213,7 +213,7 @@ TEST_CASE("Dead stones auto takes the final node's markup where there is some",
     std::string text = catalogue::game_sgf(eye_stone, "KM[0.5]RU[French]RE[W+15.5]", "B- W-");
     text.insert(text.size() - 1, "TB[da]");
     const auto a = catalogue::run(text, catalogue::presets(), dead(audit::DeadPolicy::automatic));
-    CHECK(a.results[catalogue::FFG].score.dead_source == "markup");
+    CHECK(a.results[catalogue::FFG].score.dead_source == audit::DeadSource::markup);
     CHECK(a.results[catalogue::FFG].score.dead_white == 0);
     CHECK(a.record.check == audit::RecordCheck::mismatch);
 }

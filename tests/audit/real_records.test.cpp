@@ -160,7 +160,8 @@ TEST_CASE("R3: a decimal comma is read and reported as komi_quirk (a note)", "[a
     const auto a = run_text("(;GM[1]FF[4]SZ[5]KM[6,5];B[];W[])");
     for (const auto& r : a.results) {
         CHECK(r.score.komi == 6.5);
-        CHECK_THAT(r.score.komi_source, Catch::StartsWith("record"));
+        CHECK((r.score.komi_source == audit::KomiSource::record ||
+               r.score.komi_source == audit::KomiSource::record_adjusted));
     }
     issue(a, "komi_quirk", 0, IssueSeverity::note);
 }
@@ -169,7 +170,7 @@ TEST_CASE("R3: a quarter komi is kept as written", "[audit][real][R3]") {
     const auto a = run_text("(;GM[1]FF[4]SZ[5]KM[2.75];B[];W[])");
     for (const auto& r : a.results) {
         CHECK(r.score.komi == 2.75);
-        CHECK(r.score.komi_source == "record");
+        CHECK(r.score.komi_source == audit::KomiSource::record);
         // 25 empty points touch no stone: neutral; W = 2.75.
         CHECK(r.score.area.white == Approx(2.75));
     }
@@ -188,7 +189,8 @@ TEST_CASE("R3: Fox's integer komi: KM/100, or KM/50 where KM/100 ends in .25 or 
         const auto a = run_text("(;GM[1]FF[4]SZ[5]KM[" + row.km + "];B[];W[])");
         for (const auto& r : a.results) {
             CHECK(r.score.komi == row.komi);
-            CHECK_THAT(r.score.komi_source, Catch::Contains("KM[" + row.km + "]"));
+            CHECK(r.score.komi_source == audit::KomiSource::record_adjusted);
+            CHECK(r.score.komi_text == row.km);
         }
         issue(a, "komi_quirk", 0, IssueSeverity::note);
     }
@@ -206,7 +208,7 @@ TEST_CASE("R3: other komi are used as written", "[audit][real][R3]") {
         const auto a = run_text("(;GM[1]FF[4]SZ[5]KM[" + row.km + "];B[];W[])");
         for (const auto& r : a.results) {
             CHECK(r.score.komi == row.komi);
-            CHECK(r.score.komi_source == "record");
+            CHECK(r.score.komi_source == audit::KomiSource::record);
         }
         no_issue(a, "komi_quirk");
     }
@@ -216,7 +218,7 @@ TEST_CASE("R3: an unreadable KM gives the default komi, reported", "[audit][real
     const auto a = run_text("(;GM[1]FF[4]SZ[5]KM[abc];B[];W[])");
     for (const auto& r : a.results) {
         CHECK(r.score.komi == 7.5);
-        CHECK(r.score.komi_source == "default (KM unreadable)");
+        CHECK(r.score.komi_source == audit::KomiSource::km_unreadable);
     }
 }
 

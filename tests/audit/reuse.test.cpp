@@ -91,7 +91,7 @@ TEST_CASE("reuse: RU texts, more of them than the thread remembers, each mapped 
             if (!m.ruleset) {
                 CHECK(a.record.check == audit::RecordCheck::unmapped_rules);
                 CHECK(a.record.why == audit::RecordReason::rules_not_mapped);
-                CHECK(a.record.mapping_note == m.reason);
+                CHECK(a.record.mapping == m.reason);
             } else {
                 CHECK(a.record.check == audit::RecordCheck::not_comparable);
             }

@@ -293,6 +293,10 @@ TEST_CASE("check exits 2 on bad arguments", "[cli][check]") {
     }
     const Run bad = check({"--rules", "bogus", file});
     CHECK(contains(bad.err, "sgfaudit check: --rules: "));
+    const Run point = check({"--dead", "dd, !! ,ee", file});
+    CHECK(contains(point.err,
+                   "sgfaudit check: --dead: '!!' is not a point (write SGF letters like "
+                   "dd or board coordinates like D16)"));
 }
 
 TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[cli][check]") {

@@ -99,10 +99,10 @@ audit::GameAudit sample_audit() {
     s.pass_stones_to_white = 1;
     s.black_moved_last = true;
     s.komi = 0.5;
-    s.komi_source = "record";
+    s.komi_source = audit::KomiSource::record;
     s.handicap = 2;
     s.handicap_bonus = 1;
-    s.dead_source = "markup";
+    s.dead_source = audit::DeadSource::markup;
     s.area = audit::Count{184, 177.5, audit::Winner::black, 6.5};
     s.territory = audit::Count{-0.5, 0.5, audit::Winner::white, 1};
     s.quick = audit::Count{3, 3, audit::Winner::draw, 0};
@@ -115,7 +115,7 @@ audit::GameAudit sample_audit() {
     aga.end = audit::EndKind::record_end;
     aga.end_move = 212;
     aga.resumed = true;
-    aga.score.komi_source = "override";
+    aga.score.komi_source = audit::KomiSource::komi_override;
     aga.score.decisive = audit::Scoring::territory;
     aga.score.territory = audit::Count{10, 12.5, audit::Winner::white, 2.5};
     a.results.push_back(aga);
@@ -160,7 +160,7 @@ audit::GameAudit sample_audit() {
     a.record.count = audit::Count{10, 12.5, audit::Winner::white, 2.5};
     a.record.decisive = audit::Scoring::territory;
     a.record.why = audit::RecordReason::margin_differs;
-    a.record.dead_source = "markup";
+    a.record.dead_source = audit::DeadSource::markup;
     a.record.difference = -1.0;
     return a;
 }
@@ -518,7 +518,8 @@ TEST_CASE("write_check_text words the record check's reason from its facts", "[r
     Fixture f;
     f.a.record.check = audit::RecordCheck::unsettled;
     f.a.record.why = audit::RecordReason::unsettled_oracle;
-    f.a.record.dead_source = "gnugo failed: no answer within 1 s";
+    f.a.record.dead_source = audit::DeadSource::oracle_failed;
+    f.a.record.dead_oracle = "no answer within 1 s";
     std::ostringstream os;
     report::write_check_text(os, f.input());
     CHECK(contains(os.str(),
@@ -583,4 +584,48 @@ TEST_CASE("issue_message words a record issue's facts", "[report][wording]") {
     resign.color = game::Color::white;
     CHECK(report::issue_message(resign, 19) ==
           "RE[B+R]: White resigned after making the last turn of the record");
+}
+
+TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[report][wording]") {
+    audit::Score s;
+    const auto komi = [&s](audit::KomiSource k) {
+        s.komi_source = k;
+        return report::komi_source_text(s);
+    };
+    CHECK(komi(audit::KomiSource::record) == "record");
+    s.komi_text = "650";
+    CHECK(komi(audit::KomiSource::record_adjusted) == "record (adjusted from KM[650])");
+    CHECK(komi(audit::KomiSource::ruleset_default) == "default");
+    CHECK(komi(audit::KomiSource::km_unreadable) == "default (KM unreadable)");
+    CHECK(komi(audit::KomiSource::komi_override) == "override");
+
+    using audit::DeadSource;
+    CHECK(report::dead_source_text(DeadSource::none, "") == "none");
+    CHECK(report::dead_source_text(DeadSource::markup, "") == "markup");
+    CHECK(report::dead_source_text(DeadSource::list, "") == "list");
+    CHECK(report::dead_source_text(DeadSource::pass_alive, "") == "pass-alive");
+    CHECK(report::dead_source_text(DeadSource::oracle, "gnugo (GNU Go 3.8, level 1)") ==
+          "gnugo (GNU Go 3.8, level 1)");
+    CHECK(report::dead_source_text(DeadSource::oracle_failed, "no answer within 1 s") ==
+          "gnugo failed: no answer within 1 s");
+    CHECK(report::dead_source_text(DeadSource::no_oracle, "") ==
+          "gnugo failed: no dead-stone engine was given");
+    CHECK(report::dead_source_text(DeadSource::strict_tt, "") ==
+          "none (strict TT 8: the board as it is)");
+    CHECK(report::dead_source_text(DeadSource::oracle_not_asked, "") ==
+          "none (gnugo is asked only about games ended by two passes)");
+    CHECK(report::dead_source_text(DeadSource::pass_alive_not_decided, "") ==
+          "none (pass-alive is decided only for games ended by two passes)");
+
+    audit::RecordIssue undecided;
+    undecided.code = audit::IssueCode::dead_stones_undecided;
+    undecided.text = "no answer within 1 s";
+    CHECK(report::issue_message(undecided, 19) ==
+          "the dead stones could not be decided (gnugo failed: no answer within 1 s): the count "
+          "is unsettled");
+    undecided.text.clear();
+    undecided.flag = true;
+    CHECK(report::issue_message(undecided, 19) ==
+          "the dead stones could not be decided (gnugo failed: no dead-stone engine was given): "
+          "the count is unsettled");
 }

@@ -117,3 +117,20 @@ TEST_CASE("printable_ascii_prefix: printable ASCII kept, any other byte '?', cut
     CHECK(printable_ascii_prefix(std::string(41, 'a'), 40) == std::string(40, 'a') + "...");
     CHECK(printable_ascii_prefix(std::string(40, 'a'), 40) == std::string(40, 'a'));
 }
+
+TEST_CASE("to_lower_ascii, lower_ascii and iequals_ascii change the ASCII capitals only",
+          "[text]") {
+    CHECK(to_lower_ascii('A') == 'a');
+    CHECK(to_lower_ascii('Z') == 'z');
+    CHECK(to_lower_ascii('a') == 'a');
+    CHECK(to_lower_ascii('@') == '@');
+    CHECK(to_lower_ascii('[') == '[');
+    CHECK(to_lower_ascii('\xC3') == '\xC3');
+    CHECK(lower_ascii("Tromp-Taylor KO\xC3\x89") == "tromp-taylor ko\xC3\x89");
+    CHECK(lower_ascii("") == "");
+    CHECK(iequals_ascii("Resign", "rESIGN"));
+    CHECK(iequals_ascii("", ""));
+    CHECK_FALSE(iequals_ascii("draw", "draws"));
+    CHECK_FALSE(iequals_ascii("\xC3\x89", "\xC3\xA9"));  // no case folding beyond ASCII
+    static_assert(iequals_ascii("JIGO", "jigo"));
+}

@@ -112,6 +112,34 @@ struct Count {
     double margin = 0;  // |black - white|
 };
 
+// Where a count's komi came from (Score::komi_source); the report words it.
+enum class KomiSource : std::uint8_t {
+    record,           // the record's KM as read
+    record_adjusted,  // the record's KM, read with an adjustment (Score::komi_text: KM's text)
+    ruleset_default,  // no KM: the ruleset's default-komi (or default-komi-handicap)
+    km_unreadable,    // a KM that could not be read: the ruleset's default
+    komi_override,    // the ruleset's komi=X
+};
+
+// How a count's dead stones were chosen (Score::dead_source); the report words it.
+enum class DeadSource : std::uint8_t {
+    none,        // DeadPolicy::none: the board as it is
+    markup,      // DeadPolicy::markup
+    list,        // DeadPolicy::list
+    pass_alive,  // DeadPolicy::pass_alive (Benson)
+    oracle,  // the oracle named them (Score::dead_oracle: its name(), e.g. "gnugo (GNU Go ...)")
+    // The oracle could not decide (Score::dead_oracle: its failure text): the board as it is,
+    // unsettled.
+    oracle_failed,
+    no_oracle,  // DeadPolicy::gnugo without AuditOptions::dead_oracle: as oracle_failed
+    strict_tt,  // end=final (strict TT 8): the board as it is, whatever the policy
+    // DeadPolicy::gnugo, a game not ended by two passes: the oracle is not asked, the board as
+    // it is.
+    oracle_not_asked,
+    // DeadPolicy::pass_alive, a game not ended by two passes: not decided, the board as it is.
+    pass_alive_not_decided,
+};
+
 // Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
@@ -128,14 +156,12 @@ struct Score {
     int pass_stones_to_black = 0, pass_stones_to_white = 0;  // as the ruleset hands them over
     bool black_moved_last = false;  // the last turn of the game was Black's (FFG 6a's e)
     double komi = 0;
-    // "record", "record (adjusted from KM[...])", "default", "default (KM unreadable)" or
-    // "override"
-    std::string komi_source;
+    KomiSource komi_source = KomiSource::record;
+    std::string komi_text;      // record_adjusted: KM's text (else empty)
     int handicap = 0;           // n
     double handicap_bonus = 0;  // added to White's area count
-    // "none", "markup", "list", "pass-alive", the oracle's name ("gnugo (GNU Go 3.8, level 1)")
-    // or "gnugo failed: WHY"
-    std::string dead_source;
+    DeadSource dead_source = DeadSource::none;
+    std::string dead_oracle;  // oracle: the oracle's name; oracle_failed: why (else empty)
     // False when dead stones came from Benson's analysis and an empty region still touches both
     // colours where a string is neither pass-alive nor dead, or when the dead-stone oracle could
     // not answer: the count cannot be relied on.
@@ -246,10 +272,11 @@ enum class RecordReason : std::uint8_t {
     none,              // a match
     no_result,         // no RE
     no_rules,          // no RU
-    rules_not_mapped,  // RU is none of the presets: RecordVerdict::mapping_note says why (map_ru)
+    rules_not_mapped,  // RU is none of the presets: RecordVerdict::mapping says why (map_ru)
     not_two_passes,    // the game did not end by two passes under RU's ruleset
     result_not_score,  // RE is not a score: RecordVerdict::result_kind says what it is
-    unsettled_oracle,  // the dead-stone oracle could not decide (RecordVerdict::dead_source)
+    unsettled_oracle,  // the dead-stone oracle could not decide (RecordVerdict::dead_source,
+                       // dead_oracle)
     unsettled_benson,  // an empty region touches both colours where a string is neither
                        // pass-alive nor dead (Benson)
     winner_differs,
@@ -270,11 +297,14 @@ struct RecordVerdict {
     std::optional<Count> count;
     Scoring decisive = Scoring::area;            // which count `count` is
     RecordReason why = RecordReason::none;       // why (for not_comparable / unmapped / mismatch)
-    std::string mapping_note;                    // rules_not_mapped: map_ru's reason
+    RuReason mapping;                            // rules_not_mapped: map_ru's reason
     std::uint32_t repeated_move = 0;             // void_cycle: the move that repeated (J 12)
     std::optional<sgf::ResultKind> result_kind;  // result_not_score: RE's form
     bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
-    std::string dead_source;      // the count's dead stones: policy and source ("" uncounted)
+    // The count's dead stones (Score::dead_source, dead_oracle); nullopt when RE was not compared
+    // with a count of a game ended by two passes.
+    std::optional<DeadSource> dead_source;
+    std::string dead_oracle;
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;
@@ -332,6 +362,7 @@ struct RecordIssue {
     game::Color color = game::Color::black;
     // out_of_turn, placement_interrupted: the move is a pass. handicap_inferred: Fox's older
     // layout (side stones on the top and bottom), else GTP 2's fixed_handicap.
+    // dead_stones_undecided: no oracle was given (DeadSource::no_oracle).
     bool flag = false;
     // occupied, off_board (kNoPoint: a value that is not a point), out_of_turn, illegal_*: the
     // point played.
@@ -345,7 +376,8 @@ struct RecordIssue {
     // result_komi_parity: the margin and the komi (absolute values).
     std::array<double, 2> values{};
     // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules:
-    // RU's text. dead_point_off_board: the token given. dead_stones_undecided: the count's source.
+    // RU's text. dead_point_off_board: the token given. dead_stones_undecided: the oracle's
+    // failure text.
     std::string text;
     // result_komi_parity: KM's text.
     std::string text2;
@@ -419,8 +451,10 @@ GameAudit audit_game(const sgf::GameRecord& record, std::span<const Ruleset> rul
 std::string board_coordinates(sgf::Point p, int height);
 
 // Splits a dead-stone list "dd,ee" or "D4,E5" (either form, mixed allowed) into tokens for
-// AuditOptions::dead_points. Returns nullopt with `error` set when a token is neither form.
-std::optional<std::vector<std::string>> split_point_list(std::string_view text, std::string& error);
+// AuditOptions::dead_points. Returns nullopt with `bad_token` set to the first token (trimmed)
+// that is neither form (the caller words the error).
+std::optional<std::vector<std::string>> split_point_list(std::string_view text,
+                                                         std::string& bad_token);
 // Resolves one token ("dd" or "D4") on a width x height board; nullopt when malformed or off it.
 std::optional<sgf::Point> resolve_point(std::string_view token, int width, int height);
 

@@ -216,12 +216,51 @@ struct RulesetListParse {
 // grammar above. Two items giving the same rules and komi override are an error.
 RulesetListParse parse_ruleset_list(std::string_view list);
 
+// Which form of RU text was recognised, or why it is not mapped (RuReason::form). The report
+// words it (report::ru_mapping_text).
+enum class RuForm : std::uint8_t {
+    empty,              // RU is empty or white space: not mapped
+    preset,             // a name of a preset (RuReason::name, overrides, note)
+    other_rules,        // a name of rules that are none of the presets (RuReason::name, note)
+    katago_json,        // KataGo's JSON rules form, which is not read: not mapped
+    katago_incomplete,  // a KataGo rules string without ko, score or sui: not mapped
+    katago_unread,      // a KataGo rules string with rules no knob says (RuReason::unread)
+    katago,             // a KataGo rules string read knob by knob (RuReason::spec, komi_ignored)
+    unknown,            // no ruleset name sgfaudit knows: not mapped
+    user_mapping,       // a `--map-ru NAME=SPEC` (RuReason::name, spec)
+};
+// Why an RU name maps as it does, or why it names no preset (RuReason::note).
+enum class RuNote : std::uint8_t {
+    none,
+    server_seki,  // Japanese: as servers score it, seki-eyes=territory (J 8 gives no territory)
+    korean,       // Korean: counted as the Japanese rules, read as servers score them
+    ing,          // Ing (GOE): Ing's ko rules and komi 8 are no knob values
+    button,       // AGA with a button: the button replaces AGA 7 and AGA 11
+};
+// A rule of a KataGo rules string that no knob says (RuReason::unread), in the order written.
+enum class KataGoUnread : std::uint8_t { ko_spight, tax_all, button };
+
+// How a record's RU[] text was read, as facts (the fields a form does not name stay empty).
+struct RuReason {
+    RuForm form = RuForm::empty;
+    std::string text;  // RU, trimmed (else verbatim)
+    // preset: the preset's name. other_rules: what the rules are called ("Ing (GOE)").
+    // user_mapping: NAME as the user gave it.
+    std::string name;
+    std::string overrides;  // preset: the overrides the name implies (":seki-eyes=territory")
+    std::string spec;       // katago: the spec it reads as. user_mapping: the ruleset's spec.
+    RuNote note = RuNote::none;
+    std::vector<KataGoUnread> unread;  // katago_unread
+    bool komi_ignored = false;         // katago: the string gives a komi (KM gives the komi)
+    friend bool operator==(const RuReason&, const RuReason&) = default;
+};
+
 // How a record's RU[] text maps to a preset.
 struct RuMapping {
     std::optional<Ruleset> ruleset;  // the preset, when the text names exactly one
     // Why: which form was recognised, or why the text is not mapped (unknown name, a ruleset
     // that is none of the presets, a KataGo rules string that does not describe one exactly).
-    std::string reason;
+    RuReason reason;
 };
 // Maps RU text (already unescaped), trimmed and case-insensitively: AGA / American / AGA rules,
 // French / FFG, Tromp-Taylor / TT / Tromp Taylor / Tromp/Taylor / TrompTaylor / Logical rules,

@@ -100,6 +100,18 @@ void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
 // board coordinates.
 std::string issue_message(const audit::RecordIssue& issue, int height);
 
+// wording.cpp: where a count's komi came from, as reports name it: "record", "record (adjusted
+// from KM[6,5])", "default", "default (KM unreadable)" or "override".
+std::string komi_source_text(const audit::Score& score);
+// wording.cpp: how a count's dead stones were chosen, as reports name it: "none", "markup",
+// "list", "pass-alive", the oracle's name, "gnugo failed: WHY", "none (strict TT 8: the board as
+// it is)", ... `oracle`: Score::dead_oracle (the oracle's name or its failure text).
+std::string dead_source_text(audit::DeadSource source, std::string_view oracle);
+// wording.cpp: how a record's RU text was read, or why it maps to no preset (map_ru's reason),
+// e.g. "RU 'AGA' names the aga preset", "RU 'TT--' is not a ruleset name sgfaudit knows; not
+// mapped". RU is quoted as it is in messages (cut after 80 code points, controls escaped).
+std::string ru_mapping_text(const audit::RuReason& reason);
+
 // A cropped picture of a board (rows top to bottom: '.', 'X', 'O'), about `window` x `window`
 // points around `play`, with column letters (skipping I, as audit::board_coordinates) above and
 // below and row numbers (counted from the bottom) on both sides. The play is marked by parentheses

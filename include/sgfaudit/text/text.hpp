@@ -30,6 +30,27 @@ constexpr std::string_view trim_space_tab(std::string_view s) noexcept {
     return s;
 }
 
+// `c` with the ASCII capitals A-Z made a-z; any other byte (UTF-8 included) as it is.
+constexpr char to_lower_ascii(char c) noexcept {
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// `s` with to_lower_ascii applied to every byte.
+inline std::string lower_ascii(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = to_lower_ascii(c);
+    return out;
+}
+
+// True when `a` and `b` are the same once to_lower_ascii is applied to both (ASCII case only).
+constexpr bool iequals_ascii(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
+    }
+    return true;
+}
+
 // The length of the well-formed UTF-8 sequence that starts at s[i] (1 for an ASCII byte), or 0
 // when none does (a stray continuation byte, an overlong form, a surrogate, beyond U+10FFFF, a
 // truncated sequence). Then `subpart` is the length of its maximal ill-formed subpart (at least
