@@ -220,7 +220,8 @@ std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint
         "<p>{} game{} whose record cannot be what was played (record issues of severity error: "
         "out of turn, occupied point, missing handicap, ...). Rule divergences in these games "
         "may be side effects of the broken record. {}record_issues.csv lists every issue, "
-        "notes included.</p>\n",
+        "notes included, up to --max-listed of one code in one game (games.jsonl counts the "
+        "rest).</p>\n",
         games, games == 1 ? "" : "s",
         rows < errors ? fmt::format("The first {} of {} errors are shown; ", rows, errors)
                       : std::string());
