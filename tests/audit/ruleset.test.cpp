@@ -218,9 +218,10 @@ TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][rule
     CHECK(to_string(GameEnd::final) == "final");
     CHECK(to_string(GameEnd::resumable) == "resumable");
     const std::vector<std::string_view> knobs(knob_names().begin(), knob_names().end());
-    CHECK(knobs == std::vector<std::string_view>{
-                       "suicide", "ko", "scoring", "seki-eyes", "pass-stones", "white-moves-last",
-                       "bonus", "end", "cycle", "default-komi", "default-komi-handicap", "komi"});
+    CHECK(knobs == std::vector<std::string_view>{"suicide", "ko", "scoring", "seki-eyes",
+                                                 "pass-stones", "white-moves-last", "bonus", "end",
+                                                 "cycle", "dead", "button", "default-komi",
+                                                 "default-komi-handicap", "komi"});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,6 +314,10 @@ TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads
         {"end", "resumable"},
         {"cycle", "play-on"},
         {"cycle", "no-result"},
+        {"dead", "agreement"},
+        {"dead", "pass-alive"},
+        {"button", "no"},
+        {"button", "yes"},
         {"default-komi", "6.5"},
         {"default-komi-handicap", "0"},
         {"komi", "-3"},
@@ -566,30 +571,39 @@ TEST_CASE(
     REQUIRE(m.ruleset);
     Ruleset expected = tt();
     expected.end = GameEnd::resumable;
+    expected.dead = DeadRule::pass_alive;
     CHECK(same_rules(*m.ruleset, expected));
-    CHECK(m.ruleset->spec == "tromp-taylor:end=resumable");
-    CHECK(contains(m.reason, "read knob by knob as tromp-taylor:end=resumable"));
+    CHECK(m.ruleset->spec == "tromp-taylor:end=resumable:dead=pass-alive");
+    CHECK(contains(m.reason, "read knob by knob as tromp-taylor:end=resumable:dead=pass-alive"));
     CHECK(contains(m.reason, "komi is ignored") == contains(ru, "komi"));
 }
 
 TEST_CASE("issue 15: a KataGo rules string is read knob by knob", "[audit][ruleset][ru][katago]") {
     // ko SIMPLE/POSITIONAL/SITUATIONAL -> simple/psk/ssk; score -> scoring; sui0 -> suicide
-    // forbidden; whb 0/N/N-1 -> bonus 0/n/n-1; end=resumable always.
+    // forbidden; whb 0/N/N-1 -> bonus 0/n/n-1; button1 -> button=yes; end=resumable and
+    // dead=pass-alive always (KG score).
     const auto [ru, spec] = GENERATE(table<std::string, std::string>({
-        {"koPOSITIONALscoreAREAtaxNONEsui0", "tromp-taylor:suicide=forbidden:end=resumable"},
-        {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable"},
-        {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable"},
-        {"koPOSITIONALscoreTERRITORYtaxNONEsui1", "tromp-taylor:scoring=territory:end=resumable"},
-        {"koPOSITIONALscoreAREAtaxNONEsui1whbN", "tromp-taylor:bonus=n:end=resumable"},
-        {"koPOSITIONALscoreAREAtaxNONEsui1whbN-1", "tromp-taylor:bonus=n-1:end=resumable"},
+        {"koPOSITIONALscoreAREAtaxNONEsui0",
+         "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive"},
+        {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable:dead=pass-alive"},
+        {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreTERRITORYtaxNONEsui1",
+         "tromp-taylor:scoring=territory:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1whbN",
+         "tromp-taylor:bonus=n:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1whbN-1",
+         "tromp-taylor:bonus=n-1:end=resumable:dead=pass-alive"},
         // What KataGo writes for its aga, bga and french rules alike: read as what KataGo
         // plays, which is none of those three presets (no pass stones, no quick count).
         {"koSITUATIONALscoreAREAtaxNONEsui0whbN-1fpok1",
-         "tromp-taylor:suicide=forbidden:ko=ssk:bonus=n-1:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:bonus=n-1:end=resumable:dead=pass-alive"},
         // KataGo's japanese: territory, simple ko, no suicide, no territory in seki (tax SEKI).
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
          "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
-         "resumable"},
+         "resumable:dead=pass-alive"},
+        // The button (KG button): half a point to the first player to pass.
+        {"koPOSITIONALscoreAREAtaxNONEsui1button1",
+         "tromp-taylor:end=resumable:dead=pass-alive:button=yes"},
     }));
     const RuMapping m = map_ru(ru);
     CAPTURE(ru, m.reason);
@@ -604,7 +618,6 @@ TEST_CASE("issue 15: KataGo rules strings with a rule no knob says are not mappe
     const auto [ru, why] = GENERATE(table<std::string, std::string>({
         {"koSPIGHTscoreAREAtaxNONEsui1", "ko SPIGHT"},
         {"koPOSITIONALscoreAREAtaxALLsui1", "tax ALL"},
-        {"koPOSITIONALscoreAREAtaxNONEsui1button1", "button1"},
     }));
     const RuMapping m = map_ru(ru);
     CAPTURE(ru, m.reason);
@@ -810,27 +823,31 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
 TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
     CHECK(describe(aga()) ==
           "aga: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
+          "button=no default-komi=7.5 "
           "default-komi-handicap=0.5");
     CHECK(
         describe(tt()) ==
         "tromp-taylor: suicide=multi-stone ko=psk scoring=area seki-eyes=territory pass-stones=no "
-        "white-moves-last=no bonus=0 end=final cycle=play-on default-komi=7.5 "
+        "white-moves-last=no bonus=0 end=final cycle=play-on dead=agreement button=no "
+        "default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(
         describe(french()) ==
         "french: suicide=forbidden ko=ssk scoring=area seki-eyes=territory pass-stones=quick-count "
-        "white-moves-last=quick-count-point bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+        "white-moves-last=quick-count-point bonus=n-1 end=resumable cycle=play-on dead=agreement "
+        "button=no default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(describe(parsed("aga:ko=ssk,komi=5.5")) ==
           "aga:ko=ssk:komi=5.5 (custom): suicide=forbidden ko=ssk scoring=territory "
           "seki-eyes=territory pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable "
-          "cycle=play-on default-komi=7.5 "
+          "cycle=play-on dead=agreement button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=5.5");
     CHECK(describe(parsed("aga:komi=6")) ==
           "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
           "pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
+          "button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=6");
     CHECK(describe(Ruleset{}).starts_with("custom: suicide=multi-stone ko=psk"));
     CHECK(describe(aga()).find('\n') == std::string::npos);
