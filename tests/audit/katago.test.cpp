@@ -93,6 +93,35 @@ TEST_CASE(
     }
 }
 
+TEST_CASE(
+    "KG score: where multi-stone suicide is legal, an opposing stone in a region that "
+    "does not touch the string keeps the region from being vital",
+    "[audit][katago]") {
+    // 5x3. One Black string of 9; two candidate vital regions: the left one, w (0,0) with
+    // (1,0) and (0,1), whose empty points touch the string but whose White stone w does not,
+    // and the bottom one (2,2) (3,2) (4,2).
+    //   w.XXX
+    //   .XXXX
+    //   XX...
+    // sui0: both regions vital, the string is pass-alive, the left region (one point, w, touches
+    //   no Black stone) is its territory: w dead. Black 9 + 3 + 3 = 15, White 0 + 0.5.
+    // sui1: the left region is not vital (w does not touch the string), so the string is not
+    //   pass-alive and nothing is pass-alive territory: w counts for White, (1,0) and (0,1)
+    //   reach both colours. Black 9 + 3 = 12, White 1 + 0.5 = 1.5, neutral 2.
+    const std::vector<std::string> board = {"O.XXX", ".XXXX", "XX..."};
+    const auto a = run(
+        game_sgf(board, "KM[0.5]", "B- W-"),
+        {from_ru("koPOSITIONALscoreAREAtaxNONEsui0"), from_ru("koPOSITIONALscoreAREAtaxNONEsui1")});
+    const audit::Score& sui0 = a.results[0].score;
+    const audit::Score& sui1 = a.results[1].score;
+    CHECK(sui0.dead_white == 1);
+    count(sui0.area, 15, 0.5, "sui0");
+    CHECK(sui1.dead_white == 0);
+    CHECK(sui1.white_stones == 1);
+    CHECK(sui1.neutral == 2);
+    count(sui1.area, 12, 1.5, "sui1");
+}
+
 TEST_CASE("KG button: the first player to pass gets half a point", "[audit][katago]") {
     // Same left-wall board as above; White passes first (W to move after B's play).
     const std::vector<std::string> board = {"OX.X.", ".XXXX", ".X.X."};
