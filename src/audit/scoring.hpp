@@ -63,10 +63,10 @@ Tally tally_position(const game::Board& board, const DeadStones& dead);
 // `multi_stone_suicide`, and one_interior_point) are dead and their points the opponent's;
 // every other stone counts for its colour, except, when `second_encore_start` is given (KG
 // encore), a stone that is not pass-alive and was not there in the same colour when the second
-// cleanup phase started (it counts for no one: `neutral`). An empty region reaching one colour
-// only is its territory; with `seki_eyes_neutral` (KG tax SEKI) the eyes of strings in seki are
-// found as for seki-eyes=neutral, on the board without the dead stones. Always settled: the
-// rules decide.
+// cleanup phase started: it is scored as the empty point it replaced. An empty region (with
+// such points) reaching one colour only is its territory; with `seki_eyes_neutral` (KG tax SEKI)
+// the eyes of strings in seki are found as for seki-eyes=neutral, on the board without the dead
+// stones. Always settled: the rules decide.
 Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
                              bool seki_eyes_neutral, const game::Board* second_encore_start);
 
