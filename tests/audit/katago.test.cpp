@@ -194,8 +194,8 @@ TEST_CASE(
     // Not reproduced, so left out by name (docs/rules-notes.md, "KataGo's rules"):
     //   testcommon_089 (area, tax SEKI, RE W+1, counted B+7): KataGo's tax SEKI under area
     //     scoring is not seki-eyes=neutral's reading, and its exact definition was not read.
-    //   testcommon_092 (territory, HA[3] with two AB stones, KM[32], RE B+22, counted W+3): 25
-    //     points apart, beyond any encore detail; the komi its RE was counted with is unclear.
+    //   testcommon_092 (territory, HA[3] with two AB stones, KM[32], RE B+22, counted W+3): its
+    //     RE was counted with komi 7, not KM's 32 (checked below with komi=7).
     //   testcommon_091 (area, RE B+11.5): the record stops without two passes, so the check is
     //     not_comparable (the board as it stands, counted by KG score, is 17 points away).
     const std::vector<std::string> excluded{"testcommon_089.sgf", "testcommon_091.sgf",
@@ -228,4 +228,17 @@ TEST_CASE(
         }
     }
     CHECK(compared == 8);
+
+    // testcommon_092: with komi 7 the count is RE's B+22 exactly (KM[32] is the record's error).
+    std::ifstream in(dir / "embedded_from_cpp_tests/testcommon_092.sgf", std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const sgf::Document doc = sgf::read_document("testcommon_092.sgf", text.str());
+    REQUIRE(doc.games().size() == 1);
+    const sgf::GameRecord rec = sgf::read_record(doc, 0);
+    audit::Ruleset r = from_ru(rec.rules);
+    r.komi_override = 7;
+    const std::vector<audit::Ruleset> rulesets{r};
+    const audit::GameAudit a = audit::audit_game(rec, rulesets, {});
+    count(a.results[0].score.territory, 21, -1, "testcommon_092 with komi 7");
 }
