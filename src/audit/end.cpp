@@ -96,6 +96,19 @@ void Replay::finish() {
         // comment-8 agreement) scores the board as it is.
         const bool strict_tt = res.ruleset.end == GameEnd::final;
         const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+        if (res.ruleset.dead == DeadRule::pass_alive && l.end_state.scored) {
+            // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:
+            // under territory scoring, stones placed in the second cleanup phase count only
+            // where pass-alive.
+            const bool encore = res.ruleset.scoring == Scoring::territory && second_encore_board_;
+            const Tally t =
+                tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
+                                       res.ruleset.seki_eyes == SekiEyes::neutral,
+                                       encore ? &*second_encore_board_ : nullptr);
+            res.score = detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                               DeadSource::rules_pass_alive, {});
+            continue;
+        }
         const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
         const DeadSource dead_source =
             strict_tt ? DeadSource::strict_tt

@@ -33,7 +33,8 @@ std::vector<Vertex> points(const Board& board) {
 // Pass-alive strings of colour `c`: marks alive[v] for each of their stones, and territory[v]
 // for each point of a region that is pass-alive territory of c.
 void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
-                    std::vector<bool>& alive, std::vector<bool>& territory) {
+                    const LifeOptions& options, std::vector<bool>& alive,
+                    std::vector<bool>& territory) {
     const Cell own = game::to_cell(c);
     // Strings of c: id per vertex (the chain head's index among the strings).
     std::vector<std::int32_t> string_of(game::kCells, kNone);
@@ -83,11 +84,12 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
                 borders[r].push_back(s);
             }
         }
-        // Vital to s: every empty point of the region is a liberty of s (touches s).
+        // Vital to s: every empty point of the region is a liberty of s (touches s); with
+        // options.every_point_vital, every point of the region, stones included, touches s.
         for (const std::int32_t s : borders[r]) {
             bool vital = true;
             for (const Vertex v : region_points[r]) {
-                if (board.at(v) != Cell::empty) continue;
+                if (board.at(v) != Cell::empty && !options.every_point_vital) continue;
                 bool touches = false;
                 for (const Vertex n : game::neighbours(v)) {
                     touches = touches || (board.on_board(n) && string_of[n] == s);
@@ -136,6 +138,24 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
     // whose every empty point touches one of those strings: the opponent cannot make an eye.
     for (std::size_t r = 0; r < regions; ++r) {
         if (!region_in[r] || borders[r].empty()) continue;
+        if (options.one_interior_point) {
+            // At most one point of the region (empty or not) touches no stone of c, or the
+            // region holds no opponent stone.
+            int interior = 0;
+            bool opponent = false;
+            for (const Vertex v : region_points[r]) {
+                opponent = opponent || board.at(v) != Cell::empty;
+                bool touches = false;
+                for (const Vertex n : game::neighbours(v)) {
+                    touches = touches || (board.on_board(n) && board.at(n) == own);
+                }
+                if (!touches) ++interior;
+            }
+            if (interior <= 1 || !opponent) {
+                for (const Vertex v : region_points[r]) territory[v] = true;
+            }
+            continue;
+        }
         bool small = true;
         for (const Vertex v : region_points[r]) {
             if (board.at(v) != Cell::empty) continue;
@@ -155,14 +175,14 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
 
 }  // namespace
 
-LifeAnalysis analyse_life(const Board& board) {
+LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
     LifeAnalysis life;
     life.pass_alive.assign(game::kCells, false);
     life.territory_black.assign(game::kCells, false);
     life.territory_white.assign(game::kCells, false);
     const std::vector<Vertex> all = points(board);
-    analyse_colour(board, Color::black, all, life.pass_alive, life.territory_black);
-    analyse_colour(board, Color::white, all, life.pass_alive, life.territory_white);
+    analyse_colour(board, Color::black, all, options, life.pass_alive, life.territory_black);
+    analyse_colour(board, Color::white, all, options, life.pass_alive, life.territory_white);
     for (const Vertex v : all) {
         if ((board.at(v) == Cell::white && life.territory_black[v]) ||
             (board.at(v) == Cell::black && life.territory_white[v])) {

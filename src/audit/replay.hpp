@@ -229,6 +229,14 @@ class Replay {
     int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
     EndState before_state_;     // the state before the current move (R7)
     int consecutive_passes_ = 0;
+    // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
+    // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
+    // a row), and the board and captures when the second cleanup phase began.
+    int first_passer_ = -1;
+    int encore_phase_ = 0;
+    int encore_passes_ = 0;
+    std::optional<game::Board> second_encore_board_;
+    std::array<int, 2> second_encore_captures_{};
     std::array<int, 2> captures_{};  // stones held by Black, by White
     std::array<int, 2> passes_{};
     game::Vertex prev_ko_ = game::kNoVertex;

@@ -22,8 +22,8 @@ namespace {
 // each value, parsing (apply_override), describe/canonical specs (value_text) and equality
 // (same_rules). A new knob is one row here, one field in Ruleset and one column in the presets.
 
-constexpr std::size_t kRuleKnobCount = 11;  // every knob but komi (the override)
-constexpr std::size_t kEnumKnobCount = 9;   // suicide .. cycle
+constexpr std::size_t kRuleKnobCount = 13;  // every knob but komi (the override)
+constexpr std::size_t kEnumKnobCount = 11;  // suicide .. button
 
 // One value of an enum knob.
 struct KnobValue {
@@ -77,6 +77,18 @@ constexpr std::array<KnobValue, 2> kCycleValues{{
     {"play-on", "nothing: the ko rule alone limits repetition", "TT 6"},
     {"no-result",
      "once a whole-board position repeats, the players may end the game without result", "J 12"},
+}};
+
+constexpr std::array<KnobValue, 2> kDeadValues{{
+    {"agreement", "the players agree (the run's --dead policy stands for them)", "TT comment 8"},
+    {"pass-alive",
+     "the rules: stones inside the opponent's pass-alive territory are removed, every other "
+     "stone counts as it stands; under territory scoring two cleanup phases follow two passes",
+     "KG score"},
+}};
+constexpr std::array<KnobValue, 2> kButtonValues{{
+    {"no", "no button", "TT 9"},
+    {"yes", "half a point to the first player to pass", "KG button"},
 }};
 
 // An enum knob's value index in r, and its setter (i is in range).
@@ -136,6 +148,13 @@ constexpr std::array<KnobInfo, kKnobCount> kKnobs{{
      "what a repeated whole-board position does beyond the ko rule (a game void under J 12)",
      kCycleValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.cycle); },
      [](Ruleset& r, std::size_t i) { r.cycle = value_at<Cycle>(i); }},
+    {Knob::dead, "dead",
+     "who decides which stones are dead at the end: the players, or the rules (pass-alive)",
+     kDeadValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.dead); },
+     [](Ruleset& r, std::size_t i) { r.dead = value_at<DeadRule>(i); }},
+    {Knob::button, "button", "whether the first player to pass earns half a point", kButtonValues,
+     [](const Ruleset& r) { return static_cast<std::size_t>(r.button); },
+     [](Ruleset& r, std::size_t i) { r.button = value_at<Button>(i); }},
     {Knob::default_komi,
      "default-komi",
      "komi when the record has no KM, even game (a number)",
@@ -241,6 +260,11 @@ struct PresetRow {
     std::array<std::array<std::string_view, 4>, kEnumKnobCount> cites;
 };
 
+// Every preset leaves dead stones to the players and has no button.
+constexpr std::string_view kPresetAgreed =
+    "the players agree on dead stones after two passes; the run's --dead policy stands for them";
+constexpr std::string_view kPresetNoButton = "no button: a pass earns nothing";
+
 constexpr std::array<PresetRow, 6> kPresets{{
     {"tromp-taylor",
      "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
@@ -260,7 +284,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "TT 6, 9: a pass is a turn; only the grid is scored",
       "TT 5, 8: plain alternation, no last-move rule",
       "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
-      "TT 6: no position may repeat, so no cycle",
+      "TT 6: no position may repeat, so no cycle", kPresetAgreed, kPresetNoButton,
       "TT comment 10 leaves komi to agreement; rules-model.md's default",
       "TT is silent; rules-model.md's default"},
      {{{"", "TT 7"},
@@ -291,8 +315,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "the eye of a group in seki",
       "AGA 7", "AGA 11", "AGA 4 (with area counting)",
       "AGA 9, 10: play resumes, the opponent of the last passer first",
-      "AGA 6: a superko forbids the repetition, so no cycle", "002 rule 3 (AGA 3 said 5.5 in 1991)",
-      "AGA 3, 4"},
+      "AGA 6: a superko forbids the repetition, so no cycle", kPresetAgreed, kPresetNoButton,
+      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"},
      {{{"AGA 5"},
        {"", "", "AGA 6"},
        {"AGA 12", "AGA 12"},
@@ -321,8 +345,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "FFG 6a (Appendix B's e): White pays one more point if Black made the last turn",
       "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)",
       "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game",
-      "FFG 4: situational superko forbids the repetition, so no cycle",
-      "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
+      "FFG 4: situational superko forbids the repetition, so no cycle", kPresetAgreed,
+      kPresetNoButton, "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
       "FFG preliminary rule (n - 1/2 with the bonus)"},
      {{{"FFG 3"},
        {"", "FFG 4"},
@@ -364,6 +388,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "first",
       "J 12: when a whole-board position repeats, the players may agree to end the game "
       "without result",
+      kPresetAgreed, kPresetNoButton,
       "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none",
       "rules-model.md's default"},
      {{{"J 4"},
@@ -400,7 +425,7 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "C: a pass hands over nothing", "C: plain alternation",
       "C: one point to White per handicap stone (half a stone each)",
       "C: after two passes a dispute is settled by playing on",
-      "C 2002 section 6: no whole-board repetition, so no cycle",
+      "C 2002 section 6: no whole-board repetition, so no cycle", kPresetAgreed, kPresetNoButton,
       "C 2002: komi 3 3/4 stones = 7.5 points", "rules-model.md's default"},
      {{{"C"},
        {"C 2002 section 6"},
@@ -434,8 +459,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "NZ move: a pass is a move that hands over nothing", "NZ: the players take turns",
       "NZ handicap: White passes the first n - 1 moves; no compensation",
       "NZ end: the players agree the game is over; disputed dead stones are played out",
-      "NZ move: situational superko forbids the repetition, so no cycle",
-      "NZ komi: 7 points in an even game", "NZ handicap: no komi"},
+      "NZ move: situational superko forbids the repetition, so no cycle", kPresetAgreed,
+      kPresetNoButton, "NZ komi: 7 points in an even game", "NZ handicap: no komi"},
      {{{"", "NZ play"},
        {"", "NZ move"},
        {"NZ territory"},
@@ -858,14 +883,16 @@ std::optional<KataGoRules> parse_katago(std::string_view s) {
 
 // A KataGo rules string read knob by knob (issue 15), on the tromp-taylor preset: ko POSITIONAL
 // psk, SITUATIONAL ssk, SIMPLE simple; score AREA / TERRITORY; sui1 multi-stone, sui0
-// forbidden; whb 0 / N / N-1 the bonus 0 / n / n-1. KataGo has no pass stones and no last-move
-// rule, and it counts after removing the stones inside the opponent's pass-alive territory, so
-// it is TT with the agreement of TT comment 8 (end=resumable), not strict TT 8: with `--dead
-// auto` its records are counted as KataGo counts them. fpok (friendly pass) changes nothing a
-// record shows. tax SEKI is seki-eyes=neutral (the eyes of groups in seki score for no one, under
-// area or territory scoring), tax NONE seki-eyes=territory. Not read, so not mapped: ko SPIGHT,
-// tax ALL (KataGo's group tax: up to two points off every group's territory, seki or not, which
-// seki-eyes does not say) and button1 (no knob says them).
+// forbidden; whb 0 / N / N-1 the bonus 0 / n / n-1 (KG whb); button1 button=yes (KG button).
+// KataGo has no pass stones and no last-move rule; its rules themselves say which stones are
+// dead (KG score: those inside the opponent's pass-alive territory), so dead=pass-alive, and
+// play goes on after two passes (end=resumable; under territory scoring, KG encore). fpok
+// (friendly pass) is not in KataGo's count (the scoring, passes and phases of boardhistory.cpp
+// do not read it): with
+// dead=pass-alive a pass before dead stones are captured leaves them on the board, counted as
+// KG score says. tax SEKI is seki-eyes=neutral (KG tax), tax NONE seki-eyes=territory. Not read,
+// so not mapped: ko SPIGHT, tax ALL (KataGo's group tax: two points off per group, which no
+// knob says).
 RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     RuMapping m;
     m.reason.text = std::string(ru);
@@ -876,7 +903,6 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     std::vector<KataGoUnread>& unread = m.reason.unread;
     if (k.ko == KgKo::spight) unread.push_back(KataGoUnread::ko_spight);
     if (k.tax == KgTax::all) unread.push_back(KataGoUnread::tax_all);
-    if (k.button) unread.push_back(KataGoUnread::button);
     if (!unread.empty()) {
         m.reason.form = RuForm::katago_unread;
         return m;
@@ -884,10 +910,11 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     constexpr std::array<std::string_view, 4> kKo{"simple", "psk", "ssk", ""};
     constexpr std::array<std::string_view, 3> kWhb{"0", "n", "n-1"};
     const std::string spec = fmt::format(
-        "tromp-taylor:suicide={}:ko={}:scoring={}:seki-eyes={}:bonus={}:end=resumable",
+        "tromp-taylor:suicide={}:ko={}:scoring={}:seki-eyes={}:bonus={}:end=resumable:dead=pass-"
+        "alive:button={}",
         k.sui ? "multi-stone" : "forbidden", kKo[static_cast<std::size_t>(k.ko)],
         k.territory ? "territory" : "area", k.tax == KgTax::seki ? "neutral" : "territory",
-        kWhb[static_cast<std::size_t>(k.whb)]);
+        kWhb[static_cast<std::size_t>(k.whb)], k.button ? "yes" : "no");
     m.ruleset = parse_ruleset_spec(spec).ruleset;
     m.reason.form = RuForm::katago;
     m.reason.spec = m.ruleset->spec;
@@ -954,6 +981,12 @@ std::string_view to_string(GameEnd v) noexcept {
 }
 std::string_view to_string(Cycle v) noexcept {
     return value_name(Knob::cycle, static_cast<std::size_t>(v));
+}
+std::string_view to_string(DeadRule v) noexcept {
+    return value_name(Knob::dead, static_cast<std::size_t>(v));
+}
+std::string_view to_string(Button v) noexcept {
+    return value_name(Knob::button, static_cast<std::size_t>(v));
 }
 
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept {

@@ -260,6 +260,91 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki
     return t;
 }
 
+Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
+                             bool seki_eyes_neutral, const game::Board* second_encore_start) {
+    Tally t;
+    LifeOptions options;
+    options.every_point_vital = multi_stone_suicide;
+    options.one_interior_point = true;
+    const LifeAnalysis life = analyse_life(board, options);
+    const int w = board.width(), h = board.height();
+    // Points counted as they are: pass-alive territory (the owner's, dead stones included) and
+    // the stones that count. The others are open: empty points and, in the KG encore, stones
+    // that are not pass-alive and were not there in their colour when the second cleanup phase
+    // began (they are scored as the empty points they replaced).
+    std::vector<bool> open(game::kCells, false);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const game::Vertex v = game::to_vertex(x, y);
+            const game::Cell c = board.at(v);
+            if (life.territory_black[v] || life.territory_white[v]) {
+                const bool black = life.territory_black[v];
+                if (c == game::Cell::white && black) ++t.dead_white;
+                if (c == game::Cell::black && !black) ++t.dead_black;
+                ++(black ? t.black_territory : t.white_territory);
+            } else if (game::is_stone(c) && (life.pass_alive[v] || second_encore_start == nullptr ||
+                                             second_encore_start->at(v) == c)) {
+                ++(c == game::Cell::black ? t.black_stones : t.white_stones);
+            } else {
+                open[v] = true;
+            }
+        }
+    }
+    // An open region that reaches the stones of one colour only is that colour's territory.
+    std::vector<bool> seen(game::kCells, false);
+    std::vector<game::Vertex> stack;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const game::Vertex start = game::to_vertex(x, y);
+            if (!open[start] || seen[start]) continue;
+            int size = 0;
+            std::uint8_t reach = 0;
+            seen[start] = true;
+            stack.assign(1, start);
+            while (!stack.empty()) {
+                const game::Vertex v = stack.back();
+                stack.pop_back();
+                ++size;
+                for (const game::Vertex n : game::neighbours(v)) {
+                    if (!board.on_board(n)) continue;
+                    if (open[n]) {
+                        if (!seen[n]) {
+                            seen[n] = true;
+                            stack.push_back(n);
+                        }
+                    } else if (game::is_stone(board.at(n))) {
+                        reach = static_cast<std::uint8_t>(
+                            reach | (board.at(n) == game::Cell::black ? 1 : 2));
+                    }
+                }
+            }
+            if (reach == 1) {
+                t.black_territory += size;
+            } else if (reach == 2) {
+                t.white_territory += size;
+            } else {
+                t.neutral += size;
+            }
+        }
+    }
+    // KG tax SEKI (seki-eyes=neutral): the eyes of strings in seki, on the board left once the
+    // dead stones are gone.
+    if (seki_eyes_neutral && t.neutral > 0 && t.black_territory + t.white_territory > 0) {
+        game::Board after = board;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const game::Vertex v = game::to_vertex(x, y);
+                if ((board.at(v) == game::Cell::white && life.territory_black[v]) ||
+                    (board.at(v) == game::Cell::black && life.territory_white[v])) {
+                    after.clear(v);
+                }
+            }
+        }
+        count_seki_eyes(after, t);
+    }
+    return t;
+}
+
 Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
                      const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle) {
     Score s;
@@ -319,6 +404,26 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.quick = make_count(
         s.black_territory - (s.captures_by_white + s.dead_black) - end.passes_black,
         s.white_territory - (s.captures_by_black + s.dead_white) - end.passes_white - e + s.komi);
+
+    if (rules.dead == DeadRule::pass_alive) {
+        // KG button: half a point to the first player to pass; when no one passed, to the
+        // player to move at the count.
+        if (rules.button == Button::yes) {
+            const int taker =
+                end.first_passer >= 0 ? end.first_passer : (end.black_moved_last ? 1 : 0);
+            (taker == 0 ? s.button_black : s.button_white) = 0.5;
+        }
+        // KG whb: the handicap bonus is White's under either scoring.
+        const double black_area = s.black_stones + s.black_territory + s.button_black;
+        const double white_area =
+            s.white_stones + s.white_territory + s.komi + s.handicap_bonus + s.button_white;
+        s.area = make_count(black_area, white_area);
+        // KG encore: a side's territory count is its area less the stones it played before
+        // the second cleanup phase.
+        s.played_black = end.played_black;
+        s.played_white = end.played_white;
+        s.territory = make_count(black_area - s.played_black, white_area - s.played_white);
+    }
     return s;
 }
 

@@ -20,6 +20,13 @@ struct EndState {
     int passes_white = 0;
     bool black_moved_last = false;  // the last turn of the game was Black's
     bool scored = false;            // ended by two passes
+    // KG button: the colour of the first pass of the game (0 Black, 1 White), -1 when no one
+    // passed (then the player to move takes the button at the count).
+    int first_passer = -1;
+    // KG encore (dead=pass-alive, scoring=territory): the stones each colour put on the board
+    // (setup stones included) up to the start of the second cleanup phase, or to the end when
+    // it never started; a side's territory count is its area minus these.
+    int played_black = 0, played_white = 0;
 };
 
 // Komi with its source, as the scorer used it.
@@ -54,6 +61,18 @@ struct Tally {
 // (some ruleset to be counted has seki-eyes=neutral; else they stay 0): a flood fill of the
 // board that the other rulesets never read.
 Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki_eyes);
+
+// KG score (dead=pass-alive): the area each colour gets by KataGo's rules, as a tally. The
+// stones inside the opponent's pass-alive territory (life.hpp with every_point_vital when
+// `multi_stone_suicide`, and one_interior_point) are dead and their points the opponent's;
+// every other stone counts for its colour, except, when `second_encore_start` is given (KG
+// encore), a stone that is not pass-alive and was not there in the same colour when the second
+// cleanup phase started: it is scored as the empty point it replaced. An empty region (with
+// such points) reaching one colour only is its territory; with `seki_eyes_neutral` (KG tax SEKI)
+// the eyes of strings in seki are found as for seki-eyes=neutral, on the board without the dead
+// stones. Always settled: the rules decide.
+Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
+                             bool seki_eyes_neutral, const game::Board* second_encore_start);
 
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
 // `dead_oracle` the oracle's name or failure text (Score::dead_oracle).

@@ -429,6 +429,7 @@ void Replay::on_move(const sgf::Event& e) {
         return;
     }
     consecutive_passes_ = 0;
+    encore_passes_ = 0;
     if (e.off_board) {
         skipped(e, c, Reason::off_board);  // R2
         return;
@@ -510,6 +511,13 @@ EndState Replay::state(bool scored) const {
     s.passes_white = passes_[1];
     s.black_moved_last = any_turn_ && last_turn_ == game::Color::black;
     s.scored = scored;
+    s.first_passer = first_passer_;
+    // KG encore: every stone a colour placed (setup included) is on the board or was removed;
+    // counted up to the start of the second cleanup phase.
+    const game::Board& b = second_encore_board_ ? *second_encore_board_ : board_;
+    const std::array<int, 2>& lost = second_encore_board_ ? second_encore_captures_ : captures_;
+    s.played_black = b.stones(game::Color::black) + lost[1];
+    s.played_white = b.stones(game::Color::white) + lost[0];
     return s;
 }
 
@@ -529,6 +537,15 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
     }
     ++passes_[idx(c)];
     ++consecutive_passes_;
+    if (first_passer_ < 0) first_passer_ = idx(c);  // KG button
+    // KG encore: two passes in a row end the game, then each cleanup phase.
+    if (++encore_passes_ == 2) {
+        encore_passes_ = 0;
+        if (++encore_phase_ == 2) {
+            second_encore_board_ = board_;
+            second_encore_captures_ = captures_;
+        }
+    }
     prev_ko_ = game::kNoVertex;
     if (consecutive_passes_ == 1) {
         // A pass after a skipped play that followed a double pass resumes the game (R8);

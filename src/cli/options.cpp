@@ -227,6 +227,8 @@ constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnu
                       points such as dd,ee or D4,E5; gnugo asks GNU Go 3.8 (GTP
                       final_status_list dead, one engine per thread; a game it cannot
                       judge in time is `unsettled`)
+                      A ruleset with dead=pass-alive (every KataGo rules string) is not
+                      asked: its rules remove the stones inside pass-alive territory
   --gnugo-command PROGRAM
                       the GTP engine for --dead gnugo (default: gnugo, looked up in
                       PATH, then in /usr/games where Debian installs it)

@@ -344,8 +344,6 @@ std::string_view katago_unread(audit::KataGoUnread u) {
             return "ko SPIGHT (no ko knob says Spight's rule)";
         case audit::KataGoUnread::tax_all:
             return "tax ALL (a group tax of up to two points per group, which no knob says)";
-        case audit::KataGoUnread::button:
-            return "button1 (no knob says the button)";
     }
     return {};
 }
@@ -440,6 +438,8 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle) 
             return "none (gnugo is asked only about games ended by two passes)";
         case audit::DeadSource::pass_alive_not_decided:
             return "none (pass-alive is decided only for games ended by two passes)";
+        case audit::DeadSource::rules_pass_alive:
+            return "rules (pass-alive)";
     }
     return {};
 }

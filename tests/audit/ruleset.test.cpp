@@ -218,9 +218,10 @@ TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][rule
     CHECK(to_string(GameEnd::final) == "final");
     CHECK(to_string(GameEnd::resumable) == "resumable");
     const std::vector<std::string_view> knobs(knob_names().begin(), knob_names().end());
-    CHECK(knobs == std::vector<std::string_view>{
-                       "suicide", "ko", "scoring", "seki-eyes", "pass-stones", "white-moves-last",
-                       "bonus", "end", "cycle", "default-komi", "default-komi-handicap", "komi"});
+    CHECK(knobs == std::vector<std::string_view>{"suicide", "ko", "scoring", "seki-eyes",
+                                                 "pass-stones", "white-moves-last", "bonus", "end",
+                                                 "cycle", "dead", "button", "default-komi",
+                                                 "default-komi-handicap", "komi"});
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,6 +314,10 @@ TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads
         {"end", "resumable"},
         {"cycle", "play-on"},
         {"cycle", "no-result"},
+        {"dead", "agreement"},
+        {"dead", "pass-alive"},
+        {"button", "no"},
+        {"button", "yes"},
         {"default-komi", "6.5"},
         {"default-komi-handicap", "0"},
         {"komi", "-3"},
@@ -358,7 +363,7 @@ TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[audit][ruleset]
     CHECK(contains(
         e,
         "suicide, ko, scoring, seki-eyes, pass-stones, white-moves-last, bonus, end, cycle, "
-        "default-komi, default-komi-handicap, komi"));
+        "dead, button, default-komi, default-komi-handicap, komi"));
 }
 
 TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values",
@@ -554,31 +559,40 @@ TEST_CASE(
     REQUIRE(m.ruleset);
     Ruleset expected = tt();
     expected.end = GameEnd::resumable;
+    expected.dead = DeadRule::pass_alive;
     CHECK(same_rules(*m.ruleset, expected));
-    CHECK(m.ruleset->spec == "tromp-taylor:end=resumable");
+    CHECK(m.ruleset->spec == "tromp-taylor:end=resumable:dead=pass-alive");
     CHECK(m.reason.form == RuForm::katago);
-    CHECK(m.reason.spec == "tromp-taylor:end=resumable");
+    CHECK(m.reason.spec == "tromp-taylor:end=resumable:dead=pass-alive");
     CHECK(m.reason.komi_ignored == contains(ru, "komi"));
 }
 
 TEST_CASE("issue 15: a KataGo rules string is read knob by knob", "[audit][ruleset][ru][katago]") {
     // ko SIMPLE/POSITIONAL/SITUATIONAL -> simple/psk/ssk; score -> scoring; sui0 -> suicide
-    // forbidden; whb 0/N/N-1 -> bonus 0/n/n-1; end=resumable always.
+    // forbidden; whb 0/N/N-1 -> bonus 0/n/n-1; button1 -> button=yes; end=resumable and
+    // dead=pass-alive always (KG score).
     const auto [ru, spec] = GENERATE(table<std::string, std::string>({
-        {"koPOSITIONALscoreAREAtaxNONEsui0", "tromp-taylor:suicide=forbidden:end=resumable"},
-        {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable"},
-        {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable"},
-        {"koPOSITIONALscoreTERRITORYtaxNONEsui1", "tromp-taylor:scoring=territory:end=resumable"},
-        {"koPOSITIONALscoreAREAtaxNONEsui1whbN", "tromp-taylor:bonus=n:end=resumable"},
-        {"koPOSITIONALscoreAREAtaxNONEsui1whbN-1", "tromp-taylor:bonus=n-1:end=resumable"},
+        {"koPOSITIONALscoreAREAtaxNONEsui0",
+         "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive"},
+        {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable:dead=pass-alive"},
+        {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreTERRITORYtaxNONEsui1",
+         "tromp-taylor:scoring=territory:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1whbN",
+         "tromp-taylor:bonus=n:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1whbN-1",
+         "tromp-taylor:bonus=n-1:end=resumable:dead=pass-alive"},
         // What KataGo writes for its aga, bga and french rules alike: read as what KataGo
         // plays, which is none of those three presets (no pass stones, no quick count).
         {"koSITUATIONALscoreAREAtaxNONEsui0whbN-1fpok1",
-         "tromp-taylor:suicide=forbidden:ko=ssk:bonus=n-1:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:bonus=n-1:end=resumable:dead=pass-alive"},
         // KataGo's japanese: territory, simple ko, no suicide, no territory in seki (tax SEKI).
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
          "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
-         "resumable"},
+         "resumable:dead=pass-alive"},
+        // The button (KG button): half a point to the first player to pass.
+        {"koPOSITIONALscoreAREAtaxNONEsui1button1",
+         "tromp-taylor:end=resumable:dead=pass-alive:button=yes"},
     }));
     const RuMapping m = map_ru(ru);
     CAPTURE(ru);
@@ -594,7 +608,6 @@ TEST_CASE("issue 15: KataGo rules strings with a rule no knob says are not mappe
     const auto [ru, why] = GENERATE(table<std::string, KataGoUnread>({
         {"koSPIGHTscoreAREAtaxNONEsui1", KataGoUnread::ko_spight},
         {"koPOSITIONALscoreAREAtaxALLsui1", KataGoUnread::tax_all},
-        {"koPOSITIONALscoreAREAtaxNONEsui1button1", KataGoUnread::button},
     }));
     const RuMapping m = map_ru(ru);
     CAPTURE(ru);
@@ -714,72 +727,92 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
         {"Tromp/Taylor", "tromp-taylor"},
         {"NZ", "new-zealand"},
         {"koSITUATIONALscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable:"
+         "dead=pass-alive"},
         {"Korean", "japanese:seki-eyes=territory"},
         {"chinese", "chinese"},
         {"koSITUATIONALscoreAREAtaxNONEsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:end=resumable:dead=pass-alive"},
         {"koSIMPLEscoreTERRITORYtaxNONEsui1",
-         "tromp-taylor:ko=simple:scoring=territory:end=resumable"},
+         "tromp-taylor:ko=simple:scoring=territory:end=resumable:dead=pass-alive"},
         {"japanese", "japanese:seki-eyes=territory"},
         {"", ""},
         {"koSIMPLEscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=neutral:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=neutral:end=resumable:dead=pass-"
+         "alive"},
         {"New Zealand", "new-zealand"},
-        {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable"},
+        {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable:dead=pass-alive"},
         {"koSIMPLEscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:ko=simple:scoring=territory:seki-eyes=neutral:end=resumable"},
+         "tromp-taylor:ko=simple:scoring=territory:seki-eyes=neutral:end=resumable:dead=pass-"
+         "alive"},
         {"koSIMPLEscoreTERRITORYtaxNONEsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:end=resumable"},
-        {"koSIMPLEscoreAREAtaxSEKIsui1", "tromp-taylor:ko=simple:seki-eyes=neutral:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:end=resumable:dead=pass-"
+         "alive"},
+        {"koSIMPLEscoreAREAtaxSEKIsui1",
+         "tromp-taylor:ko=simple:seki-eyes=neutral:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxNONEsui0",
-         "tromp-taylor:suicide=forbidden:scoring=territory:end=resumable"},
+         "tromp-taylor:suicide=forbidden:scoring=territory:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAtaxALLsui0button1", ""},
         {"Tromp-Taylor", "tromp-taylor"},
         {"koSITUATIONALscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable"},
-        {"koSITUATIONALscoreAREAtaxNONEsui1button1", ""},
+         "tromp-taylor:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+        {"koSITUATIONALscoreAREAtaxNONEsui1button1",
+         "tromp-taylor:ko=ssk:end=resumable:dead=pass-alive:button=yes"},
         {"koSITUATIONALscoreAREAtaxALLsui0", ""},
-        {"koSIMPLEscoreAREAtaxNONEsui0", "tromp-taylor:suicide=forbidden:ko=simple:end=resumable"},
+        {"koSIMPLEscoreAREAtaxNONEsui0",
+         "tromp-taylor:suicide=forbidden:ko=simple:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:scoring=territory:seki-eyes=neutral:end=resumable"},
+         "tromp-taylor:scoring=territory:seki-eyes=neutral:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxALLsui1", ""},
-        {"koPOSITIONALscoreAREAtaxSEKIsui1button1", ""},
-        {"koPOSITIONALscoreAREAtaxSEKIsui0button1", ""},
-        {"koPOSITIONALscoreAREAtaxNONEsui1button1", ""},
+        {"koPOSITIONALscoreAREAtaxSEKIsui1button1",
+         "tromp-taylor:seki-eyes=neutral:end=resumable:dead=pass-alive:button=yes"},
+        {"koPOSITIONALscoreAREAtaxSEKIsui0button1",
+         "tromp-taylor:suicide=forbidden:seki-eyes=neutral:end=resumable:dead=pass-alive:button="
+         "yes"},
+        {"koPOSITIONALscoreAREAtaxNONEsui1button1",
+         "tromp-taylor:end=resumable:dead=pass-alive:button=yes"},
         {"TT--", ""},
         {"stonescoring", ""},
         {"koSITUATIONALscoreTERRITORYtaxNONEsui1",
-         "tromp-taylor:ko=ssk:scoring=territory:end=resumable"},
+         "tromp-taylor:ko=ssk:scoring=territory:end=resumable:dead=pass-alive"},
         {"koSITUATIONALscoreTERRITORYtaxNONEsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:end=resumable"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:end=resumable:dead=pass-alive"},
         {"koSITUATIONALscoreTERRITORYtaxALLsui1", ""},
         {"koSITUATIONALscoreTERRITORYtaxALLsui0", ""},
         {"koSITUATIONALscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:seki-eyes=neutral:end=resumable"},
-        {"koSITUATIONALscoreAREAtaxNONEsui0button1", ""},
+         "tromp-taylor:suicide=forbidden:ko=ssk:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+        {"koSITUATIONALscoreAREAtaxNONEsui0button1",
+         "tromp-taylor:suicide=forbidden:ko=ssk:end=resumable:dead=pass-alive:button=yes"},
         {"koSITUATIONALscoreAREAtaxALLsui1button1", ""},
         {"koSITUATIONALscoreAREAtaxALLsui1", ""},
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
          "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
-         "resumable"},
+         "resumable:dead=pass-alive"},
         {"koSIMPLEscoreTERRITORYtaxALLsui1", ""},
         {"koSIMPLEscoreTERRITORYtaxALLsui0", ""},
-        {"koSIMPLEscoreAREAtaxSEKIsui0button1", ""},
-        {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable"},
-        {"koSIMPLEscoreAREAtaxNONEsui0button1", ""},
+        {"koSIMPLEscoreAREAtaxSEKIsui0button1",
+         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=neutral:end=resumable:dead=pass-alive:"
+         "button=yes"},
+        {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable:dead=pass-alive"},
+        {"koSIMPLEscoreAREAtaxNONEsui0button1",
+         "tromp-taylor:suicide=forbidden:ko=simple:end=resumable:dead=pass-alive:button=yes"},
         {"koSIMPLEscoreAREAtaxALLsui0", ""},
         {"koPOSITIONALscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:scoring=territory:seki-eyes=neutral:end=resumable"},
-        {"koPOSITIONALscoreTERRITORYtaxNONEsui1", "tromp-taylor:scoring=territory:end=resumable"},
+         "tromp-taylor:suicide=forbidden:scoring=territory:seki-eyes=neutral:end=resumable:dead="
+         "pass-alive"},
+        {"koPOSITIONALscoreTERRITORYtaxNONEsui1",
+         "tromp-taylor:scoring=territory:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:seki-eyes=neutral:end=resumable"},
-        {"koPOSITIONALscoreAREAtaxNONEsui0button1", ""},
-        {"koPOSITIONALscoreAREAtaxNONEsui0", "tromp-taylor:suicide=forbidden:end=resumable"},
+         "tromp-taylor:suicide=forbidden:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreAREAtaxNONEsui0button1",
+         "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive:button=yes"},
+        {"koPOSITIONALscoreAREAtaxNONEsui0",
+         "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAtaxALLsui1button1", ""},
         {"koPOSITIONALscoreAREAtaxALLsui1", ""},
-        {"koPOSITIONALscoreAREAsui1", "tromp-taylor:end=resumable"},
-        {"koPOSITIONALscoreAREAsui0", "tromp-taylor:suicide=forbidden:end=resumable"},
+        {"koPOSITIONALscoreAREAsui1", "tromp-taylor:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreAREAsui0",
+         "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive"},
         {"Old Chinese", ""},
         {"GOE", ""},
     }));
@@ -802,27 +835,31 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
 TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
     CHECK(describe(aga()) ==
           "aga: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
+          "button=no default-komi=7.5 "
           "default-komi-handicap=0.5");
     CHECK(
         describe(tt()) ==
         "tromp-taylor: suicide=multi-stone ko=psk scoring=area seki-eyes=territory pass-stones=no "
-        "white-moves-last=no bonus=0 end=final cycle=play-on default-komi=7.5 "
+        "white-moves-last=no bonus=0 end=final cycle=play-on dead=agreement button=no "
+        "default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(
         describe(french()) ==
         "french: suicide=forbidden ko=ssk scoring=area seki-eyes=territory pass-stones=quick-count "
-        "white-moves-last=quick-count-point bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+        "white-moves-last=quick-count-point bonus=n-1 end=resumable cycle=play-on dead=agreement "
+        "button=no default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(describe(parsed("aga:ko=ssk,komi=5.5")) ==
           "aga:ko=ssk:komi=5.5 (custom): suicide=forbidden ko=ssk scoring=territory "
           "seki-eyes=territory pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable "
-          "cycle=play-on default-komi=7.5 "
+          "cycle=play-on dead=agreement button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=5.5");
     CHECK(describe(parsed("aga:komi=6")) ==
           "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
           "pass-stones=yes "
-          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on default-komi=7.5 "
+          "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
+          "button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=6");
     CHECK(describe(Ruleset{}).starts_with("custom: suicide=multi-stone ko=psk"));
     CHECK(describe(aga()).find('\n') == std::string::npos);

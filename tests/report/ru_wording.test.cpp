@@ -51,13 +51,14 @@ TEST_CASE("ru_mapping_text words every form of RU text", "[report][wording][ru]"
     CHECK(words("koSPIGHTscoreAREAtaxALLsui1button1") ==
           "RU 'koSPIGHTscoreAREAtaxALLsui1button1' is a KataGo rules string with ko SPIGHT (no "
           "ko knob says Spight's rule); tax ALL (a group tax of up to two points per group, which "
-          "no knob says); button1 (no knob says the button); not mapped");
+          "no knob says); not mapped");
     CHECK(words("koPOSITIONALscoreAREAtaxNONEsui1") ==
           "RU 'koPOSITIONALscoreAREAtaxNONEsui1' is a KataGo rules string, read knob by knob as "
-          "tromp-taylor:end=resumable");
+          "tromp-taylor:end=resumable:dead=pass-alive");
     CHECK(words("koPOSITIONALscoreAREAtaxNONEsui1komi7.5") ==
           "RU 'koPOSITIONALscoreAREAtaxNONEsui1komi7.5' is a KataGo rules string, read knob by "
-          "knob as tromp-taylor:end=resumable (its komi is ignored: KM gives the komi)");
+          "knob as tromp-taylor:end=resumable:dead=pass-alive (its komi is ignored: KM gives the "
+          "komi)");
     CHECK(words("TT--") == "RU 'TT--' is not a ruleset name sgfaudit knows; not mapped");
 
     std::string error;

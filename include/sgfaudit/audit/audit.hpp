@@ -138,6 +138,9 @@ enum class DeadSource : std::uint8_t {
     oracle_not_asked,
     // DeadPolicy::pass_alive, a game not ended by two passes: not decided, the board as it is.
     pass_alive_not_decided,
+    // dead=pass-alive (KG score): the rules themselves remove the stones inside the opponent's
+    // pass-alive territory; `--dead` is not asked. Always settled.
+    rules_pass_alive,
 };
 
 // Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
@@ -166,6 +169,11 @@ struct Score {
     // colours where a string is neither pass-alive nor dead, or when the dead-stone oracle could
     // not answer: the count cannot be relied on.
     bool settled = true;
+    // dead=pass-alive (KG button): the half point of the button, to the side that took it.
+    double button_black = 0, button_white = 0;
+    // dead=pass-alive (KG encore): the stones each side played before the second cleanup phase
+    // (setup stones included); KataGo's territory count is area minus these.
+    int played_black = 0, played_white = 0;
     Count area;       // stones + territory, White + komi + bonus (TT 9, AGA 12, FFG 6)
     Count territory;  // territory - prisoners held by the opponent, White + komi (AGA 12)
     Count quick;      // FFG 6a: territory - prisoners lost - own passes - e, White + komi

@@ -30,8 +30,22 @@ struct LifeAnalysis {
     std::vector<game::Vertex> dead;
 };
 
+// Variants of the analysis (both off: Benson as above). With both on, the analysis is the one
+// KataGo's rules define (docs/rules.md, KG score); this module still knows no rules, only the
+// two definitions.
+struct LifeOptions {
+    // A region is vital to a string only when every point of it, the opponent's stones
+    // included, touches the string (where the opponent may fill a region by suicide, its stones
+    // there are not safe to ignore).
+    bool every_point_vital = false;
+    // Pass-alive territory: a region left by the iteration, bordering some string, with at most
+    // one point that touches no string of the colour, or with no opponent stone at all (instead
+    // of: every empty point touches a string of the colour).
+    bool one_interior_point = false;
+};
+
 // Analyses `board` for both colours.
-LifeAnalysis analyse_life(const game::Board& board);
+LifeAnalysis analyse_life(const game::Board& board, const LifeOptions& options = {});
 
 // After the stones of `life.dead` are removed from `board`: true when no empty region touches
 // both colours unless every string it touches is pass-alive. Precondition: `board` is the

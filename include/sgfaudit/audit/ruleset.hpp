@@ -25,6 +25,7 @@
 //   seki-eyes=territory|neutral
 //   pass-stones=no|yes|quick-count        white-moves-last=no|pass-stone|quick-count-point
 //   bonus=0|n-1|n                         end=final|resumable      cycle=play-on|no-result
+//   dead=agreement|pass-alive             button=no|yes
 //   default-komi=X            komi when the record has no KM, even game
 //   default-komi-handicap=X   komi when the record has no KM, handicap game (before the bonus)
 //   komi=X                    komi used for every game, overriding the record's KM and the
@@ -98,6 +99,19 @@ enum class Cycle : std::uint8_t {
                 // result; a record that stops without two passes after one, RE Void, did so
 };
 
+// Who decides which stones are dead at the end (issue 15; rules-notes.md, "KataGo").
+enum class DeadRule : std::uint8_t {
+    agreement,   // the players (TT comment 8, AGA 9): the run's `--dead` policy stands for them
+    pass_alive,  // the rules (KG score): stones inside the opponent's pass-alive territory are
+                 // removed, every other stone counts as it stands; `--dead` is not asked. Under
+                 // scoring=territory the game goes on after two passes in two cleanup phases
+                 // (KG encore) and a side's count is its area minus the stones it played
+                 // before the second one.
+};
+
+// Half a point to the first player to pass (KG button).
+enum class Button : std::uint8_t { no, yes };
+
 // The knobs, in canonical order (the order of knob_names(), specs and describe()). Each knob is
 // one row of the descriptor table in ruleset.cpp: its name, help, values, the citation of each
 // value, parsing, describe and equality all come from that row.
@@ -111,11 +125,13 @@ enum class Knob : std::uint8_t {
     bonus,
     end,
     cycle,
+    dead,
+    button,
     default_komi,
     default_komi_handicap,
     komi,
 };
-inline constexpr std::size_t kKnobCount = 12;
+inline constexpr std::size_t kKnobCount = 14;
 
 // Rules every seed states alike, whatever the knobs: the findings cite all three seeds.
 enum class CommonRule : std::uint8_t {
@@ -137,6 +153,8 @@ std::string_view to_string(WhiteMovesLast v) noexcept;
 std::string_view to_string(HandicapBonus v) noexcept;
 std::string_view to_string(GameEnd v) noexcept;
 std::string_view to_string(Cycle v) noexcept;
+std::string_view to_string(DeadRule v) noexcept;
+std::string_view to_string(Button v) noexcept;
 
 // A ruleset. A default-constructed value holds the tromp-taylor knobs under the name "custom";
 // use preset() or parse_ruleset_spec() for named values (they fill `name` and `spec`).
@@ -157,6 +175,8 @@ struct Ruleset {
     HandicapBonus handicap_bonus = HandicapBonus::zero;
     GameEnd end = GameEnd::final;
     Cycle cycle = Cycle::play_on;
+    DeadRule dead = DeadRule::agreement;
+    Button button = Button::no;
     double default_komi_even = 7.5;      // used when the record has no KM, even game
     double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
     // Set by komi=X: used instead of the record's KM and of the defaults.
@@ -189,7 +209,7 @@ bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
 // japanese, chinese, new-zealand.
 std::span<const std::string_view> preset_names() noexcept;
 // The knob names, in canonical order: suicide, ko, scoring, seki-eyes, pass-stones,
-// white-moves-last, bonus, end, cycle, default-komi, default-komi-handicap, komi.
+// white-moves-last, bonus, end, cycle, dead, button, default-komi, default-komi-handicap, komi.
 std::span<const std::string_view> knob_names() noexcept;
 
 // The preset called `name` (exact, lower case), or nullopt.
@@ -238,7 +258,7 @@ enum class RuNote : std::uint8_t {
     button,       // AGA with a button: the button replaces AGA 7 and AGA 11
 };
 // A rule of a KataGo rules string that no knob says (RuReason::unread), in the order written.
-enum class KataGoUnread : std::uint8_t { ko_spight, tax_all, button };
+enum class KataGoUnread : std::uint8_t { ko_spight, tax_all };
 
 // How a record's RU[] text was read, as facts (the fields a form does not name stay empty).
 struct RuReason {
