@@ -28,6 +28,13 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
         }
         return {rec.komi->value, "record"};
     }
+    // Issue 15: a server that writes no KM for komi 0 (ServerConvention, docs/rules-notes.md).
+    if (!rec.komi_given) {
+        const ServerConvention* server = server_convention(rec.place);
+        if (server != nullptr && server->komi_without_km) {
+            return {*server->komi_without_km, fmt::format("server ({}: no KM)", server->server)};
+        }
+    }
     // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
     if (handicap >= 2) {
         return {r.default_komi_handicap, rec.komi_given ? "default (KM unreadable)" : "default"};
@@ -89,7 +96,8 @@ void Replay::finish() {
                 ? std::string_view("none (pass-alive is decided only for games ended by two "
                                    "passes)")
             : tallied.source.empty() ? to_string(dead_policy_)
-                                     : std::string_view(tallied.source));
+                                     : std::string_view(tallied.source),
+            one_stone_handicap_);
     }
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);

@@ -52,7 +52,9 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     const Count& c = s.decision();
     rv.dead_source = s.dead_source;
     std::optional<Winner> recorded;
-    if (re.kind == sgf::ResultKind::draw) {
+    if (re.kind == sgf::ResultKind::draw ||
+        (re.kind == sgf::ResultKind::score && re.margin && *re.margin == 0.0)) {
+        // Issue 15: a margin of 0 (`B+0`, as OGS writes a tie) is a draw, whoever it names.
         recorded = Winner::draw;
     } else if ((re.kind == sgf::ResultKind::score || re.kind == sgf::ResultKind::win) &&
                re.winner) {

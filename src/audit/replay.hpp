@@ -217,7 +217,10 @@ class Replay {
     game::Color last_turn_ = game::Color::black;
     bool any_turn_ = false;
     int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
-    EndState before_state_;     // the state before the current move (R7)
+    // R10's one-stone handicap on a server whose scorer pays the area bonus on it (issue 15,
+    // ServerConvention::one_stone_handicap).
+    bool one_stone_handicap_ = false;
+    EndState before_state_;  // the state before the current move (R7)
     int consecutive_passes_ = 0;
     std::array<int, 2> captures_{};  // stones held by Black, by White
     std::array<int, 2> passes_{};

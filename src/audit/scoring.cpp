@@ -260,14 +260,21 @@ Tally tally_position(const game::Board& board, const DeadStones& dead) {
 }
 
 Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, std::string_view dead_source) {
+                     const KomiChoice& komi, std::string_view dead_source,
+                     bool one_stone_handicap) {
     Score s;
     s.scored = end.scored;
     s.decisive = rules.scoring;
     s.komi = komi.value;
     s.komi_source = komi.source;
     s.handicap = handicap;
-    s.handicap_bonus = bonus_for(rules.handicap_bonus, handicap);
+    // Issue 15 (ServerConvention::one_stone_handicap): n = 1 for the bonus, so `n` gives White
+    // 1 point and `n-1` and `0` nothing (OGS's scorer: the handicap under Chinese, handicap - 1
+    // under AGA).
+    s.handicap_bonus =
+        one_stone_handicap && handicap == 0 && rules.handicap_bonus == HandicapBonus::n
+            ? 1.0
+            : bonus_for(rules.handicap_bonus, handicap);
     s.captures_by_black = end.captures_by_black;
     s.captures_by_white = end.captures_by_white;
     s.passes_black = end.passes_black;

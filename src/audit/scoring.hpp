@@ -52,8 +52,10 @@ struct Tally {
 Tally tally_position(const game::Board& board, const DeadStones& dead);
 
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen.
+// `one_stone_handicap`: a server's one-stone handicap, n = 1 for the area bonus (issue 15).
 Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, std::string_view dead_source);
+                     const KomiChoice& komi, std::string_view dead_source,
+                     bool one_stone_handicap = false);
 
 // Winner and margin of two totals.
 Count make_count(double black, double white);
