@@ -232,7 +232,8 @@ Tally tally_position(const game::Board& board, const DeadStones& dead) {
             (after.at(v) == game::Cell::black ? t.dead_black : t.dead_white) += 1;
             after.clear(v);
         }
-        t.settled = settled_after_removal(after, life) && !has_small_eye_group(after);
+        t.settled =
+            settled_after_removal(after, life) && !has_small_eye_group(after, life.pass_alive);
         count_board(after, t);
         return t;
     }

@@ -48,12 +48,13 @@ struct Tally {
     bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
 };
 
-// Issue 15 (small_eye.cpp): some group of `board` touches no dame and has one eye region
-// only, of at most three points: whether it lives depends on who plays there first, which
-// Benson's analysis does not decide, so a count under DeadPolicy::pass_alive is not settled.
-// A group is the stones of one colour joined when adjacent or next to one empty region that
-// reaches that colour only.
-bool has_small_eye_group(const game::Board& board);
+// Issue 15 (small_eye.cpp): some group of `board` holds no pass-alive string, touches no dame
+// and has at most three points of eye space (the empty regions next to it, each reaching its
+// colour only): it cannot have two eyes if the opponent plays there first, so whether it lives
+// is not decided by the position, nor by Benson's analysis, and a count under
+// DeadPolicy::pass_alive is not settled. A group is the stones of one colour joined when
+// adjacent or next to one empty region that reaches that colour only.
+bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass_alive);
 
 // Tallies `board` after removing `dead` (on a copy; the board itself is left alone).
 Tally tally_position(const game::Board& board, const DeadStones& dead);

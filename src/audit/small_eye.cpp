@@ -1,6 +1,8 @@
 // A group whose only eye space is one small region (issue 15; docs/rules-notes.md, "OGS's
 // mismatches", D1). Contract: scoring.hpp (has_small_eye_group).
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "scoring.hpp"
@@ -29,8 +31,10 @@ void join(std::vector<int>& parent, int a, int b) {
 
 }  // namespace
 
-bool has_small_eye_group(const game::Board& board) {
-    constexpr int kSmall = 3;  // at most three points: no two eyes if the opponent moves first
+bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass_alive) {
+    // At most three points of eye space in all: no two eyes if the opponent moves first, and
+    // two real one-point eyes make a pass-alive group (Benson), which is left out.
+    constexpr int kSmall = 3;
     // Empty regions: the region of each empty point, its size and the colours it reaches.
     std::vector<int> region(game::kCells, -1);
     struct Region {
@@ -91,43 +95,38 @@ bool has_small_eye_group(const game::Board& board) {
             }
         }
     }
-    // Per group: the one-colour regions it touches (the first one and whether there are
-    // more), and whether it touches a dame (a region reaching both colours: Benson's test
-    // decides those groups).
-    struct Group {
-        int region = -1;
-        bool more = false;
-        bool dame = false;
-    };
-    std::vector<Group> groups(game::kCells);
+    // Per group: whether it touches a dame (a region reaching both colours: Benson's test
+    // decides those groups) or holds a pass-alive string, and the one-colour regions it
+    // touches (group, region pairs, counted once).
+    std::vector<bool> dame_or_alive(game::kCells, false);
+    std::vector<std::pair<int, int>> eyes;
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const Vertex v = game::to_vertex(x, y);
             if (!game::is_stone(board.at(v))) continue;
-            Group& g = groups[static_cast<std::size_t>(find(parent, v))];
+            const int g = find(parent, v);
+            if (pass_alive[v]) dame_or_alive[static_cast<std::size_t>(g)] = true;
             for (const Vertex n : game::neighbours(v)) {
                 if (board.at(n) != Cell::empty) continue;
                 const int r = region[n];
                 if (regions[static_cast<std::size_t>(r)].reach == 3) {
-                    g.dame = true;
-                } else if (g.region < 0) {
-                    g.region = r;
-                } else if (g.region != r) {
-                    g.more = true;
+                    dame_or_alive[static_cast<std::size_t>(g)] = true;
+                } else {
+                    eyes.emplace_back(g, r);
                 }
             }
         }
     }
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const Vertex v = game::to_vertex(x, y);
-            if (!game::is_stone(board.at(v)) || find(parent, v) != v) continue;
-            const Group& g = groups[v];
-            if (!g.dame && !g.more && g.region >= 0 &&
-                regions[static_cast<std::size_t>(g.region)].size <= kSmall) {
-                return true;
-            }
+    std::sort(eyes.begin(), eyes.end());
+    eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
+    // The eye space of each group: the points of its one-colour regions.
+    for (std::size_t i = 0; i < eyes.size();) {
+        const int g = eyes[i].first;
+        int space = 0;
+        for (; i < eyes.size() && eyes[i].first == g; ++i) {
+            space += regions[static_cast<std::size_t>(eyes[i].second)].size;
         }
+        if (!dame_or_alive[static_cast<std::size_t>(g)] && space <= kSmall) return true;
     }
     return false;
 }

@@ -42,6 +42,10 @@ TEST_CASE("small eye: a four-point eye and two eyes stay settled", "[audit][life
     // XXXXO
     const std::vector<std::string> two = {".X.XO", "XXXXO", "OOOOO", ".....", "....."};
     CHECK(pass_alive(two, "KM[0.5]").results[0].score.settled);
+    // .X..X   Three points of eye space in two regions (aa; ca-da): two vital regions, so
+    // XXXXX   Benson calls the group pass-alive, and a pass-alive group is left out.
+    const std::vector<std::string> split = {".X..X", "XXXXX", "OOOOO", ".....", "....."};
+    CHECK(pass_alive(split, "KM[0.5]").results[0].score.settled);
     // A group touching a dame is left to Benson's test as before: X and O share the region
     // of row d-e here, and neither is pass-alive, so the count is unsettled anyway.
     const std::vector<std::string> dame = {".XO..", "XXO..", "XOO..", "X....", "....."};
