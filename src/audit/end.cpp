@@ -26,6 +26,14 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
         }
         return {rec.komi->value, KomiSource::record, {}};
     }
+    // Issue 15: a server that writes no KM for komi 0 (ServerConvention, docs/rules-notes.md).
+    if (!rec.komi_given) {
+        const ServerConvention* server = server_convention(rec.place);
+        if (server != nullptr && server->komi_without_km) {
+            return {*server->komi_without_km, KomiSource::server_convention,
+                    std::string(server->server)};
+        }
+    }
     // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
     const KomiSource source =
         rec.komi_given ? KomiSource::km_unreadable : KomiSource::ruleset_default;
@@ -105,8 +113,9 @@ void Replay::finish() {
                 tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
                                        res.ruleset.seki_eyes == SekiEyes::neutral,
                                        encore ? &*second_encore_board_ : nullptr);
-            res.score = detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
-                                               DeadSource::rules_pass_alive, {});
+            res.score =
+                detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                       DeadSource::rules_pass_alive, {}, one_stone_handicap_);
             continue;
         }
         const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
@@ -118,7 +127,7 @@ void Replay::finish() {
                 ? DeadSource::pass_alive_not_decided
                 : tallied.source;
         res.score = detail::score_position(tallied.tally, res.ruleset, l.end_state, out_.handicap,
-                                           komi, dead_source, tallied.oracle);
+                                           komi, dead_source, tallied.oracle, one_stone_handicap_);
     }
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);

@@ -53,7 +53,9 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     rv.dead_source = s.dead_source;
     rv.dead_oracle = s.dead_oracle;
     std::optional<Winner> recorded;
-    if (re.kind == sgf::ResultKind::draw) {
+    if (re.kind == sgf::ResultKind::draw ||
+        (re.kind == sgf::ResultKind::score && re.margin && *re.margin == 0.0)) {
+        // Issue 15: a margin of 0 (`B+0`, as OGS writes a tie) is a draw, whoever it names.
         recorded = Winner::draw;
     } else if ((re.kind == sgf::ResultKind::score || re.kind == sgf::ResultKind::win) &&
                re.winner) {

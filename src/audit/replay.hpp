@@ -227,7 +227,10 @@ class Replay {
     game::Color last_turn_ = game::Color::black;
     bool any_turn_ = false;
     int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
-    EndState before_state_;     // the state before the current move (R7)
+    // R10's one-stone handicap on a server whose scorer pays the area bonus on it (issue 15,
+    // ServerConvention::one_stone_handicap).
+    bool one_stone_handicap_ = false;
+    EndState before_state_;  // the state before the current move (R7)
     int consecutive_passes_ = 0;
     // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
     // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in

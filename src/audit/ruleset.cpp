@@ -1151,6 +1151,25 @@ RulesetParse parse_ruleset_spec(std::string_view spec) {
     return result;
 }
 
+// Server conventions (issue 15; docs/rules-notes.md, "Server conventions", gives the sources
+// and the OGS archive's figures). OGS (PC[OGS: https://online-go.com/game/N]):
+// - no KM when the komi was 0 (KaTrain issue 218: an OGS game with komi 0 exported without KM;
+//   on ogs-9x9 every settled count of a record without KM differs from RE by exactly the
+//   default komi);
+// - its scorer (online-go/goban, GobanEngine getHandicapPointAdjustmentForWhite) gives White
+//   the game's handicap in points under Chinese rules and handicap - 1 under AGA, a handicap of
+//   1 included; its records write that one stone as AB without HA, White to move (R10).
+constexpr std::array<ServerConvention, 1> kServerConventions{{
+    {"OGS", "OGS:", 0.0, true},
+}};
+
+const ServerConvention* server_convention(std::string_view place) noexcept {
+    for (const ServerConvention& c : kServerConventions) {
+        if (place.starts_with(c.place_prefix)) return &c;
+    }
+    return nullptr;
+}
+
 RuMapping map_ru(std::string_view ru) {
     const std::string_view text = trim(ru);
     RuMapping m;

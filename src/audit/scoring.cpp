@@ -233,7 +233,8 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki
             (after.at(v) == game::Cell::black ? t.dead_black : t.dead_white) += 1;
             after.clear(v);
         }
-        t.settled = settled_after_removal(after, life);
+        t.settled =
+            settled_after_removal(after, life) && !has_small_eye_group(after, life.pass_alive);
         count_board(after, t, seki_eyes);
         return t;
     }
@@ -346,7 +347,8 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
 }
 
 Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle) {
+                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle,
+                     bool one_stone_handicap) {
     Score s;
     s.scored = end.scored;
     s.decisive = rules.scoring;
@@ -354,7 +356,13 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.komi_source = komi.source;
     s.komi_text = komi.text;
     s.handicap = handicap;
-    s.handicap_bonus = bonus_for(rules.handicap_bonus, handicap);
+    // Issue 15 (ServerConvention::one_stone_handicap): n = 1 for the bonus, so `n` gives White
+    // 1 point and `n-1` and `0` nothing (OGS's scorer: the handicap under Chinese, handicap - 1
+    // under AGA).
+    s.handicap_bonus =
+        one_stone_handicap && handicap == 0 && rules.handicap_bonus == HandicapBonus::n
+            ? 1.0
+            : bonus_for(rules.handicap_bonus, handicap);
     s.captures_by_black = end.captures_by_black;
     s.captures_by_white = end.captures_by_white;
     s.passes_black = end.passes_black;

@@ -56,6 +56,14 @@ struct Tally {
     bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
 };
 
+// Issue 15 (small_eye.cpp): some group of `board` holds no pass-alive string, touches no dame
+// and has at most three points of eye space (the empty regions next to it, each reaching its
+// colour only): it cannot have two eyes if the opponent plays there first, so whether it lives
+// is not decided by the position, nor by Benson's analysis, and a count under
+// DeadPolicy::pass_alive is not settled. A group is the stones of one colour joined when
+// adjacent or next to one empty region that reaches that colour only.
+bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass_alive);
+
 // Tallies `board` after removing `dead` (on a copy; the board itself is left alone). The eyes of
 // strings in seki (black_seki_eyes, white_seki_eyes) are found only when `seki_eyes` is true
 // (some ruleset to be counted has seki-eyes=neutral; else they stay 0): a flood fill of the
@@ -75,9 +83,11 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
                              bool seki_eyes_neutral, const game::Board* second_encore_start);
 
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
-// `dead_oracle` the oracle's name or failure text (Score::dead_oracle).
+// `dead_oracle` the oracle's name or failure text (Score::dead_oracle). `one_stone_handicap`: a
+// server's one-stone handicap, n = 1 for the area bonus (issue 15).
 Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle);
+                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle,
+                     bool one_stone_handicap = false);
 
 // Winner and margin of two totals.
 Count make_count(double black, double white);

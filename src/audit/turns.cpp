@@ -181,6 +181,8 @@ void Replay::setup_start() {
         f.counts = {root_black, root_white, 0};
         issue(0, 0, IssueCode::setup_without_handicap, std::move(f),
               ogs_one ? IssueSeverity::note : IssueSeverity::error);
+        const ServerConvention* server = server_convention(rec_.place);
+        one_stone_handicap_ = ogs_one && server != nullptr && server->one_stone_handicap;
     } else if (ha < 2 && rec_.handicap && ha == 1) {
         issue(0, 0, IssueCode::handicap_one, {}, IssueSeverity::note);
     }

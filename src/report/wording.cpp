@@ -412,6 +412,8 @@ std::string komi_source_text(const audit::Score& s) {
             return "default (KM unreadable)";
         case audit::KomiSource::komi_override:
             return "override";
+        case audit::KomiSource::server_convention:
+            return fmt::format("server ({}: no KM)", s.komi_text);
     }
     return {};
 }

@@ -118,6 +118,7 @@ class RecordReader {
         kInfoBR,
         kInfoWR,
         kInfoDT,
+        kInfoPC,
         kInfoCount
     };
     static int info_slot(std::uint32_t key) noexcept {
@@ -150,6 +151,8 @@ class RecordReader {
                 return kInfoWR;
             case id_key("DT"):
                 return kInfoDT;
+            case id_key("PC"):
+                return kInfoPC;
             default:
                 return -1;
         }
@@ -250,6 +253,7 @@ class RecordReader {
         simple_text(kInfoBR, rec_.black_rank);
         simple_text(kInfoWR, rec_.white_rank);
         simple_text(kInfoDT, rec_.date);
+        simple_text(kInfoPC, rec_.place);
     }
 
     std::optional<Color> player(const Property* pl) {

@@ -119,6 +119,9 @@ enum class KomiSource : std::uint8_t {
     ruleset_default,  // no KM: the ruleset's default-komi (or default-komi-handicap)
     km_unreadable,    // a KM that could not be read: the ruleset's default
     komi_override,    // the ruleset's komi=X
+    // no KM, and the record's server writes none for komi 0 (ServerConvention; Score::komi_text:
+    // the server's name)
+    server_convention,
 };
 
 // How a count's dead stones were chosen (Score::dead_source); the report words it.
@@ -160,7 +163,7 @@ struct Score {
     bool black_moved_last = false;  // the last turn of the game was Black's (FFG 6a's e)
     double komi = 0;
     KomiSource komi_source = KomiSource::record;
-    std::string komi_text;      // record_adjusted: KM's text (else empty)
+    std::string komi_text;      // record_adjusted: KM's text; server_convention: the server
     int handicap = 0;           // n
     double handicap_bonus = 0;  // added to White's area count
     DeadSource dead_source = DeadSource::none;

@@ -302,6 +302,20 @@ std::optional<RuOverride> parse_ru_override(std::string_view text, std::string& 
 std::optional<RuMapping> map_ru_override(std::string_view ru,
                                          std::span<const RuOverride> overrides);
 
+// A server's conventions, recognised from a record's PC (issue 15, docs/rules-notes.md
+// "Server conventions"): what the server's records leave unsaid that its scoring used.
+struct ServerConvention {
+    std::string_view server;        // "OGS"
+    std::string_view place_prefix;  // PC begins with it (case-sensitive)
+    // The komi of a record without KM (OGS writes none for komi 0); nullopt: the defaults.
+    std::optional<double> komi_without_km;
+    // A one-stone handicap (one Black setup stone, no HA, White to move: R10's form) counts
+    // as n = 1 for the area bonus (bonus=n gives White 1 point, n-1 and 0 nothing).
+    bool one_stone_handicap = false;
+};
+// The convention of the server whose records begin their PC so, or nullptr.
+const ServerConvention* server_convention(std::string_view place) noexcept;
+
 // map_ru without the reason.
 std::optional<Ruleset> ruleset_from_ru(std::string_view ru);
 

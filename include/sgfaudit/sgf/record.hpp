@@ -59,7 +59,8 @@ struct GameRecord {
     std::string rules;                 // RU verbatim (SimpleText)
     std::string charset;               // CA verbatim
     std::string black_name, white_name, black_rank, white_rank;
-    std::string date;  // DT
+    std::string date;   // DT
+    std::string place;  // PC (the server that wrote the record: audit::server_convention)
 
     // Main line.
     std::uint32_t main_line_nodes = 0;
