@@ -71,7 +71,8 @@ TEST_CASE("server conventions: an OGS record without KM was played with komi 0",
     const auto a = run(even(std::string(kOgs) + "RU[Chinese]RE[B+5]"), area_and_territory());
     for (const auto& r : a.results) {
         CHECK(r.score.komi == 0.0);
-        CHECK(r.score.komi_source == "server (OGS: no KM)");
+        CHECK(r.score.komi_source == audit::KomiSource::server_convention);
+        CHECK(r.score.komi_text == "OGS");
     }
     CHECK(a.record.check == audit::RecordCheck::match);
     // A KM that is there is used, and without PC the defaults stay (7.5 under chinese).

@@ -598,11 +598,14 @@ TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[repo
     CHECK(komi(audit::KomiSource::ruleset_default) == "default");
     CHECK(komi(audit::KomiSource::km_unreadable) == "default (KM unreadable)");
     CHECK(komi(audit::KomiSource::komi_override) == "override");
+    s.komi_text = "OGS";
+    CHECK(komi(audit::KomiSource::server_convention) == "server (OGS: no KM)");
 
     using audit::DeadSource;
     CHECK(report::dead_source_text(DeadSource::none, "") == "none");
     CHECK(report::dead_source_text(DeadSource::markup, "") == "markup");
     CHECK(report::dead_source_text(DeadSource::list, "") == "list");
+    CHECK(report::dead_source_text(DeadSource::rules_pass_alive, "") == "rules (pass-alive)");
     CHECK(report::dead_source_text(DeadSource::pass_alive, "") == "pass-alive");
     CHECK(report::dead_source_text(DeadSource::oracle, "gnugo (GNU Go 3.8, level 1)") ==
           "gnugo (GNU Go 3.8, level 1)");
