@@ -261,7 +261,7 @@ const Sample& sample(SampleId id) {
 std::span<const audit::Ruleset> three_presets() {
     static const std::vector<audit::Ruleset> rulesets = [] {
         audit::RulesetListParse parse = audit::parse_ruleset_list("tromp-taylor,aga,french");
-        if (!parse.ok()) throw std::runtime_error(parse.error);
+        if (!parse.ok()) throw std::runtime_error(report::spec_error_text(parse.error));
         return parse.rulesets;
     }();
     return rulesets;

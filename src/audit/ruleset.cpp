@@ -520,21 +520,6 @@ std::string_view trim(std::string_view s) {
     return text::trim_ascii_whitespace(s);
 }
 
-// s for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
-// that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
-std::string quoted(std::string_view s) {
-    return "'" + text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation) + "'";
-}
-
-std::string join(std::span<const std::string_view> names, std::string_view sep) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i > 0) out += sep;
-        out += names[i];
-    }
-    return out;
-}
-
 // A decimal number for a komi knob: optional sign, digits with an optional fraction or exponent;
 // finite, |x| <= kMaxKomi. -0 reads as 0.
 std::optional<double> parse_number(std::string_view text) {
@@ -594,13 +579,21 @@ Ruleset finish(Building& b) {
     return r;
 }
 
-// Applies one "knob=value" part of `whole` to b. Returns an error message, or "" on success.
-std::string apply_override(Building& b, std::string_view part, std::string_view whole) {
+// An error of `kind` in `item`.
+SpecError item_error(SpecErrorKind kind, std::string_view item) {
+    SpecError e;
+    e.kind = kind;
+    e.item = std::string(item);
+    return e;
+}
+
+// Applies one "knob=value" part of `whole` to b. Returns the error (kind none on success).
+SpecError apply_override(Building& b, std::string_view part, std::string_view whole) {
     const std::size_t eq = part.find('=');
     if (eq == std::string_view::npos) {
-        return fmt::format(
-            "{} in {} is not knob=value (rulesets are separated by ',', overrides by ':')",
-            quoted(part), quoted(whole));
+        SpecError e = item_error(SpecErrorKind::not_knob_value, whole);
+        e.part = std::string(part);
+        return e;
     }
     const std::string knob = lower_ascii(trim(part.substr(0, eq)));
     const std::string_view value = trim(part.substr(eq + 1));
@@ -609,12 +602,16 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
         if (kKnobNames[i] == knob) index = i;
     }
     if (index == kKnobCount) {
-        return fmt::format("unknown knob {} in {}: the knobs are {}", quoted(knob), quoted(whole),
-                           join(kKnobNames, ", "));
+        SpecError e = item_error(SpecErrorKind::unknown_knob, whole);
+        e.knob = knob;
+        e.allowed.assign(kKnobNames.begin(), kKnobNames.end());
+        return e;
     }
     const auto k = static_cast<Knob>(index);
     if (b.set[index]) {
-        return fmt::format("knob '{}' is set twice in {}", kKnobNames[index], quoted(whole));
+        SpecError e = item_error(SpecErrorKind::knob_set_twice, whole);
+        e.knob = std::string(kKnobNames[index]);
+        return e;
     }
     b.set[index] = true;
     const KnobInfo& row = info(k);
@@ -626,15 +623,19 @@ std::string apply_override(Building& b, std::string_view part, std::string_view 
                 return {};
             }
         }
-        return fmt::format("bad value {} for knob '{}' in {}: expected one of {}", quoted(value),
-                           kKnobNames[index], quoted(whole), join(value_names(k), ", "));
+        SpecError e = item_error(SpecErrorKind::bad_value, whole);
+        e.part = std::string(value);
+        e.knob = std::string(kKnobNames[index]);
+        e.allowed = value_names(k);
+        return e;
     }
     const std::optional<double> x = parse_number(value);
     if (!x) {
-        return fmt::format(
-            "bad value {} for knob '{}' in {}: expected a number such as 7.5 or -0.5, at most {} "
-            "in size",
-            quoted(value), kKnobNames[index], quoted(whole), number_text(kMaxKomi));
+        SpecError e = item_error(SpecErrorKind::bad_number, whole);
+        e.part = std::string(value);
+        e.knob = std::string(kKnobNames[index]);
+        e.max_number = kMaxKomi;
+        return e;
     }
     row.set_number(b.rules, *x);
     return {};
@@ -1070,36 +1071,48 @@ std::optional<Ruleset> preset(std::string_view name) {
 
 RulesetListParse parse_ruleset_list(std::string_view list) {
     RulesetListParse result;
-    const auto fail = [&result](std::string message) {
+    const auto fail = [&result](SpecError error) {
         result.rulesets.clear();
-        result.error = std::move(message);
+        result.error = std::move(error);
         return result;
     };
+    // An error of `kind` about the whole list.
+    const auto list_error = [list](SpecErrorKind kind) {
+        SpecError e;
+        e.kind = kind;
+        e.text = std::string(list);
+        return e;
+    };
     if (trim(list).empty()) {
-        return fail(fmt::format("no ruleset given: expected one of {}", join(kPresetNames, ", ")));
+        SpecError e = list_error(SpecErrorKind::no_ruleset);
+        e.allowed.assign(kPresetNames.begin(), kPresetNames.end());
+        return fail(std::move(e));
     }
     std::vector<Building> built;
     const std::vector<std::string_view> items = split(list, ',');
     for (std::size_t n = 0; n < items.size(); ++n) {
         const std::string_view item = trim(items[n]);
         if (item.empty()) {
-            return fail(fmt::format("empty item {} in {}", n + 1, quoted(list)));
+            SpecError e = list_error(SpecErrorKind::empty_item);
+            e.item_number = n + 1;
+            return fail(std::move(e));
         }
         const std::vector<std::string_view> parts = split(item, ':');
         std::size_t first_override = 0;
         if (trim(parts[0]).find('=') == std::string_view::npos) {
             const std::string name = lower_ascii(trim(parts[0]));
             if (name.empty()) {
-                return fail(fmt::format("missing ruleset name before ':' in {}: expected one of {}",
-                                        quoted(item), join(kPresetNames, ", ")));
+                SpecError e = item_error(SpecErrorKind::missing_name, item);
+                e.allowed.assign(kPresetNames.begin(), kPresetNames.end());
+                return fail(std::move(e));
             }
             const PresetRow* row = find_preset(name);
             if (row == nullptr) {
-                const bool digit = name.front() >= '0' && name.front() <= '9';
-                return fail(
-                    fmt::format("unknown ruleset {} in {}: expected one of {}{}",
-                                quoted(trim(parts[0])), quoted(list), join(kPresetNames, ", "),
-                                digit ? " (',' separates rulesets: write decimals with '.')" : ""));
+                SpecError e = list_error(SpecErrorKind::unknown_ruleset);
+                e.item = std::string(item);
+                e.part = std::string(trim(parts[0]));
+                e.allowed.assign(kPresetNames.begin(), kPresetNames.end());
+                return fail(std::move(e));
             }
             Building b;
             b.base = row;
@@ -1108,18 +1121,18 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
             built.push_back(b);
             first_override = 1;
         } else if (built.empty()) {
-            return fail(fmt::format(
-                "{} in {} sets a knob before any ruleset is named: start with one of {}",
-                quoted(trim(parts[0])), quoted(list), join(kPresetNames, ", ")));
+            SpecError e = list_error(SpecErrorKind::knob_before_ruleset);
+            e.item = std::string(item);
+            e.part = std::string(trim(parts[0]));
+            e.allowed.assign(kPresetNames.begin(), kPresetNames.end());
+            return fail(std::move(e));
         }
         if (first_override == 0) built.back().written += fmt::format(",{}", item);
         for (std::size_t p = first_override; p < parts.size(); ++p) {
             const std::string_view part = trim(parts[p]);
-            if (part.empty()) {
-                return fail(fmt::format("empty override after ':' in {}", quoted(item)));
-            }
-            std::string error = apply_override(built.back(), part, item);
-            if (!error.empty()) return fail(std::move(error));
+            if (part.empty()) return fail(item_error(SpecErrorKind::empty_override, item));
+            SpecError error = apply_override(built.back(), part, item);
+            if (!error.ok()) return fail(std::move(error));
         }
     }
     for (std::size_t n = 0; n < built.size(); ++n) {
@@ -1127,9 +1140,11 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
         for (std::size_t m = 0; m < n; ++m) {
             const Ruleset& earlier = result.rulesets[m];
             if (same_rules(r, earlier) && r.komi_override == earlier.komi_override) {
-                return fail(fmt::format("{} and {} in {} name the same ruleset ({})",
-                                        quoted(built[m].written), quoted(built[n].written),
-                                        quoted(list), r.spec));
+                SpecError e = list_error(SpecErrorKind::same_ruleset);
+                e.first = built[m].written;
+                e.second = built[n].written;
+                e.spec = r.spec;
+                return fail(std::move(e));
             }
         }
         result.rulesets.push_back(std::move(r));
@@ -1143,8 +1158,9 @@ RulesetParse parse_ruleset_spec(std::string_view spec) {
     if (!list.ok()) {
         result.error = std::move(list.error);
     } else if (list.rulesets.size() != 1) {
-        result.error =
-            fmt::format("{} names {} rulesets; expected one", quoted(spec), list.rulesets.size());
+        result.error.kind = SpecErrorKind::not_one_ruleset;
+        result.error.text = std::string(spec);
+        result.error.count = list.rulesets.size();
     } else {
         result.ruleset = std::move(list.rulesets.front());
     }
@@ -1202,16 +1218,22 @@ RuMapping map_ru(std::string_view ru) {
     return m;
 }
 
-std::optional<RuOverride> parse_ru_override(std::string_view text, std::string& error) {
+std::optional<RuOverride> parse_ru_override(std::string_view text, SpecError& error) {
     const std::size_t eq = text.find('=');
     const std::string_view name = trim(text.substr(0, eq));
     if (eq == std::string_view::npos || name.empty()) {
-        error = fmt::format("{} is not NAME=SPEC (e.g. NZ=tromp-taylor:ko=ssk)", quoted(text));
+        error = SpecError{};
+        error.kind = SpecErrorKind::not_name_spec;
+        error.text = std::string(text);
         return std::nullopt;
     }
     RulesetParse p = parse_ruleset_spec(text.substr(eq + 1));
     if (!p.ok()) {
-        error = fmt::format("{}: {}", quoted(name), p.error);
+        error = SpecError{};
+        error.kind = SpecErrorKind::in_ru_override;
+        error.text = std::string(text);
+        error.part = std::string(name);
+        error.inner.push_back(std::move(p.error));
         return std::nullopt;
     }
     return RuOverride{std::string(name), std::move(*p.ruleset)};

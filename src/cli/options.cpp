@@ -10,6 +10,7 @@
 
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/pipeline/gnugo.hpp"
+#include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::cli {
 
@@ -122,7 +123,7 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
     const std::optional<std::string> rules = value_of(args, "--rules");
     const audit::RulesetListParse list =
         audit::parse_ruleset_list(rules ? *rules : "tromp-taylor,aga,french");
-    if (!list.ok()) return fmt::format("--rules: {}", list.error);
+    if (!list.ok()) return fmt::format("--rules: {}", report::spec_error_text(list.error));
     if (list.rulesets.empty()) return "--rules: no ruleset given";
     settings.rulesets = list.rulesets;
 
@@ -164,9 +165,9 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
     }
     if (const auto it = args.repeated.find("--map-ru"); it != args.repeated.end()) {
         for (const std::string& text : it->second) {
-            std::string error;
+            audit::SpecError error;
             std::optional<audit::RuOverride> o_ru = audit::parse_ru_override(text, error);
-            if (!o_ru) return fmt::format("--map-ru: {}", error);
+            if (!o_ru) return fmt::format("--map-ru: {}", report::spec_error_text(error));
             o.ru_overrides.push_back(std::move(*o_ru));
         }
     }
@@ -175,7 +176,8 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         const audit::RulesetParse p =
             audit::parse_ruleset_spec(fmt::format("tromp-taylor:komi={}", *komi));
         if (!p.ok() || !p.ruleset->komi_override) {
-            return fmt::format("--komi: '{}' is not a komi ({})", *komi, p.error);
+            return fmt::format("--komi: '{}' is not a komi ({})", *komi,
+                               report::spec_error_text(p.error));
         }
         for (audit::Ruleset& r : settings.rulesets) {
             override_komi(r, *p.ruleset->komi_override, *komi);

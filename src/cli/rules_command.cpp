@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/cli/cli.hpp"
+#include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/docs.hpp"
 
 namespace sgfaudit::cli {
@@ -59,7 +60,7 @@ int rules_command(const std::vector<std::string>& given, std::ostream& out, std:
     }
     const audit::RulesetListParse parsed = audit::parse_ruleset_list(args[0]);
     if (!parsed.ok()) {
-        err << "sgfaudit rules: " << parsed.error << "\n";
+        err << "sgfaudit rules: " << report::spec_error_text(parsed.error) << "\n";
         return kCannotRun;
     }
     for (const audit::Ruleset& r : parsed.rulesets) out << audit::describe(r) << "\n";

@@ -300,8 +300,8 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
 
 namespace {
 
-// RU for a message, in quotes: cut after 80 code points ("..."), control characters and bytes
-// that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
+// RU (or a ruleset spec's text) for a message, in quotes: cut after 80 code points ("..."), control
+// characters and bytes that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
 std::string quoted_ru(std::string_view s) {
     return "'" + text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation) + "'";
 }
@@ -442,6 +442,76 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle) 
             return "none (pass-alive is decided only for games ended by two passes)";
         case audit::DeadSource::rules_pass_alive:
             return "rules (pass-alive)";
+    }
+    return {};
+}
+
+namespace {
+
+std::string joined(const std::vector<std::string_view>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (i > 0) out += ", ";
+        out += names[i];
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string spec_error_text(const audit::SpecError& e) {
+    using audit::SpecErrorKind;
+    switch (e.kind) {
+        case SpecErrorKind::none:
+            return {};
+        case SpecErrorKind::no_ruleset:
+            return fmt::format("no ruleset given: expected one of {}", joined(e.allowed));
+        case SpecErrorKind::empty_item:
+            return fmt::format("empty item {} in {}", e.item_number, quoted_ru(e.text));
+        case SpecErrorKind::missing_name:
+            return fmt::format("missing ruleset name before ':' in {}: expected one of {}",
+                               quoted_ru(e.item), joined(e.allowed));
+        case SpecErrorKind::unknown_ruleset: {
+            // A decimal comma ("komi=7,5") splits the list: the name then starts with a digit.
+            const bool digit = !e.part.empty() && e.part.front() >= '0' && e.part.front() <= '9';
+            return fmt::format("unknown ruleset {} in {}: expected one of {}{}", quoted_ru(e.part),
+                               quoted_ru(e.text), joined(e.allowed),
+                               digit ? " (',' separates rulesets: write decimals with '.')" : "");
+        }
+        case SpecErrorKind::knob_before_ruleset:
+            return fmt::format(
+                "{} in {} sets a knob before any ruleset is named: start with one of {}",
+                quoted_ru(e.part), quoted_ru(e.text), joined(e.allowed));
+        case SpecErrorKind::empty_override:
+            return fmt::format("empty override after ':' in {}", quoted_ru(e.item));
+        case SpecErrorKind::not_knob_value:
+            return fmt::format(
+                "{} in {} is not knob=value (rulesets are separated by ',', overrides by ':')",
+                quoted_ru(e.part), quoted_ru(e.item));
+        case SpecErrorKind::unknown_knob:
+            return fmt::format("unknown knob {} in {}: the knobs are {}", quoted_ru(e.knob),
+                               quoted_ru(e.item), joined(e.allowed));
+        case SpecErrorKind::knob_set_twice:
+            return fmt::format("knob '{}' is set twice in {}", e.knob, quoted_ru(e.item));
+        case SpecErrorKind::bad_value:
+            return fmt::format("bad value {} for knob '{}' in {}: expected one of {}",
+                               quoted_ru(e.part), e.knob, quoted_ru(e.item), joined(e.allowed));
+        case SpecErrorKind::bad_number:
+            return fmt::format(
+                "bad value {} for knob '{}' in {}: expected a number such as 7.5 or -0.5, at most "
+                "{} in size",
+                quoted_ru(e.part), e.knob, quoted_ru(e.item), e.max_number);
+        case SpecErrorKind::same_ruleset:
+            return fmt::format("{} and {} in {} name the same ruleset ({})", quoted_ru(e.first),
+                               quoted_ru(e.second), quoted_ru(e.text), e.spec);
+        case SpecErrorKind::not_one_ruleset:
+            return fmt::format("{} names {} rulesets; expected one", quoted_ru(e.text), e.count);
+        case SpecErrorKind::not_name_spec:
+            return fmt::format("{} is not NAME=SPEC (e.g. NZ=tromp-taylor:ko=ssk)",
+                               quoted_ru(e.text));
+        case SpecErrorKind::in_ru_override:
+            return fmt::format("{}: {}", quoted_ru(e.part),
+                               e.inner.empty() ? std::string() : spec_error_text(e.inner.front()));
     }
     return {};
 }

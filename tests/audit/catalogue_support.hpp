@@ -166,7 +166,7 @@ inline bool has_divergence(const audit::GameAudit& a, audit::DivergenceKind kind
 // The ruleset `text` names (a spec for parse_ruleset_spec); the test stops when it names none.
 inline audit::Ruleset spec(std::string_view text) {
     const audit::RulesetParse p = audit::parse_ruleset_spec(text);
-    INFO(text << ": " << p.error);
+    INFO(text << ": error kind " << static_cast<int>(p.error.kind));
     REQUIRE(p.ok());
     return *p.ruleset;
 }

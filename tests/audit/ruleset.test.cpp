@@ -1,6 +1,7 @@
 // Rulesets as data (rules-model.md section 1): every preset knob against the table and its seed
-// clause, spec and list parsing with every kind of error, RU[] mapping for names, KataGo rules
-// strings and the real RU values of the shared corpus, descriptions and the `sgfaudit rules` text.
+// clause, spec and list parsing with every kind of error (as typed facts), RU[] mapping for names,
+// KataGo rules strings and the real RU values of the shared corpus, descriptions and the `sgfaudit
+// rules` text.
 
 #include "sgfaudit/audit/ruleset.hpp"
 
@@ -29,22 +30,22 @@ Ruleset french() {
 // The ruleset of a spec that must parse.
 Ruleset parsed(std::string_view spec) {
     const RulesetParse p = parse_ruleset_spec(spec);
-    INFO("spec: " << spec << " error: " << p.error);
+    INFO("spec: " << spec << " error kind: " << static_cast<int>(p.error.kind));
     REQUIRE(p.ok());
     return *p.ruleset;
 }
 
 // The error of a spec that must not parse.
-std::string spec_error(std::string_view spec) {
+SpecError spec_error(std::string_view spec) {
     const RulesetParse p = parse_ruleset_spec(spec);
     INFO("spec: " << spec);
     REQUIRE_FALSE(p.ok());
-    REQUIRE_FALSE(p.error.empty());
+    REQUIRE_FALSE(p.error.ok());
     return p.error;
 }
 
 // The error of a list that must not parse.
-std::string list_error(std::string_view list) {
+SpecError list_error(std::string_view list) {
     const RulesetListParse p = parse_ruleset_list(list);
     INFO("list: " << list);
     REQUIRE_FALSE(p.ok());
@@ -342,85 +343,73 @@ TEST_CASE("rules-model.md 1: komi values are decimal numbers", "[audit][ruleset]
 }
 
 // ---------------------------------------------------------------------------------------------
-// Spec errors: each names the bad part and lists what is allowed
+// Spec errors: typed facts naming the bad part and the allowed names or values (their words:
+// tests/report/spec_wording.test.cpp)
 
-TEST_CASE("rules-model.md 1: an unknown ruleset name lists the presets",
+TEST_CASE("rules-model.md 1: an unknown ruleset name is a typed error with the presets",
           "[audit][ruleset][spec][error]") {
-    const std::string e = spec_error("agaa:ko=ssk");
-    CHECK(contains(e, "unknown ruleset 'agaa'"));
-    CHECK(contains(e, "tromp-taylor, aga, french"));
-    CHECK(contains(spec_error("korean"), "unknown ruleset 'korean'"));
-    CHECK(contains(spec_error("custom"), "unknown ruleset 'custom'"));
-    // A decimal comma splits the list: the error says so.
-    CHECK(contains(spec_error("aga:komi=7,5"), "unknown ruleset '5'"));
-    CHECK(contains(spec_error("aga:komi=7,5"), "write decimals with '.'"));
+    const SpecError e = spec_error("agaa:ko=ssk");
+    CHECK(e.kind == SpecErrorKind::unknown_ruleset);
+    CHECK(e.part == "agaa");
+    CHECK(e.text == "agaa:ko=ssk");
+    CHECK(e.allowed == std::vector<std::string_view>(preset_names().begin(), preset_names().end()));
+    CHECK(spec_error("aga:komi=7,5").part == "5");
+    CHECK(spec_error("custom").kind == SpecErrorKind::unknown_ruleset);
 }
 
-TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[audit][ruleset][spec][error]") {
-    const std::string e = spec_error("aga:kox=ssk");
-    CHECK(contains(e, "unknown knob 'kox'"));
-    CHECK(contains(e, "'aga:kox=ssk'"));
-    CHECK(contains(
-        e,
-        "suicide, ko, scoring, seki-eyes, pass-stones, white-moves-last, bonus, end, cycle, "
-        "dead, button, default-komi, default-komi-handicap, komi"));
+TEST_CASE("rules-model.md 1: an unknown knob is a typed error with the knobs",
+          "[audit][ruleset][spec][error]") {
+    const SpecError e = spec_error("aga: KOX =ssk");
+    CHECK(e.kind == SpecErrorKind::unknown_knob);
+    CHECK(e.knob == "kox");
+    CHECK(e.item == "aga: KOX =ssk");
+    CHECK(e.allowed == std::vector<std::string_view>(knob_names().begin(), knob_names().end()));
 }
 
-TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values",
+TEST_CASE("rules-model.md 1: a bad knob value is a typed error with the knob's values",
           "[audit][ruleset][spec][error]") {
-    const auto [spec, part, allowed] = GENERATE(table<std::string, std::string, std::string>({
-        {"aga:ko=sskk", "bad value 'sskk' for knob 'ko'", "psk, ssk, nssk, simple"},
-        {"aga:ko=", "bad value '' for knob 'ko'", "psk, ssk, nssk, simple"},
-        {"aga:suicide=single", "bad value 'single' for knob 'suicide'", "forbidden, multi-stone"},
-        {"aga:scoring=japanese", "for knob 'scoring'", "area, territory"},
-        {"aga:pass-stones=maybe", "for knob 'pass-stones'", "no, yes, quick-count"},
-        {"aga:white-moves-last=yes", "for knob 'white-moves-last'",
-         "no, pass-stone, quick-count-point"},
-        {"aga:bonus=n+1", "bad value 'n+1' for knob 'bonus'", "0, n-1, n"},
-        {"aga:end=never", "for knob 'end'", "final, resumable"},
-    }));
-    const std::string e = spec_error(spec);
-    CAPTURE(e);
-    CHECK(contains(e, part));
-    CHECK(contains(e, allowed));
-}
-
-TEST_CASE("rules-model.md 1: a komi that is not a finite number in range is refused",
-          "[audit][ruleset][spec][error]") {
+    const SpecError e = spec_error("aga:bonus=n+1");
+    CHECK(e.kind == SpecErrorKind::bad_value);
+    CHECK(e.part == "n+1");
+    CHECK(e.knob == "bonus");
+    CHECK(e.item == "aga:bonus=n+1");
+    CHECK(e.allowed == std::vector<std::string_view>{"0", "n-1", "n"});
     const std::string bad = GENERATE(as<std::string>{}, "abc", "", "inf", "nan", "-inf", "1e9",
                                      "2704.5", "7.5x", "0x10", "++1", "- 1", "7 .5");
     for (std::string_view knob : {"komi", "default-komi", "default-komi-handicap"}) {
-        const std::string e = spec_error("aga:" + std::string(knob) + "=" + bad);
-        CAPTURE(bad, e);
-        CHECK(contains(e, "for knob '" + std::string(knob) + "'"));
-        CHECK(contains(e, "expected a number"));
+        const SpecError n = spec_error("aga:" + std::string(knob) + "=" + bad);
+        CAPTURE(bad, knob);
+        CHECK(n.kind == SpecErrorKind::bad_number);
+        CHECK(n.knob == knob);
+        CHECK(n.part == bad);
+        CHECK(n.max_number == 2704.0);
     }
 }
 
-TEST_CASE("rules-model.md 1: an override must be knob=value", "[audit][ruleset][spec][error]") {
-    CHECK(contains(spec_error("aga:ssk"), "'ssk' in 'aga:ssk' is not knob=value"));
-    CHECK(contains(spec_error("aga:french"), "not knob=value"));
-    CHECK(contains(spec_error("aga:"), "empty override"));
-    CHECK(contains(spec_error("aga::ko=ssk"), "empty override"));
-    CHECK(contains(spec_error(":ko=ssk"), "missing ruleset name before ':' in ':ko=ssk'"));
-    CHECK(contains(spec_error("aga, :ko=ssk"), "missing ruleset name"));
-}
-
-TEST_CASE("rules-model.md 1: a knob may be set once per ruleset", "[audit][ruleset][spec][error]") {
-    CHECK(contains(spec_error("aga:ko=ssk:ko=psk"), "knob 'ko' is set twice"));
-    CHECK(contains(spec_error("aga:komi=5.5,komi=6.5"), "knob 'komi' is set twice"));
-}
-
-TEST_CASE("rules-model.md 1: an override cannot come before a ruleset name",
+TEST_CASE("rules-model.md 1: each malformed spec has its own error kind",
           "[audit][ruleset][spec][error]") {
-    CHECK(contains(spec_error("ko=ssk"), "before any ruleset is named"));
-    CHECK(contains(list_error("ko=ssk,aga"), "before any ruleset is named"));
-}
-
-TEST_CASE("rules-model.md 1: a spec names exactly one ruleset", "[audit][ruleset][spec][error]") {
-    CHECK(contains(spec_error("aga,french"), "names 2 rulesets; expected one"));
-    CHECK(contains(spec_error(""), "no ruleset given"));
-    CHECK(contains(spec_error("  "), "no ruleset given"));
+    const auto [spec, kind] = GENERATE(table<std::string, SpecErrorKind>({
+        {"aga:ssk", SpecErrorKind::not_knob_value},
+        {"aga:french", SpecErrorKind::not_knob_value},
+        {"aga:", SpecErrorKind::empty_override},
+        {"aga::ko=ssk", SpecErrorKind::empty_override},
+        {":ko=ssk", SpecErrorKind::missing_name},
+        {"aga, :ko=ssk", SpecErrorKind::missing_name},
+        {"aga:ko=ssk:ko=psk", SpecErrorKind::knob_set_twice},
+        {"aga:komi=5.5,komi=6.5", SpecErrorKind::knob_set_twice},
+        {"ko=ssk", SpecErrorKind::knob_before_ruleset},
+        {"aga,french", SpecErrorKind::not_one_ruleset},
+        {"", SpecErrorKind::no_ruleset},
+        {"  ", SpecErrorKind::no_ruleset},
+    }));
+    CAPTURE(spec);
+    CHECK(spec_error(spec).kind == kind);
+    const SpecError twice = spec_error("aga:komi=5.5,komi=6.5");
+    CHECK(twice.knob == "komi");
+    CHECK(twice.item == "komi=6.5");
+    const SpecError several = spec_error("aga,french");
+    CHECK(several.text == "aga,french");
+    CHECK(several.count == 2);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,12 +438,13 @@ TEST_CASE("rules-model.md 1: in a list, an item with '=' continues the ruleset b
 
 TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
           "[audit][ruleset][list][error]") {
-    CHECK(list_error("aga,french,aga") ==
-          "'aga' and 'aga' in 'aga,french,aga' name the same ruleset (aga)");
-    CHECK(list_error("aga,aga:ko=nssk") ==
-          "'aga' and 'aga:ko=nssk' in 'aga,aga:ko=nssk' name the same ruleset (aga)");
-    CHECK(contains(list_error("aga:komi=5.5,french,aga,komi=5.5"),
-                   "'aga:komi=5.5' and 'aga,komi=5.5' in"));
+    const SpecError e = list_error("aga:komi=5.5,french,aga,komi=5.5");
+    CHECK(e.kind == SpecErrorKind::same_ruleset);
+    CHECK(e.first == "aga:komi=5.5");
+    CHECK(e.second == "aga,komi=5.5");
+    CHECK(e.text == "aga:komi=5.5,french,aga,komi=5.5");
+    CHECK(e.spec == "aga:komi=5.5");
+    CHECK(list_error("aga,aga:ko=nssk").kind == SpecErrorKind::same_ruleset);
     // A different komi override is a different column.
     const RulesetListParse p = parse_ruleset_list("aga,aga:komi=5.5");
     REQUIRE(p.ok());
@@ -462,16 +452,18 @@ TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
 }
 
 TEST_CASE("rules-model.md 1: empty list items are errors", "[audit][ruleset][list][error]") {
-    CHECK(contains(list_error("aga,,french"), "empty item 2"));
-    CHECK(contains(list_error("aga,"), "empty item 2"));
-    CHECK(contains(list_error(",aga"), "empty item 1"));
-    CHECK(contains(list_error(""), "no ruleset given"));
+    CHECK(list_error("aga,,french").item_number == 2);
+    CHECK(list_error("aga,").item_number == 2);
+    CHECK(list_error(",aga").item_number == 1);
+    CHECK(list_error(",aga").kind == SpecErrorKind::empty_item);
+    CHECK(list_error("").kind == SpecErrorKind::no_ruleset);
 }
 
 TEST_CASE("rules-model.md 1: an error anywhere in a list gives no rulesets",
           "[audit][ruleset][list][error]") {
-    CHECK(contains(list_error("aga,french:ko=bad"), "bad value 'bad' for knob 'ko'"));
-    CHECK(contains(list_error("aga,frnch"), "unknown ruleset 'frnch'"));
+    CHECK(list_error("aga,french:ko=bad").kind == SpecErrorKind::bad_value);
+    CHECK(list_error("aga,frnch").kind == SpecErrorKind::unknown_ruleset);
+    CHECK(list_error("ko=ssk,aga").kind == SpecErrorKind::knob_before_ruleset);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -899,7 +891,7 @@ TEST_CASE("rules-model.md 1: the rules text lists every preset, knob, value and 
 
 TEST_CASE("issue 15: --map-ru NAME=SPEC overrides are parsed and matched as RU names are",
           "[audit][ruleset][ru]") {
-    std::string error;
+    SpecError error;
     const auto o = parse_ru_override("New Zealand = tromp-taylor:ko=ssk", error);
     REQUIRE(o);
     CHECK(o->name == "New Zealand");
@@ -916,7 +908,12 @@ TEST_CASE("issue 15: --map-ru NAME=SPEC overrides are parsed and matched as RU n
     CHECK_FALSE(map_ru_override("NZ", overrides));
     CHECK_FALSE(map_ru_override("", overrides));
     CHECK_FALSE(parse_ru_override("=aga", error));
-    CHECK(contains(error, "is not NAME=SPEC"));
+    CHECK(error.kind == SpecErrorKind::not_name_spec);
+    CHECK(error.text == "=aga");
     CHECK_FALSE(parse_ru_override("NZ=aga,french", error));
-    CHECK(contains(error, "names 2 rulesets"));
+    CHECK(error.kind == SpecErrorKind::in_ru_override);
+    CHECK(error.part == "NZ");
+    REQUIRE(error.inner.size() == 1);
+    CHECK(error.inner.front().kind == SpecErrorKind::not_one_ruleset);
+    CHECK(error.inner.front().count == 2);
 }

@@ -61,7 +61,7 @@ TEST_CASE("ru_mapping_text words every form of RU text", "[report][wording][ru]"
           "komi)");
     CHECK(words("TT--") == "RU 'TT--' is not a ruleset name sgfaudit knows; not mapped");
 
-    std::string error;
+    audit::SpecError error;
     const auto o = audit::parse_ru_override("New Zealand = tromp-taylor:ko=ssk", error);
     REQUIRE(o);
     const std::vector<audit::RuOverride> overrides{*o};

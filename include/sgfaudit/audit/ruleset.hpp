@@ -5,7 +5,8 @@
 // under) are named
 // values; a user names a preset with overrides; a record's RU[] text maps to a ruleset when it
 // names exactly one. This file knows no SGF and no files: it takes strings and returns
-// data. Nothing here throws for bad input: errors are returned as text.
+// data. Nothing here throws for bad input: errors are returned as typed facts (SpecError), worded
+// by report::spec_error_text.
 //
 // Spec grammar (`--rules`, and one ruleset with parse_ruleset_spec):
 //
@@ -215,11 +216,51 @@ std::span<const std::string_view> knob_names() noexcept;
 // The preset called `name` (exact, lower case), or nullopt.
 std::optional<Ruleset> preset(std::string_view name);
 
-// The result of parsing one spec: a ruleset, or an error message naming the bad part and listing
-// the allowed names or values.
+// Why a spec, a list of rulesets or a `--map-ru NAME=SPEC` does not parse (SpecError::kind).
+// The report words it (report::spec_error_text); the fields each kind uses are listed with it.
+enum class SpecErrorKind : std::uint8_t {
+    none,                 // no error
+    no_ruleset,           // the list is empty or white space (allowed: the presets)
+    empty_item,           // item `item_number` (from 1) of `text` is empty
+    missing_name,         // `item` has nothing before its first ':' (allowed: the presets)
+    unknown_ruleset,      // `part`, the first part of an item of `text`, names no preset
+                          // (allowed: the presets)
+    knob_before_ruleset,  // `part`, an override, is the first part of `text` (allowed: presets)
+    empty_override,       // `item` has an empty part after a ':'
+    not_knob_value,       // `part` of `item` has no '='
+    unknown_knob,         // `knob` (trimmed, lower case) in `item` is no knob (allowed: the knobs)
+    knob_set_twice,       // `knob` is set twice in `item`
+    bad_value,            // `part` is not a value of `knob` in `item` (allowed: its values)
+    bad_number,           // `part` is not a number for `knob` in `item`, |X| <= `max_number`
+    same_ruleset,         // items `first` and `second` of `text` give the same ruleset `spec`
+    not_one_ruleset,      // `text` names `count` rulesets where one is expected
+    not_name_spec,        // `text` (a --map-ru) is not NAME=SPEC
+    in_ru_override,       // the SPEC of --map-ru `part`=SPEC does not parse: `inner`
+};
+// A spec error as facts: the texts are as written (the report quotes them), the allowed names or
+// values as data. Fields a kind does not use stay empty.
+struct SpecError {
+    SpecErrorKind kind = SpecErrorKind::none;
+    std::string text;  // the whole list or spec, or the --map-ru text
+    std::string item;  // the item (its ':'-separated parts) the error is in
+    std::string part;  // the offending part: a name, an override, a value, the --map-ru NAME
+    std::string knob;  // the knob's name
+    std::size_t item_number = 0;            // empty_item: from 1
+    std::size_t count = 0;                  // not_one_ruleset: how many rulesets
+    double max_number = 0;                  // bad_number: the largest magnitude accepted
+    std::vector<std::string_view> allowed;  // the allowed names or values (static tables)
+    std::string first;                      // same_ruleset: the earlier item, as written
+    std::string second;                     // same_ruleset: the later item, as written
+    std::string spec;                       // same_ruleset: the canonical spec both give
+    std::vector<SpecError> inner;           // in_ru_override: the SPEC's error (one)
+    bool ok() const noexcept { return kind == SpecErrorKind::none; }
+};
+
+// The result of parsing one spec: a ruleset, or an error naming the bad part and listing the
+// allowed names or values.
 struct RulesetParse {
     std::optional<Ruleset> ruleset;
-    std::string error;  // empty on success
+    SpecError error;  // kind none on success
     bool ok() const noexcept { return ruleset.has_value(); }
 };
 // Parses a spec naming exactly one ruleset ("aga", "aga:ko=ssk", "french:komi=5.5,ko=psk"); see
@@ -229,8 +270,8 @@ RulesetParse parse_ruleset_spec(std::string_view spec);
 // The result of parsing a list: the rulesets in the order given, or an error (then no rulesets).
 struct RulesetListParse {
     std::vector<Ruleset> rulesets;
-    std::string error;  // empty on success
-    bool ok() const noexcept { return error.empty(); }
+    SpecError error;  // kind none on success
+    bool ok() const noexcept { return error.ok(); }
 };
 // Parses a list of rulesets ("aga,french,tromp-taylor", "aga:ko=ssk,komi=5.5,french"); see the
 // grammar above. Two items giving the same rules and komi override are an error.
@@ -296,8 +337,8 @@ struct RuOverride {
     Ruleset ruleset;
 };
 // Parses "NAME=SPEC" (SPEC one ruleset, as for parse_ruleset_spec); on failure returns nullopt and
-// sets `error`.
-std::optional<RuOverride> parse_ru_override(std::string_view text, std::string& error);
+// sets `error` (not_name_spec, or in_ru_override with the SPEC's error).
+std::optional<RuOverride> parse_ru_override(std::string_view text, SpecError& error);
 // The mapping of `ru` by the first override whose name matches, or nullopt when none does.
 std::optional<RuMapping> map_ru_override(std::string_view ru,
                                          std::span<const RuOverride> overrides);

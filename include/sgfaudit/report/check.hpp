@@ -111,6 +111,11 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle);
 // e.g. "RU 'AGA' names the aga preset", "RU 'TT--' is not a ruleset name sgfaudit knows; not
 // mapped". RU is quoted as it is in messages (cut after 80 code points, controls escaped).
 std::string ru_mapping_text(const audit::RuReason& reason);
+// wording.cpp: why a ruleset spec, a list of rulesets or a `--map-ru NAME=SPEC` does not parse,
+// naming the bad part and listing what is allowed, e.g. "unknown knob 'kox' in 'aga:kox=ssk':
+// the knobs are suicide, ko, ...". Texts are quoted as RU is (cut after 80 code points, controls
+// escaped). "" for SpecErrorKind::none.
+std::string spec_error_text(const audit::SpecError& error);
 
 // A cropped picture of a board (rows top to bottom: '.', 'X', 'O'), about `window` x `window`
 // points around `play`, with column letters (skipping I, as audit::board_coordinates) above and
