@@ -122,3 +122,12 @@ TEST_CASE("Every clause a finding can cite is explained in rules.md", "[cli][rul
         CHECK(sgfaudit::report::explain_clause(id).has_value());
     }
 }
+
+TEST_CASE("rules --help names every preset", "[cli][rules]") {
+    std::ostringstream out, err;
+    REQUIRE(sgfaudit::cli::run({"rules", "--help"}, out, err) == 0);
+    for (const std::string_view name : sgfaudit::audit::preset_names()) {
+        INFO(name);
+        CHECK(out.str().find(std::string(name)) != std::string::npos);
+    }
+}
