@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "sgfaudit/docs_text.hpp"
+#include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::report {
 
@@ -55,6 +56,10 @@ std::string_view diagnostics_markdown() noexcept {
 
 namespace {
 
+bool is_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+
 // The section of exactly this id, or of the clause a figure belongs to ("AGA 6 figure 3").
 std::optional<std::string> one_section(std::string_view clause) {
     std::string want = normalized(clause);
@@ -70,21 +75,11 @@ std::optional<std::string> one_section(std::string_view clause) {
         const std::size_t figure = want.rfind("FIGURE");
         if (figure == std::string::npos || figure == 0 || figure + 6 == want.size()) break;
         if (!std::all_of(want.begin() + static_cast<std::ptrdiff_t>(figure + 6), want.end(),
-                         [](char c) { return c >= '0' && c <= '9'; }))
+                         is_digit))
             break;
         want.resize(figure);
     }
     return out;
-}
-
-bool is_digit(char c) {
-    return c >= '0' && c <= '9';
-}
-
-std::string_view trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
 }
 
 }  // namespace
@@ -95,7 +90,7 @@ std::vector<std::string> clause_ids(std::string_view citation) {
     while (at <= citation.size()) {
         std::size_t end = citation.find_first_of(",;/()", at);
         if (end == std::string_view::npos) end = citation.size();
-        const std::string_view piece = trimmed(citation.substr(at, end - at));
+        const std::string_view piece = text::trim_space_tab(citation.substr(at, end - at));
         at = end + 1;
         if (piece.empty() || piece.find('=') != std::string_view::npos) continue;
         if (is_digit(piece.front()) && piece.find(' ') == std::string_view::npos && !out.empty()) {
