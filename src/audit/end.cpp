@@ -111,7 +111,7 @@ void Replay::finish() {
             const bool encore = res.ruleset.scoring == Scoring::territory && second_encore_board_;
             const Tally t =
                 tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
-                                       res.ruleset.seki_eyes == SekiEyes::neutral,
+                                       detail::SekiReadings::of(res.ruleset.seki_eyes),
                                        encore ? &*second_encore_board_ : nullptr);
             res.score =
                 detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,

@@ -192,12 +192,12 @@ class Replay {
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);
     const Tallied& tally_by_oracle(int board, const game::Board& b, double komi);
-    // Whether some lane counts under seki-eyes=neutral (J 8): only then does a tally look for
-    // the eyes of strings in seki.
-    bool seki_eyes_counted() const noexcept {
-        for (const Lane& l : lanes_)
-            if (l.result.ruleset.seki_eyes == SekiEyes::neutral) return true;
-        return false;
+    // The readings of seki the lanes count with (seki-eyes other than territory): a tally makes
+    // only those.
+    detail::SekiReadings seki_eyes_counted() const noexcept {
+        detail::SekiReadings r;
+        for (const Lane& l : lanes_) r |= detail::SekiReadings::of(l.result.ruleset.seki_eyes);
+        return r;
     }
 
     const sgf::GameRecord& rec_;

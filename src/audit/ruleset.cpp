@@ -49,9 +49,15 @@ constexpr std::array<KnobValue, 2> kScoringValues{{
     {"area", "stones + territory", "TT 9"},
     {"territory", "territory - prisoners", "AGA 12"},
 }};
-constexpr std::array<KnobValue, 2> kSekiEyesValues{{
+constexpr std::array<KnobValue, 4> kSekiEyesValues{{
     {"territory", "territory like any region reaching one colour", "TT 9"},
     {"neutral", "no one's territory: eye points of stones in seki are not territory", "J 8"},
+    {"independent",
+     "KataGo's tax SEKI: only a region (stones and the territory they surround) next to no "
+     "neutral point and with none of its stones in atari keeps its territory",
+     "KG tax"},
+    {"taxed", "KataGo's tax ALL: as independent, and each region that keeps its territory pays 2",
+     "KG tax"},
 }};
 constexpr std::array<KnobValue, 3> kPassStonesValues{{
     {"no", "never", "TT 9", ""},
@@ -891,9 +897,9 @@ std::optional<KataGoRules> parse_katago(std::string_view s) {
 // (friendly pass) is not in KataGo's count (the scoring, passes and phases of boardhistory.cpp
 // do not read it): with
 // dead=pass-alive a pass before dead stones are captured leaves them on the board, counted as
-// KG score says. tax SEKI is seki-eyes=neutral (KG tax), tax NONE seki-eyes=territory. Not read,
-// so not mapped: ko SPIGHT, tax ALL (KataGo's group tax: two points off per group, which no
-// knob says).
+// KG score says. tax NONE is seki-eyes=territory, tax SEKI seki-eyes=independent and tax ALL
+// seki-eyes=taxed (KG tax: KataGo's regions of independent life, and its group tax). Not read,
+// so not mapped: ko SPIGHT.
 RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     RuMapping m;
     m.reason.text = std::string(ru);
@@ -903,18 +909,18 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
     }
     std::vector<KataGoUnread>& unread = m.reason.unread;
     if (k.ko == KgKo::spight) unread.push_back(KataGoUnread::ko_spight);
-    if (k.tax == KgTax::all) unread.push_back(KataGoUnread::tax_all);
     if (!unread.empty()) {
         m.reason.form = RuForm::katago_unread;
         return m;
     }
     constexpr std::array<std::string_view, 4> kKo{"simple", "psk", "ssk", ""};
     constexpr std::array<std::string_view, 3> kWhb{"0", "n", "n-1"};
+    constexpr std::array<std::string_view, 3> kTax{"territory", "independent", "taxed"};
     const std::string spec = fmt::format(
         "tromp-taylor:suicide={}:ko={}:scoring={}:seki-eyes={}:bonus={}:end=resumable:dead=pass-"
         "alive:button={}",
         k.sui ? "multi-stone" : "forbidden", kKo[static_cast<std::size_t>(k.ko)],
-        k.territory ? "territory" : "area", k.tax == KgTax::seki ? "neutral" : "territory",
+        k.territory ? "territory" : "area", kTax[static_cast<std::size_t>(k.tax)],
         kWhb[static_cast<std::size_t>(k.whb)], k.button ? "yes" : "no");
     m.ruleset = parse_ruleset_spec(spec).ruleset;
     m.reason.form = RuForm::katago;
@@ -1321,7 +1327,7 @@ std::string rules_text() {
         "  new-zealand   NZ, New Zealand\n"
         "  KataGo rules strings (koPOSITIONALscoreAREAtaxNONEsui1 and the like) are read knob by\n"
         "  knob on tromp-taylor with end=resumable (KataGo counts after removing the stones in\n"
-        "  the opponent's pass-alive territory); ko SPIGHT, tax ALL and button1 are not mapped.\n"
+        "  the opponent's pass-alive territory); ko SPIGHT is not mapped.\n"
         "Not mapped: GOE/Ing (Ing's ko rules are no ko value), BGA, old Chinese and other\n"
         "rulesets that are none of the presets.\n";
     return out;

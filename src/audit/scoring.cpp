@@ -112,14 +112,21 @@ void count_regions(const game::Board& board, Tally& t) {
     }
 }
 
-// J 8 (rules-notes.md, "Seki"): on the board left once dead stones are removed, an empty region
-// reaching both colours is dame; a string with a liberty in a dame region is in seki, and so is
-// every string of its group: the strings of one colour joined through the empty regions that
-// reach that colour only (J 8 speaks of stones that possess dame, a property of the group).
-// Such a region that borders a string in seki is no territory under seki-eyes=neutral: its
-// points are added to black_seki_eyes / white_seki_eyes. Flood fills; called only when the board
-// has both a neutral region and some territory (else there is no such region).
-void count_seki_eyes(const game::Board& board, Tally& t) {
+// The readings of seki (rules-notes.md, "Seki"), on `board`, the board left once dead stones
+// are removed: an empty region reaching both colours is neutral (dame).
+// J 8 (`seki.j8`): a string with a liberty in a dame region is in seki, and so is every string
+// of its group: the strings of one colour joined through the empty regions that reach that
+// colour only (J 8 speaks of stones that possess dame, a property of the group). Such a region
+// that borders a string in seki is no territory under seki-eyes=neutral: its points are added to
+// black_seki_eyes / white_seki_eyes.
+// KG tax (`seki.kg`): KataGo's regions of independent life. A region is the stones of one colour
+// with the territory they surround, joined where adjacent: the group above with its eyes. It is
+// not independently alive when a string of it has a liberty in a dame region or is in atari on
+// `original` (the board as the game ended, dead stones still there); its territory is added to
+// black_dependent_eyes / white_dependent_eyes, and every other region is counted in
+// black_regions / white_regions (seki-eyes=taxed makes each pay two points). Flood fills.
+void count_seki(const game::Board& board, const game::Board& original, SekiReadings seki,
+                Tally& t) {
     const int w = board.width(), h = board.height();
     // Region number of every empty point (0: none yet), and the stones next to each region.
     std::vector<int> region(game::kCells, 0);
@@ -159,7 +166,8 @@ void count_seki_eyes(const game::Board& board, Tally& t) {
             }
         }
     }
-    // Marks the string at s in seki, then the strings joined to it through one-colour regions.
+    // Marks the strings in seki: those next to dame, with `atari` those in atari on `original`
+    // too, then the strings joined to them through one-colour regions, and those regions.
     std::vector<bool> in_seki(game::kCells, false);
     std::vector<game::Vertex> strings;  // strings newly in seki whose regions are not yet seen
     const auto mark = [&](game::Vertex s) {
@@ -180,30 +188,94 @@ void count_seki_eyes(const game::Board& board, Tally& t) {
             }
         }
     };
-    for (const Region& r : regions) {
-        if (r.reach != 3) continue;
-        for (const game::Vertex s : r.stones) mark(s);
-    }
-    while (!strings.empty()) {
-        const game::Vertex v = strings.back();
-        strings.pop_back();
-        for (const game::Vertex n : game::neighbours(v)) {
-            if (board.at(n) != game::Cell::empty) continue;
-            Region& r = regions[static_cast<std::size_t>(region[n])];
-            if (r.reach == 3 || r.seki) continue;
-            r.seki = true;
+    const auto mark_seki = [&](bool atari) {
+        std::fill(in_seki.begin(), in_seki.end(), false);
+        for (Region& r : regions) r.seki = false;
+        for (const Region& r : regions) {
+            if (r.reach != 3) continue;
             for (const game::Vertex s : r.stones) mark(s);
         }
+        if (atari) {
+            for (int y = 0; y < h; ++y) {
+                for (int x = 0; x < w; ++x) {
+                    const game::Vertex v = game::to_vertex(x, y);
+                    if (game::is_stone(board.at(v)) && !in_seki[v] &&
+                        original.chain_liberties(v) == 1) {
+                        mark(v);
+                    }
+                }
+            }
+        }
+        while (!strings.empty()) {
+            const game::Vertex v = strings.back();
+            strings.pop_back();
+            for (const game::Vertex n : game::neighbours(v)) {
+                if (board.at(n) != game::Cell::empty) continue;
+                Region& r = regions[static_cast<std::size_t>(region[n])];
+                if (r.reach == 3 || r.seki) continue;
+                r.seki = true;
+                for (const game::Vertex s : r.stones) mark(s);
+            }
+        }
+    };
+    if (seki.j8) {
+        mark_seki(false);
+        for (const Region& r : regions) {
+            if (r.seki) (r.reach == 1 ? t.black_seki_eyes : t.white_seki_eyes) += r.size;
+        }
     }
+    if (!seki.kg) return;
+    mark_seki(true);
     for (const Region& r : regions) {
-        if (r.seki) (r.reach == 1 ? t.black_seki_eyes : t.white_seki_eyes) += r.size;
+        if (r.seki) (r.reach == 1 ? t.black_dependent_eyes : t.white_dependent_eyes) += r.size;
+    }
+    // The regions of independent life: the stones not in seki, joined where adjacent and through
+    // the one-colour regions next to them (none of which is in seki).
+    std::vector<bool> seen(game::kCells, false);
+    std::vector<bool> region_seen(regions.size(), false);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const game::Vertex start = game::to_vertex(x, y);
+            const game::Cell colour = board.at(start);
+            if (!game::is_stone(colour) || in_seki[start] || seen[start]) continue;
+            ++(colour == game::Cell::black ? t.black_regions : t.white_regions);
+            seen[start] = true;
+            stack.assign(1, start);
+            while (!stack.empty()) {
+                const game::Vertex v = stack.back();
+                stack.pop_back();
+                for (const game::Vertex n : game::neighbours(v)) {
+                    const game::Cell c = board.at(n);
+                    if (c == colour && !seen[n]) {
+                        seen[n] = true;
+                        stack.push_back(n);
+                    } else if (c == game::Cell::empty) {
+                        const auto id = static_cast<std::size_t>(region[n]);
+                        if (region_seen[id] || regions[id].reach == 3) continue;
+                        region_seen[id] = true;
+                        for (const game::Vertex s : regions[id].stones) {
+                            if (!seen[s]) {
+                                seen[s] = true;
+                                stack.push_back(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
-void count_board(const game::Board& board, Tally& t, bool seki_eyes) {
+// Counts `board` (dead stones already removed from it; `original` is the board as the game
+// ended) with the readings of seki `seki` asks for. J 8's only matter when the board has both a
+// neutral region and some territory, KataGo's when it has some territory.
+void count_board(const game::Board& board, const game::Board& original, Tally& t,
+                 SekiReadings seki) {
     count_regions(board, t);
-    if (seki_eyes && t.neutral > 0 && t.black_territory + t.white_territory > 0)
-        count_seki_eyes(board, t);
+    const bool territory = t.black_territory + t.white_territory > 0;
+    seki.j8 = seki.j8 && territory && t.neutral > 0;
+    seki.kg = seki.kg && territory;
+    if (seki.j8 || seki.kg) count_seki(board, original, seki, t);
     t.black_stones = board.stones(game::Color::black);
     t.white_stones = board.stones(game::Color::white);
 }
@@ -223,7 +295,7 @@ double bonus_for(HandicapBonus b, int n) {
 
 }  // namespace
 
-Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki_eyes) {
+Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadings seki) {
     Tally t;
     if (dead.policy == DeadPolicy::pass_alive) {
         // Benson (life.hpp): the stones inside the opponent's pass-alive territory.
@@ -235,13 +307,13 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki
         }
         t.settled =
             settled_after_removal(after, life) && !has_small_eye_group(after, life.pass_alive);
-        count_board(after, t, seki_eyes);
+        count_board(after, board, t, seki);
         return t;
     }
     bool any = false;
     for (game::Vertex v : dead.points) any = any || game::is_stone(board.at(v));
     if (!any) {
-        count_board(board, t, seki_eyes);
+        count_board(board, board, t, seki);
         return t;
     }
     game::Board after = board;
@@ -257,12 +329,12 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki
         }
         (c == game::Cell::black ? t.dead_black : t.dead_white) += removed;
     }
-    count_board(after, t, seki_eyes);
+    count_board(after, board, t, seki);
     return t;
 }
 
-Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
-                             bool seki_eyes_neutral, const game::Board* second_encore_start) {
+Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
+                             const game::Board* second_encore_start) {
     Tally t;
     LifeOptions options;
     options.every_point_vital = multi_stone_suicide;
@@ -328,9 +400,12 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
             }
         }
     }
-    // KG tax SEKI (seki-eyes=neutral): the eyes of strings in seki, on the board left once the
+    // The readings of seki (KG tax, or J 8 when a spec asks for it), on the board left once the
     // dead stones are gone.
-    if (seki_eyes_neutral && t.neutral > 0 && t.black_territory + t.white_territory > 0) {
+    const bool territory = t.black_territory + t.white_territory > 0;
+    seki.j8 = seki.j8 && territory && t.neutral > 0;
+    seki.kg = seki.kg && territory;
+    if (seki.j8 || seki.kg) {
         game::Board after = board;
         for (int y = 0; y < h; ++y) {
             for (int x = 0; x < w; ++x) {
@@ -341,7 +416,7 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
                 }
             }
         }
-        count_seki_eyes(after, t);
+        count_seki(after, board, seki, t);
     }
     return t;
 }
@@ -384,6 +459,17 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
         s.white_territory -= t.white_seki_eyes;
         s.neutral += t.black_seki_eyes + t.white_seki_eyes;
     }
+    // KG tax: under seki-eyes=independent|taxed only the regions of independent life keep their
+    // territory; under taxed each of them costs its side two points, in every count.
+    if (rules.seki_eyes == SekiEyes::independent || rules.seki_eyes == SekiEyes::taxed) {
+        s.black_territory -= t.black_dependent_eyes;
+        s.white_territory -= t.white_dependent_eyes;
+        s.neutral += t.black_dependent_eyes + t.white_dependent_eyes;
+    }
+    if (rules.seki_eyes == SekiEyes::taxed) {
+        s.group_tax_black = 2 * t.black_regions;
+        s.group_tax_white = 2 * t.white_regions;
+    }
 
     // Pass stones (AGA 7) and White's extra pass (AGA 11): only under pass-stones=yes.
     if (rules.pass_stones == PassStones::yes) {
@@ -394,24 +480,26 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     }
 
     // Area: TT 9, AGA 12, FFG 6. White adds komi and the handicap bonus (AGA 4, FFG preliminary).
-    s.area = make_count(s.black_stones + s.black_territory,
-                        s.white_stones + s.white_territory + s.komi + s.handicap_bonus);
+    s.area = make_count(
+        s.black_stones + s.black_territory - s.group_tax_black,
+        s.white_stones + s.white_territory - s.group_tax_white + s.komi + s.handicap_bonus);
 
     // Territory (AGA 12): territory - prisoners held by the opponent (captures, dead stones,
     // pass stones). Komi only: the handicap bonus belongs to the area count.
     const int held_by_white = s.captures_by_white + s.dead_black + s.pass_stones_to_white;
     const int held_by_black = s.captures_by_black + s.dead_white + s.pass_stones_to_black;
-    s.territory =
-        make_count(s.black_territory - held_by_white, s.white_territory - held_by_black + s.komi);
+    s.territory = make_count(s.black_territory - held_by_white - s.group_tax_black,
+                             s.white_territory - held_by_black - s.group_tax_white + s.komi);
 
     // FFG 6a quick count: territory - prisoners lost - one point per own pass, White one more if
     // Black made the last turn (Appendix B's e) where white-moves-last=quick-count-point says so
     // (FFG 6a); komi only.
     const int e =
         rules.white_moves_last == WhiteMovesLast::quick_count_point && end.black_moved_last ? 1 : 0;
-    s.quick = make_count(
-        s.black_territory - (s.captures_by_white + s.dead_black) - end.passes_black,
-        s.white_territory - (s.captures_by_black + s.dead_white) - end.passes_white - e + s.komi);
+    s.quick = make_count(s.black_territory - (s.captures_by_white + s.dead_black) -
+                             end.passes_black - s.group_tax_black,
+                         s.white_territory - (s.captures_by_black + s.dead_white) -
+                             end.passes_white - e - s.group_tax_white + s.komi);
 
     if (rules.dead == DeadRule::pass_alive) {
         // KG button: half a point to the first player to pass; when no one passed, to the
@@ -422,9 +510,10 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
             (taker == 0 ? s.button_black : s.button_white) = 0.5;
         }
         // KG whb: the handicap bonus is White's under either scoring.
-        const double black_area = s.black_stones + s.black_territory + s.button_black;
-        const double white_area =
-            s.white_stones + s.white_territory + s.komi + s.handicap_bonus + s.button_white;
+        const double black_area =
+            s.black_stones + s.black_territory + s.button_black - s.group_tax_black;
+        const double white_area = s.white_stones + s.white_territory + s.komi + s.handicap_bonus +
+                                  s.button_white - s.group_tax_white;
         s.area = make_count(black_area, white_area);
         // KG encore: a side's territory count is its area less the stones it played before
         // the second cleanup phase.

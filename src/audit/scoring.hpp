@@ -53,6 +53,10 @@ struct Tally {
     // Of the territory: the points of regions that border a string in seki (a string next to an
     // empty region reaching both colours: J 8), which seki-eyes=neutral counts as neutral.
     int black_seki_eyes = 0, white_seki_eyes = 0;
+    // KG tax (seki-eyes=independent|taxed): the territory of regions that are not independently
+    // alive, and the number of each colour's regions that are (count_independent_life).
+    int black_dependent_eyes = 0, white_dependent_eyes = 0;
+    int black_regions = 0, white_regions = 0;
     bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
 };
 
@@ -64,11 +68,24 @@ struct Tally {
 // adjacent or next to one empty region that reaches that colour only.
 bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass_alive);
 
-// Tallies `board` after removing `dead` (on a copy; the board itself is left alone). The eyes of
-// strings in seki (black_seki_eyes, white_seki_eyes) are found only when `seki_eyes` is true
-// (some ruleset to be counted has seki-eyes=neutral; else they stay 0): a flood fill of the
-// board that the other rulesets never read.
-Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki_eyes);
+// Which readings of seki a tally computes: only those a ruleset to be counted asks for (each is
+// a flood fill of the board that the other rulesets never read).
+struct SekiReadings {
+    bool j8 = false;  // seki-eyes=neutral: black_seki_eyes, white_seki_eyes
+    bool kg = false;  // seki-eyes=independent|taxed: *_dependent_eyes, *_regions
+    static SekiReadings of(SekiEyes v) noexcept {
+        return {v == SekiEyes::neutral, v == SekiEyes::independent || v == SekiEyes::taxed};
+    }
+    SekiReadings& operator|=(SekiReadings o) noexcept {
+        j8 = j8 || o.j8;
+        kg = kg || o.kg;
+        return *this;
+    }
+};
+
+// Tallies `board` after removing `dead` (on a copy; the board itself is left alone), with the
+// readings of seki `seki` asks for (else their fields stay 0).
+Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadings seki);
 
 // KG score (dead=pass-alive): the area each colour gets by KataGo's rules, as a tally. The
 // stones inside the opponent's pass-alive territory (life.hpp with every_point_vital when
@@ -76,11 +93,11 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, bool seki
 // every other stone counts for its colour, except, when `second_encore_start` is given (KG
 // encore), a stone that is not pass-alive and was not there in the same colour when the second
 // cleanup phase started: it is scored as the empty point it replaced. An empty region (with
-// such points) reaching one colour only is its territory; with `seki_eyes_neutral` (KG tax SEKI)
-// the eyes of strings in seki are found as for seki-eyes=neutral, on the board without the dead
-// stones. Always settled: the rules decide.
-Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
-                             bool seki_eyes_neutral, const game::Board* second_encore_start);
+// such points) reaching one colour only is its territory; the readings of seki `seki` asks for
+// are made on the board without the dead stones (KG tax: atari on `board` itself). Always
+// settled: the rules decide.
+Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
+                             const game::Board* second_encore_start);
 
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
 // `dead_oracle` the oracle's name or failure text (Score::dead_oracle). `one_stone_handicap`: a

@@ -140,7 +140,8 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     j.done(m);
     j.key("dead_source").str(dead_source_text(s.dead_source, s.dead_oracle));
     j.key("settled").boolean(s.settled);
-    m = j.members(1152);  // sides 2 * 136, count 77, scores 479, the rest under 120 bytes
+    m = j.members(1280);  // sides 2 * 136, count 77, scores 479, KataGo's terms under 190,
+                          // the rest under 120 bytes
     m.text("\"black\":");
     put_side(m, s.black_stones, s.black_territory, s.captures_by_black, s.dead_black,
              s.passes_black, s.pass_stones_to_black);
@@ -150,6 +151,17 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     m.text(",\"neutral\":").integer(s.neutral);
     m.text(",\"white_extra_pass\":").boolean(s.white_extra_pass);
     m.text(",\"black_moved_last\":").boolean(s.black_moved_last);
+    // KataGo's own terms, only under the rulesets that have them (KG button, KG encore, KG tax).
+    if (r.ruleset.dead == audit::DeadRule::pass_alive) {
+        m.text(",\"button\":{\"black\":").num(s.button_black);
+        m.text(",\"white\":").num(s.button_white);
+        m.text("},\"played\":{\"black\":").integer(s.played_black);
+        m.text(",\"white\":").integer(s.played_white).text("}");
+    }
+    if (r.ruleset.seki_eyes == audit::SekiEyes::taxed) {
+        m.text(",\"group_tax\":{\"black\":").integer(s.group_tax_black);
+        m.text(",\"white\":").integer(s.group_tax_white).text("}");
+    }
     m.text("},\"count\":{\"black\":").num(s.decision().black);
     m.text(",\"white\":").num(s.decision().white).text("}");
     if (form == GameJson::full) {

@@ -107,7 +107,7 @@ std::string count_line(std::string_view name, const audit::Count& c, bool decide
                        json_number(c.white), count_result(c), decides ? "  (decides)" : "");
 }
 
-void write_score(std::string& out, const audit::Score& s) {
+void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& rules) {
     out += s.scored ? "  score (the game ended by two passes):\n"
                     : "  score: as-is count of the last position (the game did not end by two "
                       "passes)\n";
@@ -134,6 +134,17 @@ void write_score(std::string& out, const audit::Score& s) {
         "    (captures: stones taken; dead: own stones removed; pass stones: received)\n");
     out += fmt::format("    neutral points {}; White's extra pass {}; last turn {}\n", s.neutral,
                        s.white_extra_pass ? "yes" : "no", s.black_moved_last ? "Black" : "White");
+    // KataGo's own terms (KG button, KG encore, KG tax ALL), under the rulesets that have them.
+    if (rules.dead == audit::DeadRule::pass_alive) {
+        out += fmt::format(
+            "    KataGo: button B {} W {}; played before the second cleanup phase B {} W {}\n",
+            json_number(s.button_black), json_number(s.button_white), s.played_black,
+            s.played_white);
+    }
+    if (rules.seki_eyes == audit::SekiEyes::taxed) {
+        out += fmt::format("    group tax B {} W {} (two points per region of independent life)\n",
+                           s.group_tax_black, s.group_tax_white);
+    }
     out += count_line("area", s.area, s.decisive == audit::Scoring::area);
     out += count_line("territory", s.territory, s.decisive == audit::Scoring::territory);
     out += count_line("quick", s.quick, false);
@@ -252,7 +263,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
             }
         }
         out += fmt::format("  end: {}\n", end_text(r));
-        write_score(out, r.score);
+        write_score(out, r.score, r.ruleset);
         const audit::Count& c = r.score.decision();
         out +=
             fmt::format("  result: {} ({}{})\n", count_result(c),

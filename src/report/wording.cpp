@@ -342,8 +342,6 @@ std::string_view katago_unread(audit::KataGoUnread u) {
     switch (u) {
         case audit::KataGoUnread::ko_spight:
             return "ko SPIGHT (no ko knob says Spight's rule)";
-        case audit::KataGoUnread::tax_all:
-            return "tax ALL (a group tax of up to two points per group, which no knob says)";
     }
     return {};
 }

@@ -184,9 +184,10 @@ TEST_CASE(
         if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
     }
     std::sort(files.begin(), files.end());
-    // Not reproduced, so left out by name (docs/rules-notes.md, "KataGo's rules"):
-    //   testcommon_089 (area, tax SEKI, RE W+1, counted B+7): KataGo's tax SEKI under area
-    //     scoring is not seki-eyes=neutral's reading, and its exact definition was not read.
+    // Not reproduced, so left out by name (docs/rules-notes.md, "KataGo's rules"), and pinned
+    // below:
+    //   testcommon_089 (area, tax SEKI, RE W+1, counted W+9): no count of this record under its
+    //     rules (or others) gives W+1; one of KataGo's neural-net test inputs, not a scored game.
     //   testcommon_092 (territory, HA[3] with two AB stones, KM[32], RE B+22, counted W+3): its
     //     RE was counted with komi 7, not KM's 32 (checked below with komi=7).
     //   testcommon_091 (area, RE B+11.5): the record stops without two passes, so the check is
@@ -234,4 +235,24 @@ TEST_CASE(
     const std::vector<audit::Ruleset> rulesets{r};
     const audit::GameAudit a = audit::audit_game(rec, rulesets, {});
     count(a.results[0].score.territory, 21, -1, "testcommon_092 with komi 7");
+
+    // testcommon_089: two passes end it with 109 of its 208 points empty and reaching both
+    // colours; every region touches one, so under tax SEKI no territory counts (KG tax): B 44
+    // stones, W 46 + komi 7 = 53, W+9, a mismatch with RE W+1, which the record check reports.
+    std::ifstream in89(dir / "embedded_from_cpp_tests/testcommon_089.sgf", std::ios::binary);
+    std::stringstream text89;
+    text89 << in89.rdbuf();
+    const sgf::Document doc89 = sgf::read_document("testcommon_089.sgf", text89.str());
+    REQUIRE(doc89.games().size() == 1);
+    const sgf::GameRecord rec89 = sgf::read_record(doc89, 0);
+    const audit::Ruleset r89 = from_ru(rec89.rules);
+    CHECK(r89.seki_eyes == audit::SekiEyes::independent);
+    const std::vector<audit::Ruleset> rulesets89{r89};
+    const audit::GameAudit a89 = audit::audit_game(rec89, rulesets89, {});
+    const audit::Score& s89 = a89.results[0].score;
+    CHECK(s89.black_territory == 0);
+    CHECK(s89.white_territory == 0);
+    CHECK(s89.neutral == 118);
+    count(s89.area, 44, 53, "testcommon_089");
+    CHECK(audit::to_string(a89.record.check) == audit::to_string(audit::RecordCheck::mismatch));
 }

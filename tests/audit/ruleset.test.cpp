@@ -580,8 +580,11 @@ TEST_CASE("issue 15: a KataGo rules string is read knob by knob", "[audit][rules
          "tromp-taylor:suicide=forbidden:ko=ssk:bonus=n-1:end=resumable:dead=pass-alive"},
         // KataGo's japanese: territory, simple ko, no suicide, no territory in seki (tax SEKI).
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
+         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=independent:end="
          "resumable:dead=pass-alive"},
+        // KataGo's group tax (KG tax ALL).
+        {"koPOSITIONALscoreAREAtaxALLsui1",
+         "tromp-taylor:seki-eyes=taxed:end=resumable:dead=pass-alive"},
         // The button (KG button): half a point to the first player to pass.
         {"koPOSITIONALscoreAREAtaxNONEsui1button1",
          "tromp-taylor:end=resumable:dead=pass-alive:button=yes"},
@@ -592,14 +595,15 @@ TEST_CASE("issue 15: a KataGo rules string is read knob by knob", "[audit][rules
     CHECK(m.ruleset->spec == spec);
     CHECK(m.reason.form == RuForm::katago);
     CHECK(m.reason.spec == spec);
-    CHECK((m.ruleset->seki_eyes == SekiEyes::neutral) == contains(ru, "taxSEKI"));
+    CHECK((m.ruleset->seki_eyes == SekiEyes::independent) == contains(ru, "taxSEKI"));
+    CHECK((m.ruleset->seki_eyes == SekiEyes::taxed) == contains(ru, "taxALL"));
 }
 
 TEST_CASE("issue 15: KataGo rules strings with a rule no knob says are not mapped",
           "[audit][ruleset][ru][katago]") {
     const auto [ru, why] = GENERATE(table<std::string, KataGoUnread>({
         {"koSPIGHTscoreAREAtaxNONEsui1", KataGoUnread::ko_spight},
-        {"koPOSITIONALscoreAREAtaxALLsui1", KataGoUnread::tax_all},
+        {"koSPIGHTscoreTERRITORYtaxALLsui0", KataGoUnread::ko_spight},
     }));
     const RuMapping m = map_ru(ru);
     CAPTURE(ru);
@@ -710,8 +714,9 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
     // The distinct RU[] values of ../shared/corpus (grep 'RU\[[^]]*\]'), with the ruleset spec
     // each maps to ("" = not mapped). KataGo strings are read knob by knob (issue 15): ko SIMPLE
     // simple, SITUATIONAL ssk; sui0 forbidden; score TERRITORY territory; always end=resumable
-    // (KataGo removes the stones in pass-alive territory before counting); ko SPIGHT, tax ALL and
-    // button1 have no knob and are not mapped.
+    // (KataGo removes the stones in pass-alive territory before counting); tax SEKI
+    // seki-eyes=independent, tax ALL seki-eyes=taxed (KG tax); button1 button=yes; ko SPIGHT has
+    // no knob and is not mapped.
     const auto [ru, expected] = GENERATE(table<std::string, std::string>({
         {"Japanese", "japanese:seki-eyes=territory"},
         {"Chinese", "chinese"},
@@ -719,8 +724,8 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
         {"Tromp/Taylor", "tromp-taylor"},
         {"NZ", "new-zealand"},
         {"koSITUATIONALscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable:"
-         "dead=pass-alive"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:seki-eyes=independent:end="
+         "resumable:dead=pass-alive"},
         {"Korean", "japanese:seki-eyes=territory"},
         {"chinese", "chinese"},
         {"koSITUATIONALscoreAREAtaxNONEsui0",
@@ -730,37 +735,41 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
         {"japanese", "japanese:seki-eyes=territory"},
         {"", ""},
         {"koSIMPLEscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=neutral:end=resumable:dead=pass-"
+         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=independent:end=resumable:dead=pass-"
          "alive"},
         {"New Zealand", "new-zealand"},
         {"koSITUATIONALscoreAREAtaxNONEsui1", "tromp-taylor:ko=ssk:end=resumable:dead=pass-alive"},
         {"koSIMPLEscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:ko=simple:scoring=territory:seki-eyes=neutral:end=resumable:dead=pass-"
+         "tromp-taylor:ko=simple:scoring=territory:seki-eyes=independent:end=resumable:dead=pass-"
          "alive"},
         {"koSIMPLEscoreTERRITORYtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:end=resumable:dead=pass-"
          "alive"},
         {"koSIMPLEscoreAREAtaxSEKIsui1",
-         "tromp-taylor:ko=simple:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+         "tromp-taylor:ko=simple:seki-eyes=independent:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:scoring=territory:end=resumable:dead=pass-alive"},
-        {"koPOSITIONALscoreAREAtaxALLsui0button1", ""},
+        {"koPOSITIONALscoreAREAtaxALLsui0button1",
+         "tromp-taylor:suicide=forbidden:seki-eyes=taxed:end=resumable:dead=pass-alive:button=yes"},
         {"Tromp-Taylor", "tromp-taylor"},
         {"koSITUATIONALscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:ko=ssk:scoring=territory:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+         "tromp-taylor:ko=ssk:scoring=territory:seki-eyes=independent:end=resumable:dead=pass-"
+         "alive"},
         {"koSITUATIONALscoreAREAtaxNONEsui1button1",
          "tromp-taylor:ko=ssk:end=resumable:dead=pass-alive:button=yes"},
-        {"koSITUATIONALscoreAREAtaxALLsui0", ""},
+        {"koSITUATIONALscoreAREAtaxALLsui0",
+         "tromp-taylor:suicide=forbidden:ko=ssk:seki-eyes=taxed:end=resumable:dead=pass-alive"},
         {"koSIMPLEscoreAREAtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:ko=simple:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxSEKIsui1",
-         "tromp-taylor:scoring=territory:seki-eyes=neutral:end=resumable:dead=pass-alive"},
-        {"koPOSITIONALscoreTERRITORYtaxALLsui1", ""},
+         "tromp-taylor:scoring=territory:seki-eyes=independent:end=resumable:dead=pass-alive"},
+        {"koPOSITIONALscoreTERRITORYtaxALLsui1",
+         "tromp-taylor:scoring=territory:seki-eyes=taxed:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAtaxSEKIsui1button1",
-         "tromp-taylor:seki-eyes=neutral:end=resumable:dead=pass-alive:button=yes"},
+         "tromp-taylor:seki-eyes=independent:end=resumable:dead=pass-alive:button=yes"},
         {"koPOSITIONALscoreAREAtaxSEKIsui0button1",
-         "tromp-taylor:suicide=forbidden:seki-eyes=neutral:end=resumable:dead=pass-alive:button="
-         "yes"},
+         "tromp-taylor:suicide=forbidden:seki-eyes=independent:end=resumable:dead=pass-alive:"
+         "button=yes"},
         {"koPOSITIONALscoreAREAtaxNONEsui1button1",
          "tromp-taylor:end=resumable:dead=pass-alive:button=yes"},
         {"TT--", ""},
@@ -769,39 +778,51 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
          "tromp-taylor:ko=ssk:scoring=territory:end=resumable:dead=pass-alive"},
         {"koSITUATIONALscoreTERRITORYtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:end=resumable:dead=pass-alive"},
-        {"koSITUATIONALscoreTERRITORYtaxALLsui1", ""},
-        {"koSITUATIONALscoreTERRITORYtaxALLsui0", ""},
+        {"koSITUATIONALscoreTERRITORYtaxALLsui1",
+         "tromp-taylor:ko=ssk:scoring=territory:seki-eyes=taxed:end=resumable:dead=pass-alive"},
+        {"koSITUATIONALscoreTERRITORYtaxALLsui0",
+         "tromp-taylor:suicide=forbidden:ko=ssk:scoring=territory:seki-eyes=taxed:end=resumable:"
+         "dead=pass-alive"},
         {"koSITUATIONALscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=ssk:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+         "tromp-taylor:suicide=forbidden:ko=ssk:seki-eyes=independent:end=resumable:dead=pass-"
+         "alive"},
         {"koSITUATIONALscoreAREAtaxNONEsui0button1",
          "tromp-taylor:suicide=forbidden:ko=ssk:end=resumable:dead=pass-alive:button=yes"},
-        {"koSITUATIONALscoreAREAtaxALLsui1button1", ""},
-        {"koSITUATIONALscoreAREAtaxALLsui1", ""},
+        {"koSITUATIONALscoreAREAtaxALLsui1button1",
+         "tromp-taylor:ko=ssk:seki-eyes=taxed:end=resumable:dead=pass-alive:button=yes"},
+        {"koSITUATIONALscoreAREAtaxALLsui1",
+         "tromp-taylor:ko=ssk:seki-eyes=taxed:end=resumable:dead=pass-alive"},
         {"koSIMPLEscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=neutral:end="
+         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=independent:end="
          "resumable:dead=pass-alive"},
-        {"koSIMPLEscoreTERRITORYtaxALLsui1", ""},
-        {"koSIMPLEscoreTERRITORYtaxALLsui0", ""},
+        {"koSIMPLEscoreTERRITORYtaxALLsui1",
+         "tromp-taylor:ko=simple:scoring=territory:seki-eyes=taxed:end=resumable:dead=pass-alive"},
+        {"koSIMPLEscoreTERRITORYtaxALLsui0",
+         "tromp-taylor:suicide=forbidden:ko=simple:scoring=territory:seki-eyes=taxed:end=resumable:"
+         "dead=pass-alive"},
         {"koSIMPLEscoreAREAtaxSEKIsui0button1",
-         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=neutral:end=resumable:dead=pass-alive:"
-         "button=yes"},
+         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=independent:end=resumable:dead=pass-"
+         "alive:button=yes"},
         {"koSIMPLEscoreAREAtaxNONEsui1", "tromp-taylor:ko=simple:end=resumable:dead=pass-alive"},
         {"koSIMPLEscoreAREAtaxNONEsui0button1",
          "tromp-taylor:suicide=forbidden:ko=simple:end=resumable:dead=pass-alive:button=yes"},
-        {"koSIMPLEscoreAREAtaxALLsui0", ""},
+        {"koSIMPLEscoreAREAtaxALLsui0",
+         "tromp-taylor:suicide=forbidden:ko=simple:seki-eyes=taxed:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:scoring=territory:seki-eyes=neutral:end=resumable:dead="
-         "pass-alive"},
+         "tromp-taylor:suicide=forbidden:scoring=territory:seki-eyes=independent:end=resumable:"
+         "dead=pass-alive"},
         {"koPOSITIONALscoreTERRITORYtaxNONEsui1",
          "tromp-taylor:scoring=territory:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAtaxSEKIsui0",
-         "tromp-taylor:suicide=forbidden:seki-eyes=neutral:end=resumable:dead=pass-alive"},
+         "tromp-taylor:suicide=forbidden:seki-eyes=independent:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAtaxNONEsui0button1",
          "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive:button=yes"},
         {"koPOSITIONALscoreAREAtaxNONEsui0",
          "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive"},
-        {"koPOSITIONALscoreAREAtaxALLsui1button1", ""},
-        {"koPOSITIONALscoreAREAtaxALLsui1", ""},
+        {"koPOSITIONALscoreAREAtaxALLsui1button1",
+         "tromp-taylor:seki-eyes=taxed:end=resumable:dead=pass-alive:button=yes"},
+        {"koPOSITIONALscoreAREAtaxALLsui1",
+         "tromp-taylor:seki-eyes=taxed:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAsui1", "tromp-taylor:end=resumable:dead=pass-alive"},
         {"koPOSITIONALscoreAREAsui0",
          "tromp-taylor:suicide=forbidden:end=resumable:dead=pass-alive"},

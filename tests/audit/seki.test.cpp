@@ -139,19 +139,21 @@ TEST_CASE("seki-eyes: clauses and KataGo's tax", "[audit][knobs][seki]") {
     CHECK(spec("japanese:seki-eyes=territory").clause(audit::Knob::seki_eyes) == "TT 9");
     CHECK(spec("aga").clause(audit::Knob::seki_eyes) == "AGA 12, 002 figure 3");
     CHECK(spec("tromp-taylor:seki-eyes=neutral").clause(audit::Knob::seki_eyes) == "J 8");
-    // KataGo's tax SEKI is seki-eyes=neutral, tax NONE seki-eyes=territory; tax ALL (a group
-    // tax) is not mapped.
+    // KataGo's tax SEKI is seki-eyes=independent, tax ALL seki-eyes=taxed, tax NONE
+    // seki-eyes=territory (KG tax).
     const auto seki = audit::map_ru("koSIMPLEscoreTERRITORYtaxSEKIsui0");
     REQUIRE(seki.ruleset);
-    CHECK(seki.ruleset->seki_eyes == audit::SekiEyes::neutral);
+    CHECK(seki.ruleset->seki_eyes == audit::SekiEyes::independent);
     const auto none = audit::map_ru("koPOSITIONALscoreAREAtaxNONEsui1");
     REQUIRE(none.ruleset);
     CHECK(none.ruleset->seki_eyes == audit::SekiEyes::territory);
     // KataGo's parser: a territory string without tax has tax SEKI.
     const auto implied = audit::map_ru("koSIMPLEscoreTERRITORYsui0");
     REQUIRE(implied.ruleset);
-    CHECK(implied.ruleset->seki_eyes == audit::SekiEyes::neutral);
+    CHECK(implied.ruleset->seki_eyes == audit::SekiEyes::independent);
     const auto all = audit::map_ru("koPOSITIONALscoreAREAtaxALLsui1");
-    CHECK_FALSE(all.ruleset);
-    CHECK(all.reason.unread == std::vector<audit::KataGoUnread>{audit::KataGoUnread::tax_all});
+    REQUIRE(all.ruleset);
+    CHECK(all.ruleset->seki_eyes == audit::SekiEyes::taxed);
+    CHECK(spec("tromp-taylor:seki-eyes=independent").clause(audit::Knob::seki_eyes) == "KG tax");
+    CHECK(spec("tromp-taylor:seki-eyes=taxed").clause(audit::Knob::seki_eyes) == "KG tax");
 }

@@ -50,8 +50,10 @@ TEST_CASE("ru_mapping_text words every form of RU text", "[report][wording][ru]"
           "sui); not mapped");
     CHECK(words("koSPIGHTscoreAREAtaxALLsui1button1") ==
           "RU 'koSPIGHTscoreAREAtaxALLsui1button1' is a KataGo rules string with ko SPIGHT (no "
-          "ko knob says Spight's rule); tax ALL (a group tax of up to two points per group, which "
-          "no knob says); not mapped");
+          "ko knob says Spight's rule); not mapped");
+    CHECK(words("koPOSITIONALscoreAREAtaxALLsui1") ==
+          "RU 'koPOSITIONALscoreAREAtaxALLsui1' is a KataGo rules string, read knob by knob as "
+          "tromp-taylor:seki-eyes=taxed:end=resumable:dead=pass-alive");
     CHECK(words("koPOSITIONALscoreAREAtaxNONEsui1") ==
           "RU 'koPOSITIONALscoreAREAtaxNONEsui1' is a KataGo rules string, read knob by knob as "
           "tromp-taylor:end=resumable:dead=pass-alive");

@@ -177,6 +177,9 @@ struct Score {
     // dead=pass-alive (KG encore): the stones each side played before the second cleanup phase
     // (setup stones included); KataGo's territory count is area minus these.
     int played_black = 0, played_white = 0;
+    // seki-eyes=taxed (KG tax ALL): two points for each of the side's regions of independent
+    // life, taken from each of its counts.
+    int group_tax_black = 0, group_tax_white = 0;
     Count area;       // stones + territory, White + komi + bonus (TT 9, AGA 12, FFG 6)
     Count territory;  // territory - prisoners held by the opponent, White + komi (AGA 12)
     Count quick;      // FFG 6a: territory - prisoners lost - own passes - e, White + komi

@@ -23,7 +23,7 @@
 //
 // Knobs and their values (the stable names used in specs and reports):
 //   suicide=forbidden|multi-stone         ko=psk|ssk|nssk|simple       scoring=area|territory
-//   seki-eyes=territory|neutral
+//   seki-eyes=territory|neutral|independent|taxed
 //   pass-stones=no|yes|quick-count        white-moves-last=no|pass-stone|quick-count-point
 //   bonus=0|n-1|n                         end=final|resumable      cycle=play-on|no-result
 //   dead=agreement|pass-alive             button=no|yes
@@ -67,7 +67,15 @@ enum class Scoring : std::uint8_t { area, territory };
 // and borders a string in seki is an eye in seki.
 enum class SekiEyes : std::uint8_t {
     territory,  // they are territory like any other region reaching one colour (TT 9, 002 fig. 3)
-    neutral,    // they are no one's territory, in both counts (J 8; KataGo's tax SEKI)
+    neutral,    // they are no one's territory, in both counts (J 8)
+    // KG tax SEKI (KataGo's "independent life"): a region is the stones of one colour with the
+    // territory they surround, joined where adjacent. It keeps its territory only when none of
+    // its points is next to a neutral point and none of its stones is in atari on the board as
+    // the game ended; the territory of any other region is no one's, in both counts.
+    independent,
+    // KG tax ALL: as independent, and each side pays two points for each of its regions that
+    // keeps its territory (KataGo's group tax).
+    taxed,
 };
 
 // Whether a pass hands the opponent a prisoner.
@@ -299,7 +307,7 @@ enum class RuNote : std::uint8_t {
     button,       // AGA with a button: the button replaces AGA 7 and AGA 11
 };
 // A rule of a KataGo rules string that no knob says (RuReason::unread), in the order written.
-enum class KataGoUnread : std::uint8_t { ko_spight, tax_all };
+enum class KataGoUnread : std::uint8_t { ko_spight };
 
 // How a record's RU[] text was read, as facts (the fields a form does not name stay empty).
 struct RuReason {
