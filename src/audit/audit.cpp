@@ -84,6 +84,22 @@ std::string_view to_string(EndKind e) noexcept {
     return "?";
 }
 
+std::string_view to_string(Unsettled u) noexcept {
+    switch (u) {
+        case Unsettled::no:
+            return "no";
+        case Unsettled::dame:
+            return "dame";
+        case Unsettled::small_eye:
+            return "small_eye";
+        case Unsettled::atari:
+            return "atari";
+        case Unsettled::oracle:
+            return "oracle";
+    }
+    return "?";
+}
+
 std::string_view to_string(DivergenceKind k) noexcept {
     switch (k) {
         case DivergenceKind::legality:

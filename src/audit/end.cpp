@@ -242,6 +242,7 @@ const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, 
     } else {
         t.tally = detail::tally_position(b, detail::DeadStones{}, seki_eyes_counted());
         t.tally.settled = false;
+        t.tally.unsettled = Unsettled::oracle;
         t.source =
             options_.dead_oracle == nullptr ? DeadSource::no_oracle : DeadSource::oracle_failed;
         t.oracle = std::move(answer.failure);

@@ -305,8 +305,9 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
             (after.at(v) == game::Cell::black ? t.dead_black : t.dead_white) += 1;
             after.clear(v);
         }
-        t.settled =
-            settled_after_removal(after, life) && !has_small_eye_group(after, life.pass_alive);
+        t.unsettled = settled_after_removal(after, life) ? undecided_group(after, life.pass_alive)
+                                                         : Unsettled::dame;
+        t.settled = t.unsettled == Unsettled::no;
         count_board(after, board, t, seki);
         return t;
     }
@@ -446,6 +447,7 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.dead_source = dead_source;
     s.dead_oracle = std::string(dead_oracle);
     s.settled = t.settled;
+    s.unsettled = t.unsettled;
     s.dead_black = t.dead_black;
     s.dead_white = t.dead_white;
     s.black_stones = t.black_stones;

@@ -57,16 +57,20 @@ struct Tally {
     // alive, and the number of each colour's regions that are (count_independent_life).
     int black_dependent_eyes = 0, white_dependent_eyes = 0;
     int black_regions = 0, white_regions = 0;
-    bool settled = true;  // DeadPolicy::pass_alive only: life.hpp's settled_after_removal
+    bool settled = true;                  // DeadPolicy::pass_alive and oracles only
+    Unsettled unsettled = Unsettled::no;  // why not settled
 };
 
-// Issue 15 (small_eye.cpp): some group of `board` holds no pass-alive string, touches no dame
-// and has at most three points of eye space (the empty regions next to it, each reaching its
-// colour only): it cannot have two eyes if the opponent plays there first, so whether it lives
-// is not decided by the position, nor by Benson's analysis, and a count under
+// Issue 15 (small_eye.cpp), on a board where no empty region touches both colours next to a
+// string that is neither pass-alive nor dead: Unsettled::atari when a string that is not
+// pass-alive has one liberty (the opponent may take it); else Unsettled::small_eye when some
+// group holds no pass-alive string, touches no dame and has at most six points of eye space (the
+// empty regions next to it, each reaching its colour only), the largest eye spaces that the
+// opponent can kill by playing first; else Unsettled::no. Either way whether the stones live is
+// not decided by the position, nor by Benson's analysis, and a count under
 // DeadPolicy::pass_alive is not settled. A group is the stones of one colour joined when
 // adjacent or next to one empty region that reaches that colour only.
-bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass_alive);
+Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pass_alive);
 
 // Which readings of seki a tally computes: only those a ruleset to be counted asks for (each is
 // a flood fill of the board that the other rulesets never read).

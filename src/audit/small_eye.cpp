@@ -1,5 +1,5 @@
-// A group whose only eye space is one small region (issue 15; docs/rules-notes.md, "OGS's
-// mismatches", D1). Contract: scoring.hpp (has_small_eye_group).
+// A string in atari, or a group whose eye space is small (issue 15; docs/rules-notes.md, "OGS's
+// mismatches", D1). Contract: scoring.hpp (undecided_group).
 
 #include <algorithm>
 #include <utility>
@@ -31,10 +31,13 @@ void join(std::vector<int>& parent, int a, int b) {
 
 }  // namespace
 
-bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass_alive) {
-    // At most three points of eye space in all: no two eyes if the opponent moves first, and
-    // two real one-point eyes make a pass-alive group (Benson), which is left out.
-    constexpr int kSmall = 3;
+Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pass_alive) {
+    // At most six points of eye space in all: the eye spaces the opponent can kill by playing
+    // first have at most six points (the three-point ones, square and pyramid four, bulky and
+    // crossed five, rabbity six and, in the corner, bent four); from seven points a single eye
+    // space always makes two eyes. Two real one-point eyes make a pass-alive group (Benson),
+    // which is left out.
+    constexpr int kSmall = 6;
     // Empty regions: the region of each empty point, its size and the colours it reaches.
     std::vector<int> region(game::kCells, -1);
     struct Region {
@@ -117,6 +120,14 @@ bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass
             }
         }
     }
+    // A string in atari that is not pass-alive: the opponent may take it with the next play.
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            if (game::is_stone(board.at(v)) && !pass_alive[v] && board.chain_liberties(v) == 1)
+                return Unsettled::atari;
+        }
+    }
     std::sort(eyes.begin(), eyes.end());
     eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
     // The eye space of each group: the points of its one-colour regions.
@@ -126,9 +137,11 @@ bool has_small_eye_group(const game::Board& board, const std::vector<bool>& pass
         for (; i < eyes.size() && eyes[i].first == g; ++i) {
             space += regions[static_cast<std::size_t>(eyes[i].second)].size;
         }
-        if (!dame_or_alive[static_cast<std::size_t>(g)] && space <= kSmall) return true;
+        if (!dame_or_alive[static_cast<std::size_t>(g)] && space <= kSmall) {
+            return Unsettled::small_eye;
+        }
     }
-    return false;
+    return Unsettled::no;
 }
 
 }  // namespace sgfaudit::audit::detail

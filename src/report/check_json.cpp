@@ -140,6 +140,7 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     j.done(m);
     j.key("dead_source").str(dead_source_text(s.dead_source, s.dead_oracle));
     j.key("settled").boolean(s.settled);
+    if (!s.settled) j.key("unsettled").str(audit::to_string(s.unsettled));
     m = j.members(1280);  // sides 2 * 136, count 77, scores 479, KataGo's terms under 190,
                           // the rest under 120 bytes
     m.text("\"black\":");

@@ -115,12 +115,25 @@ void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& 
         fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
                     json_number(s.komi), komi_source_text(s), s.handicap,
                     json_number(s.handicap_bonus), dead_source_text(s.dead_source, s.dead_oracle));
-    if (!s.settled) {
-        out += s.dead_source == audit::DeadSource::oracle_failed ||
-                       s.dead_source == audit::DeadSource::no_oracle
-                   ? "    unsettled: the dead stones could not be decided\n"
-                   : "    unsettled: an empty region touches both colours where a string is "
-                     "neither pass-alive nor dead\n";
+    switch (s.unsettled) {
+        case audit::Unsettled::no:
+            break;
+        case audit::Unsettled::oracle:
+            out += "    unsettled: the dead stones could not be decided\n";
+            break;
+        case audit::Unsettled::dame:
+            out +=
+                "    unsettled: an empty region touches both colours where a string is "
+                "neither pass-alive nor dead\n";
+            break;
+        case audit::Unsettled::small_eye:
+            out +=
+                "    unsettled: a group that is not pass-alive has at most six points of eye "
+                "space (it lives or dies by who plays there first)\n";
+            break;
+        case audit::Unsettled::atari:
+            out += "    unsettled: a string that is not pass-alive is in atari\n";
+            break;
     }
     out += fmt::format("    {:<6} {:>6} {:>9} {:>8} {:>4} {:>6} {:>11}\n", "", "stones",
                        "territory", "captures", "dead", "passes", "pass stones");

@@ -163,6 +163,14 @@ std::string record_reason(const audit::RecordVerdict& rv) {
         case audit::RecordReason::unsettled_benson:
             return "the count is unsettled: an empty region touches both colours where a string "
                    "is neither pass-alive nor dead (Benson), and RE may count it otherwise";
+        case audit::RecordReason::unsettled_small_eye:
+            return "the count is unsettled: a group that is not pass-alive (Benson) has at most "
+                   "six "
+                   "points of eye space, so whether it lives depends on who plays there first, "
+                   "and RE may count it otherwise";
+        case audit::RecordReason::unsettled_atari:
+            return "the count is unsettled: a string that is not pass-alive (Benson) is in atari, "
+                   "so the opponent may take it, and RE may count it otherwise";
         case audit::RecordReason::winner_differs:
             return "the winner differs";
         case audit::RecordReason::margin_differs:

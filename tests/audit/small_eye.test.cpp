@@ -1,6 +1,8 @@
-// Issue 15: a group whose only eye space is one region of at most three points, touching no
-// dame, leaves the count unsettled under `--dead pass-alive` (docs/rules-notes.md, "OGS's
-// mismatches", D1). Hand-drawn 5x5 positions, then two passes.
+// Issue 15: a group that is not pass-alive, touches no dame and has at most six points of eye
+// space, or a string in atari that is not pass-alive, leaves the count unsettled under `--dead
+// pass-alive` (docs/rules-notes.md, "OGS's mismatches", D1): the eye spaces the opponent can kill
+// by playing first have at most six points (from seven points every eye space makes two eyes),
+// and a string in atari may be taken. Hand-drawn positions, then two passes.
 
 #include "catalogue_support.hpp"
 
@@ -32,12 +34,21 @@ TEST_CASE("small eye: a one-eyed group in the opponent's area leaves the count u
     CHECK_FALSE(pass_alive(three, "KM[0.5]").results[0].score.settled);
 }
 
-TEST_CASE("small eye: a four-point eye and two eyes stay settled", "[audit][life][small-eye]") {
-    // ....X   One region of four points: two eyes can be made there whoever plays first.
-    // XXXXX
-    // OOOOO
+TEST_CASE("small eye: eye spaces of four to six points leave the count unsettled, seven do not",
+          "[audit][life][small-eye]") {
+    // ....X   One region of four points (a straight four: it lives, but the test looks at the
+    // XXXXX   size, and a square or pyramid four of the same size dies): unsettled, and so for
+    // OOOOO   five and six points.
     const std::vector<std::string> four = {"....X", "XXXXX", "OOOOO", ".....", "....."};
-    CHECK(pass_alive(four, "KM[0.5]").results[0].score.settled);
+    const auto a4 = pass_alive(four, "KM[0.5]");
+    CHECK_FALSE(a4.results[0].score.settled);
+    CHECK(a4.results[0].score.unsettled == audit::Unsettled::small_eye);
+    // 7x4 and 8x4: eye spaces of six and seven points along the top edge (the bottom row is
+    // White's, so that White's stones have liberties away from Black's).
+    const std::vector<std::string> six = {"......X", "XXXXXXX", "OOOOOOO", "......."};
+    CHECK(pass_alive(six, "KM[0.5]").results[0].score.unsettled == audit::Unsettled::small_eye);
+    const std::vector<std::string> seven = {".......X", "XXXXXXXX", "OOOOOOOO", "........"};
+    CHECK(pass_alive(seven, "KM[0.5]").results[0].score.settled);
     // .X.XO   Two one-point eyes: pass-alive (Benson).
     // XXXXO
     const std::vector<std::string> two = {".X.XO", "XXXXO", "OOOOO", ".....", "....."};
@@ -49,5 +60,23 @@ TEST_CASE("small eye: a four-point eye and two eyes stay settled", "[audit][life
     // A group touching a dame is left to Benson's test as before: X and O share the region
     // of row d-e here, and neither is pass-alive, so the count is unsettled anyway.
     const std::vector<std::string> dame = {".XO..", "XXO..", "XOO..", "X....", "....."};
-    CHECK_FALSE(pass_alive(dame, "KM[0.5]").results[0].score.settled);
+    const auto d = pass_alive(dame, "KM[0.5]");
+    CHECK_FALSE(d.results[0].score.settled);
+    CHECK(d.results[0].score.unsettled == audit::Unsettled::dame);
+}
+
+TEST_CASE("small eye: a string in atari that is not pass-alive leaves the count unsettled",
+          "[audit][life][small-eye]") {
+    // 9x4, after ogs_1600746's corner:
+    //   X.......X   Black's stone (0,0) has one liberty, (1,0): White may take it there (a
+    //   OXXXXXXXX   capture, so no suicide). Black's wall has seven points of eye space and no
+    //   OOOOOOOOO   region reaches both colours, so only the atari leaves the count in doubt.
+    //   .........   Area: B 10 + 7 = 17, W 10 + 9 + 0.5 = 19.5, W+2.5; RE W+4.5 counts the
+    //               stone dead: unsettled, not a mismatch.
+    const std::vector<std::string> atari = {"X.......X", "OXXXXXXXX", "OOOOOOOOO", "........."};
+    const auto a = pass_alive(atari, "KM[0.5]RU[Chinese]RE[W+4.5]");
+    CHECK_FALSE(a.results[0].score.settled);
+    CHECK(a.results[0].score.unsettled == audit::Unsettled::atari);
+    CHECK(a.record.check == audit::RecordCheck::unsettled);
+    CHECK(a.record.why == audit::RecordReason::unsettled_atari);
 }

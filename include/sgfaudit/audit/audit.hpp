@@ -146,6 +146,21 @@ enum class DeadSource : std::uint8_t {
     rules_pass_alive,
 };
 
+// Why a count is not settled (Score::unsettled): a position whose dead stones are not decided.
+enum class Unsettled : std::uint8_t {
+    no,  // settled
+    // Benson (DeadPolicy::pass_alive): an empty region touches both colours where a string is
+    // neither pass-alive nor dead.
+    dame,
+    // Benson: a group with no pass-alive string touches no such region and has at most six
+    // points of eye space: whether it lives depends on who plays there first.
+    small_eye,
+    // Benson: a string that is not pass-alive has one liberty: the opponent may take it.
+    atari,
+    oracle,  // the dead-stone oracle could not answer (DeadSource says why)
+};
+std::string_view to_string(Unsettled u) noexcept;  // "no", "dame", "small_eye", "atari", "oracle"
+
 // Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
@@ -172,6 +187,7 @@ struct Score {
     // colours where a string is neither pass-alive nor dead, or when the dead-stone oracle could
     // not answer: the count cannot be relied on.
     bool settled = true;
+    Unsettled unsettled = Unsettled::no;  // why not settled
     // dead=pass-alive (KG button): the half point of the button, to the side that took it.
     double button_black = 0, button_white = 0;
     // dead=pass-alive (KG encore): the stones each side played before the second cleanup phase
@@ -283,16 +299,18 @@ std::string_view to_string(RecordCheck c) noexcept;
 
 // Why the record check came out as it did (RecordVerdict::why); the report words it.
 enum class RecordReason : std::uint8_t {
-    none,              // a match
-    no_result,         // no RE
-    no_rules,          // no RU
-    rules_not_mapped,  // RU is none of the presets: RecordVerdict::mapping says why (map_ru)
-    not_two_passes,    // the game did not end by two passes under RU's ruleset
-    result_not_score,  // RE is not a score: RecordVerdict::result_kind says what it is
-    unsettled_oracle,  // the dead-stone oracle could not decide (RecordVerdict::dead_source,
-                       // dead_oracle)
-    unsettled_benson,  // an empty region touches both colours where a string is neither
-                       // pass-alive nor dead (Benson)
+    none,                 // a match
+    no_result,            // no RE
+    no_rules,             // no RU
+    rules_not_mapped,     // RU is none of the presets: RecordVerdict::mapping says why (map_ru)
+    not_two_passes,       // the game did not end by two passes under RU's ruleset
+    result_not_score,     // RE is not a score: RecordVerdict::result_kind says what it is
+    unsettled_oracle,     // the dead-stone oracle could not decide (RecordVerdict::dead_source,
+                          // dead_oracle)
+    unsettled_benson,     // an empty region touches both colours where a string is neither
+                          // pass-alive nor dead (Benson)
+    unsettled_small_eye,  // Unsettled::small_eye: a group whose life depends on who plays first
+    unsettled_atari,      // Unsettled::atari: a string in atari that is not pass-alive
     winner_differs,
     margin_differs,
     // cycle=no-result (J 12): a whole-board position repeated (RecordVerdict::repeated_move)
