@@ -40,8 +40,9 @@ constexpr std::array<CauseName, kCauses> kNames = {{
      "setup stones outside a handicap count as stones under area counting and not under "
      "territory counting"},
     {"seki_eyes",
-     "the eyes of strings in seki are territory under one ruleset and no one's under the other "
-     "(seki-eyes: J 8 against TT 9 and 002 figure 3)"},
+     "the eyes of strings in seki are territory under one ruleset and no one's under the other, "
+     "or one ruleset takes KataGo's group tax (seki-eyes: J 8 and KG tax against TT 9 and 002 "
+     "figure 3)"},
     {"counting_method",
      "area and territory counting of the same board differ (the players placed different "
      "numbers of stones)"},
@@ -124,9 +125,11 @@ Cause outcome_cause(const audit::GameAudit& a, const audit::RulesetResult& u,
     if (methods_differ && has_setup_stones(a)) return Cause::setup_stones;
     if (pass_stone_term(s) != pass_stone_term(t)) return Cause::pass_stones;
     // Same board and dead stones: territory differs only where seki-eyes differs and the board
-    // has eyes in seki.
+    // has eyes in seki (or regions without independent life); the group tax only where one
+    // ruleset has seki-eyes=taxed.
     if (u.ruleset.seki_eyes != v.ruleset.seki_eyes &&
-        (s.black_territory != t.black_territory || s.white_territory != t.white_territory)) {
+        (s.black_territory != t.black_territory || s.white_territory != t.white_territory ||
+         s.group_tax_black != t.group_tax_black || s.group_tax_white != t.group_tax_white)) {
         return Cause::seki_eyes;
     }
     if (methods_differ) return Cause::counting_method;

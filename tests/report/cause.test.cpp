@@ -157,6 +157,11 @@ TEST_CASE("Outcome causes: the first term that differs between the two counts", 
     a.results[0].score.black_territory = 12;
     a.results[1].score.black_territory = 11;
     CHECK(causes(a, d) == std::vector<Cause>{Cause::seki_eyes});
+    // KataGo's group tax (seki-eyes=taxed) alone, same territory and counting method.
+    a = game("tromp-taylor", "tromp-taylor:seki-eyes=taxed");
+    a.results[1].score.group_tax_black = 4;
+    a.results[1].score.group_tax_white = 2;
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::seki_eyes});
     // seki-eyes differs, but the board has no eye in seki: the counting method.
     a = game("chinese", "japanese");
     CHECK(causes(a, d) == std::vector<Cause>{Cause::counting_method});
