@@ -80,6 +80,8 @@ std::string_view to_string(EndKind e) noexcept {
             return "no_moves";
         case EndKind::no_result:
             return "no_result";
+        case EndKind::all_pass_alive:
+            return "all_pass_alive";
     }
     return "?";
 }

@@ -94,6 +94,13 @@ void Replay::finish() {
                               : EndKind::record_end;
                 res.end_move = move_;
                 l.end_state = state(false);
+                // KG end: KataGo's programs end a game where every point is pass-alive.
+                if (res.end == EndKind::record_end && res.ruleset.dead == DeadRule::pass_alive &&
+                    detail::every_point_pass_alive(board_,
+                                                   res.ruleset.suicide == Suicide::multi_stone)) {
+                    res.end = EndKind::all_pass_alive;
+                    l.end_state = state(true);
+                }
             }
             l.end_board = -1;
         }

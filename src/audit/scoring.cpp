@@ -422,6 +422,49 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
     return t;
 }
 
+bool every_point_pass_alive(const game::Board& board, bool multi_stone_suicide) {
+    LifeOptions options;
+    options.every_point_vital = multi_stone_suicide;
+    options.one_interior_point = true;
+    const LifeAnalysis life = analyse_life(board, options);
+    const int w = board.width(), h = board.height();
+    // Every point owned, and each territory region (the owner's maximal connected set of points
+    // holding no stone of the owner) with at most one point that touches none of its stones.
+    std::vector<bool> seen(game::kCells, false);
+    std::vector<game::Vertex> stack;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const game::Vertex start = game::to_vertex(x, y);
+            const game::Cell c = board.at(start);
+            if (game::is_stone(c) && life.pass_alive[start]) continue;
+            if (seen[start]) continue;
+            const bool black = life.territory_black[start];
+            if (!black && !life.territory_white[start]) return false;
+            const game::Cell owner = black ? game::Cell::black : game::Cell::white;
+            const std::vector<bool>& territory =
+                black ? life.territory_black : life.territory_white;
+            int interior = 0;
+            seen[start] = true;
+            stack.assign(1, start);
+            while (!stack.empty()) {
+                const game::Vertex v = stack.back();
+                stack.pop_back();
+                bool touches_owner = false;
+                for (const game::Vertex n : game::neighbours(v)) {
+                    if (board.at(n) == owner) {
+                        touches_owner = true;
+                    } else if (board.on_board(n) && territory[n] && !seen[n]) {
+                        seen[n] = true;
+                        stack.push_back(n);
+                    }
+                }
+                if (!touches_owner && ++interior > 1) return false;
+            }
+        }
+    }
+    return true;
+}
+
 Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
                      const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle,
                      bool one_stone_handicap) {

@@ -103,6 +103,12 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
 Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
                              const game::Board* second_encore_start);
 
+// KG end: every point of `board` is a pass-alive stone or lies in a pass-alive territory (KG
+// score's analysis: life.hpp with every_point_vital when `multi_stone_suicide`, and
+// one_interior_point) of which at most one point touches no stone of its owner. KataGo's programs
+// end a game in such a position and count it; no play can change that count.
+bool every_point_pass_alive(const game::Board& board, bool multi_stone_suicide);
+
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
 // `dead_oracle` the oracle's name or failure text (Score::dead_oracle). `one_stone_handicap`: a
 // server's one-stone handicap, n = 1 for the area bonus (issue 15).

@@ -225,7 +225,7 @@ Ending ending_of(const CheckInput& in) {
         }
     }
     const bool scored = std::any_of(a.results.begin(), a.results.end(), [](const auto& r) {
-        return r.end == audit::EndKind::two_passes;
+        return r.end == audit::EndKind::two_passes || r.end == audit::EndKind::all_pass_alive;
     });
     return scored ? Ending::scored : Ending::unfinished;
 }

@@ -88,6 +88,12 @@ std::string end_text(const audit::RulesetResult& r) {
         case audit::EndKind::no_moves:
             s = "the record has no moves";
             break;
+        case audit::EndKind::all_pass_alive:
+            s = fmt::format(
+                "the record ends at move {} without two passes, every point pass-alive (KG end: "
+                "KataGo counts the game there)",
+                r.end_move);
+            break;
         case audit::EndKind::no_result:
             s = fmt::format(
                 "no result (J 12): the position after move {} repeats an earlier one, and the "

@@ -49,6 +49,8 @@ std::string describe_end(const audit::RulesetResult& r) {
             return fmt::format("replay stopped at the illegal move {}", r.end_move);
         case audit::EndKind::no_moves:
             return "no moves";
+        case audit::EndKind::all_pass_alive:
+            return fmt::format("ends at move {} (every point pass-alive, KG end)", r.end_move);
         case audit::EndKind::no_result:
             return fmt::format(
                 "no result (J 12): the position of move {} repeats an earlier one and the record "

@@ -256,3 +256,38 @@ TEST_CASE(
     count(s89.area, 44, 53, "testcommon_089");
     CHECK(audit::to_string(a89.record.check) == audit::to_string(audit::RecordCheck::mismatch));
 }
+
+TEST_CASE("KG end: a record that stops where every point is pass-alive is counted",
+          "[audit][katago]") {
+    // 8x2, set up but for Black's last play at ab (0,1):
+    //   .X.XO.O.   Black's one string has the eyes aa and ca, White's the eyes fa and ha: both
+    //   XXXXOOOO   pass-alive, each eye one point touching its owner. The record stops there
+    // without passes; KataGo's programs end such a game and count it (KG end): B 6 + 2 = 8,
+    // W 6 + 2 + 0.5 = 8.5, W+0.5 as RE says.
+    const std::vector<std::string> board = {".X.XO.O.", ".XXXOOOO"};
+    const std::string ru = "RU[koPOSITIONALscoreAREAtaxNONEsui1]";
+    const auto a = run(game_sgf(board, "KM[0.5]" + ru + "RE[W+0.5]", "B@ab"),
+                       {from_ru("koPOSITIONALscoreAREAtaxNONEsui1"), spec("tromp-taylor")});
+    CHECK(a.results[0].end == audit::EndKind::all_pass_alive);
+    CHECK(a.results[0].score.scored);
+    count(a.results[0].score.area, 8, 8.5, "KG end");
+    CHECK(audit::to_string(a.record.check) == audit::to_string(audit::RecordCheck::match));
+    // Tromp-Taylor's own end is two passes: the same record is not ended there.
+    CHECK(a.results[1].end == audit::EndKind::record_end);
+    // One eye fewer for White (ha filled): White's string is not pass-alive, so the game is not
+    // over by KataGo's programs either, and RE cannot be compared.
+    const std::vector<std::string> one_eye = {".X.XO.OO", ".XXXOOOO"};
+    const auto b = run(game_sgf(one_eye, "KM[0.5]" + ru + "RE[W+0.5]", "B@ab"),
+                       {from_ru("koPOSITIONALscoreAREAtaxNONEsui1")});
+    CHECK(b.results[0].end == audit::EndKind::record_end);
+    CHECK(audit::to_string(b.record.check) == audit::to_string(audit::RecordCheck::not_comparable));
+    // 8x4: both strings pass-alive (Black's eyes ea and ec, White's ha and hc), but Black's
+    //   ...X.XO.   territory on the left has eight points that touch no black stone: a region
+    //   ...XXXOO   with more than one such point is not over for KataGo's programs (they play
+    //   ...X.XO.   on), so the record stopping there is not counted.
+    //   ...XXXOO
+    const std::vector<std::string> big = {"...X.XO.", "...XXXOO", "...X.XO.", "....XXOO"};
+    const auto c =
+        run(game_sgf(big, "KM[0.5]" + ru, "B@dd"), {from_ru("koPOSITIONALscoreAREAtaxNONEsui1")});
+    CHECK(c.results[0].end == audit::EndKind::record_end);
+}

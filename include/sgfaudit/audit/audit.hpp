@@ -213,6 +213,10 @@ enum class EndKind : std::uint8_t {
     // without two passes and RE says the game is void: the players ended it without result.
     // Not scored (the counts are those of the position as it stands, never decisive).
     no_result,
+    // dead=pass-alive (KG end): the record stops without two passes where every point of the
+    // board is a pass-alive stone or in pass-alive territory with at most one point that touches
+    // no stone of its owner; KataGo's programs end and count a game there. Scored.
+    all_pass_alive,
 };
 std::string_view to_string(EndKind e) noexcept;
 
