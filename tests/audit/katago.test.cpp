@@ -25,6 +25,16 @@ audit::Ruleset from_ru(std::string_view ru) {
     return *m.ruleset;
 }
 
+// The only game of the SGF file at `path` (a record owns its data: the document may go).
+sgf::GameRecord read_only_game(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const sgf::Document doc = sgf::read_document(path.string(), text.str());
+    REQUIRE(doc.games().size() == 1);
+    return sgf::read_record(doc, 0);
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -224,12 +234,7 @@ TEST_CASE(
     CHECK(compared == 8);
 
     // testcommon_092: with komi 7 the count is RE's B+22 exactly (KM[32] is the record's error).
-    std::ifstream in(dir / "embedded_from_cpp_tests/testcommon_092.sgf", std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    const sgf::Document doc = sgf::read_document("testcommon_092.sgf", text.str());
-    REQUIRE(doc.games().size() == 1);
-    const sgf::GameRecord rec = sgf::read_record(doc, 0);
+    const sgf::GameRecord rec = read_only_game(dir / "embedded_from_cpp_tests/testcommon_092.sgf");
     audit::Ruleset r = from_ru(rec.rules);
     r.komi_override = 7;
     const std::vector<audit::Ruleset> rulesets{r};
@@ -239,12 +244,8 @@ TEST_CASE(
     // testcommon_089: two passes end it with 109 of its 208 points empty and reaching both
     // colours; every region touches one, so under tax SEKI no territory counts (KG tax): B 44
     // stones, W 46 + komi 7 = 53, W+9, a mismatch with RE W+1, which the record check reports.
-    std::ifstream in89(dir / "embedded_from_cpp_tests/testcommon_089.sgf", std::ios::binary);
-    std::stringstream text89;
-    text89 << in89.rdbuf();
-    const sgf::Document doc89 = sgf::read_document("testcommon_089.sgf", text89.str());
-    REQUIRE(doc89.games().size() == 1);
-    const sgf::GameRecord rec89 = sgf::read_record(doc89, 0);
+    const sgf::GameRecord rec89 =
+        read_only_game(dir / "embedded_from_cpp_tests/testcommon_089.sgf");
     const audit::Ruleset r89 = from_ru(rec89.rules);
     CHECK(r89.seki_eyes == audit::SekiEyes::independent);
     const std::vector<audit::Ruleset> rulesets89{r89};
