@@ -31,10 +31,9 @@ void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBo
 
 // What the record check reads besides the record.
 struct RecordCheckInput {
-    const RuMapping& ru;                        // RU's mapping (the user's --map-ru first)
-    std::optional<std::size_t> ru_result;       // results index of RU's ruleset, when mapped
-    std::size_t chosen = 0;                     // results [0, chosen) are the chosen rulesets
-    DeadPolicy dead_policy = DeadPolicy::none;  // with `auto` resolved
+    const RuMapping& ru;                   // RU's mapping (the user's --map-ru first)
+    std::optional<std::size_t> ru_result;  // results index of RU's ruleset, when mapped
+    std::size_t chosen = 0;                // results [0, chosen) are the chosen rulesets
 };
 
 // record_check.cpp. Takes: the record, every result (the chosen ones, then RU's own ruleset

@@ -84,10 +84,10 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     rv.winner_differs = *recorded != c.winner;
     if (!s.settled) {
         rv.check = RecordCheck::unsettled;
-        rv.why = s.unsettled == Unsettled::small_eye   ? RecordReason::unsettled_small_eye
-                 : s.unsettled == Unsettled::atari     ? RecordReason::unsettled_atari
-                 : in.dead_policy == DeadPolicy::gnugo ? RecordReason::unsettled_oracle
-                                                       : RecordReason::unsettled_benson;
+        rv.why = s.unsettled == Unsettled::small_eye ? RecordReason::unsettled_small_eye
+                 : s.unsettled == Unsettled::atari   ? RecordReason::unsettled_atari
+                 : s.unsettled == Unsettled::oracle  ? RecordReason::unsettled_oracle
+                                                     : RecordReason::unsettled_benson;
         return;
     }
     rv.why = rv.winner_differs ? RecordReason::winner_differs : RecordReason::margin_differs;
