@@ -171,7 +171,7 @@ TEST_CASE(
 
 TEST_CASE(
     "TT 6 / AGA 6 / FFG 4: triple ko repeats the position after six captures under every "
-    "superko; simple ko allows it",
+    "superko - simple ko allows it",
     "[audit][catalogue]") {
     // .OX..   ko 1: Black takes at a (White stone cb in ko)
     // OaOX.

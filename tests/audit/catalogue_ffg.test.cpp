@@ -50,7 +50,7 @@ const std::vector<std::string> bent4 = {
 
 TEST_CASE(
     "FFG Appendix B (bent four in the corner), FFG 5a agreement: Black accepts that the group "
-    "is dead; the dead stones are removed by markup",
+    "is dead - the dead stones are removed by markup",
     "[audit][catalogue][ffg]") {
     // B1 pass, W2 pass; the final node marks Black's seven stones as White territory.
     // After removal: Xb 0, Xw 11, every one of the 36 - 11 = 25 empty points reaches only

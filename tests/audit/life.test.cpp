@@ -124,7 +124,7 @@ TEST_CASE("Benson: dame between two pass-alive groups is settled neutral", "[aud
 }
 
 TEST_CASE(
-    "Benson: what it cannot prove is kept; a shared liberty of unproven strings is "
+    "Benson: what it cannot prove is kept - a shared liberty of unproven strings is "
     "unsettled",
     "[audit][life]") {
     // .XO..   Black {ba ab bb} has one eye, aa; White around it has no eye. Neither is

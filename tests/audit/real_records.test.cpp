@@ -470,7 +470,7 @@ TEST_CASE("R8: a later board play after the skipped one resumes it (resumable)",
 // R10 Severity
 
 TEST_CASE(
-    "R10: notes are encodings the tool normalises; errors are records that cannot be "
+    "R10: notes are encodings the tool normalises - errors are records that cannot be "
     "what was played",
     "[audit][real][R10]") {
     // One Black stone and White to move: OGS's one-stone handicap, a note.

@@ -95,7 +95,7 @@ TEST_CASE("Shards 1..N merged are the unsharded report byte for byte (N = 1, 2, 
     }
 }
 
-TEST_CASE("Shards of a --full-json run merge into its report byte for byte; forms never mix",
+TEST_CASE("Shards of a --full-json run merge into its report byte for byte - forms never mix",
           "[cli][shards][json]") {
     TempFolder t("sgfaudit-shards");
     const std::vector<std::string> in = inputs(t);

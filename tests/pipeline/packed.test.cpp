@@ -242,7 +242,7 @@ TEST_CASE("An archive audits to the same games as its unpacked files, for any --
     }
 }
 
-TEST_CASE("F005: a member that inflates past --max-file-bytes is not read; the others are",
+TEST_CASE("F005: a member that inflates past --max-file-bytes is not read - the others are",
           "[pipeline][packed][hostile]") {
     TempFolder t("sgfaudit-packed");
     const std::string zip = (t.path() / "big.zip").string();
@@ -285,7 +285,7 @@ TEST_CASE("F025: a zip bomb (members that inflate past 100 times the archive) st
     CHECK(w.paths.size() < 8);
 }
 
-TEST_CASE("F024: members with '..' or an absolute path are not read; the others are",
+TEST_CASE("F024: members with '..' or an absolute path are not read - the others are",
           "[pipeline][packed][hostile]") {
     for (const auto& [file, format] :
          std::vector<std::pair<std::string, Setup>>{{"paths.tar", kTar}, {"paths.zip", kZip}}) {
@@ -305,7 +305,7 @@ TEST_CASE("F024: members with '..' or an absolute path are not read; the others 
     }
 }
 
-TEST_CASE("F023: an encrypted member is not read; the others are", "[pipeline][packed][hostile]") {
+TEST_CASE("F023: an encrypted member is not read - the others are", "[pipeline][packed][hostile]") {
     TempFolder t("sgfaudit-packed");
     const std::string zip = (t.path() / "secret.zip").string();
     // Two archives: one with the secret member between open ones (libarchive encrypts every

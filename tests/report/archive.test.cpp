@@ -257,7 +257,7 @@ TEST_CASE("A game without divergences has no HTML block", "[report][html]") {
     CHECK(blocks.empty());
 }
 
-TEST_CASE("Groups: legality before outcome, record, end, accounting; rare causes first",
+TEST_CASE("Groups: legality before outcome, record, end, accounting - rare causes first",
           "[report][html]") {
     using audit::DivergenceKind;
     using report::Cause;

@@ -49,7 +49,7 @@ TEST_CASE("R2: an off-board play is a move with off_board set, S312, never dropp
     CHECK(count_code(s.diagnostics, "S202") == 1);
 }
 
-TEST_CASE("R1: PL after the root is an event in file order; the root's PL is game info",
+TEST_CASE("R1: PL after the root is an event in file order - the root's PL is game info",
           "[sgf][record][R1]") {
     const GameRecord r = record_of("(;GM[1]SZ[5]PL[B]AB[aa];AW[ee]PL[W];W[cc];PL[W];W[dd])");
     REQUIRE(r.to_play.has_value());

@@ -53,7 +53,7 @@ TEST_CASE("utf8_sequence: the length of a well-formed sequence, else the ill-for
     CHECK(subpart == 1);
 }
 
-TEST_CASE("escaped_prefix, well_formed: controls and ill-formed bytes as \\xNN, cut at N",
+TEST_CASE("escaped_prefix, well_formed: controls and ill-formed bytes as hex escapes, cut at N",
           "[text]") {
     CHECK(escaped_prefix("abc", 40) == "abc");
     CHECK(escaped_prefix("a\tb\x7F", 40) == "a\\x09b\\x7F");
