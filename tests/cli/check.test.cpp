@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 
 #include "json_check.hpp"
 #include "run_binary.hpp"
+#include "temp_folder.hpp"
 
 using sgfaudit_test::json_valid;
 
@@ -39,12 +40,7 @@ Run check(std::vector<std::string> args) {
 // A temporary folder holding the given files, removed at the end of the test.
 class TempFiles {
   public:
-    TempFiles() {
-        static int counter = 0;
-        dir_ = fs::temp_directory_path() /
-               ("sgfaudit-check-" + std::to_string(::getpid()) + "-" + std::to_string(++counter));
-        fs::create_directories(dir_);
-    }
+    TempFiles() { dir_ = make_temp_folder("sgfaudit-check"); }
     ~TempFiles() {
         std::error_code ec;
         fs::remove_all(dir_, ec);
@@ -138,7 +134,7 @@ TEST_CASE("check exits 1 on a legality divergence and draws the board", "[cli][c
     CHECK_FALSE(contains(tt.out, "ruleset aga"));
 }
 
-TEST_CASE("R10: record notes never make a finding or exit status 1; errors do", "[cli][check]") {
+TEST_CASE("R10: record notes never make a finding or exit status 1 - errors do", "[cli][check]") {
     TempFiles t;
     // Fox: KM[650] (komi_quirk) and the handicap in the second node (setup_after_root): notes.
     const std::string notes = t.add(
@@ -204,7 +200,7 @@ TEST_CASE("check --format json writes one object per game, one per line", "[cli]
     CHECK(contains(l[2], R"("ru":"Tromp-Taylor","re":"B+24.5","komi":0.5,)"));
 }
 
-TEST_CASE("check --format json --full-json writes every count's table; compact as a rule",
+TEST_CASE("check --format json --full-json writes every count's table - compact as a rule",
           "[cli][check][json]") {
     TempFiles t;
     const std::string file = t.add("two.sgf", std::string(kClean) + "\n" + kSuicide + "\n");

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "temp_folder.hpp"
+
 using sgfaudit::cli::run;
 
 namespace {
@@ -120,8 +122,7 @@ TEST_CASE("rules prints every preset with its clauses, and checks a SPEC", "[cli
 TEST_CASE("A double dash ends the options of every command: a path may start with a dash",
           "[cli][parse][check][rules]") {
     namespace fs = std::filesystem;
-    const fs::path dir = fs::temp_directory_path() / "sgfaudit-dashdash";
-    fs::create_directories(dir);
+    const fs::path dir = make_temp_folder("sgfaudit-dashdash");
     const fs::path cwd = fs::current_path();
     fs::current_path(dir);
     { std::ofstream("-game.sgf") << "(;GM[1]SZ[9];B[ee];W[cc])"; }

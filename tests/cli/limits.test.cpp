@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "sgfaudit/cli/cli.hpp"
+#include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
 
@@ -31,18 +32,18 @@ Run parse(std::vector<std::string> args) {
 class TempFile {
   public:
     explicit TempFile(const std::string& content) {
-        path_ = fs::temp_directory_path() /
-                ("sgfaudit-limits-" + std::to_string(::getpid()) + "-" +
-                 std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".sgf");
+        folder_ = make_temp_folder("sgfaudit-limits");
+        path_ = folder_ / "game.sgf";
         std::ofstream(path_, std::ios::binary) << content;
     }
     ~TempFile() {
         std::error_code ec;
-        fs::remove(path_, ec);
+        fs::remove_all(folder_, ec);
     }
     std::string path() const { return path_.string(); }
 
   private:
+    fs::path folder_;
     fs::path path_;
 };
 
@@ -166,8 +167,8 @@ TEST_CASE("check and audit take the same limit flags as parse", "[cli][limits]")
     CHECK(contains(out.str(), "--max-value-bytes"));
 
     // audit: the same, into diagnostics.csv.
-    const fs::path report =
-        fs::temp_directory_path() / ("sgfaudit-limits-report-" + std::to_string(::getpid()));
+    const TempFolder report_parent("sgfaudit-limits-report");
+    const fs::path report = report_parent.path() / "report";
     status = sgfaudit::cli::run(
         {"audit", "--quiet", "--max-nodes=2", "--out", report.string(), f.path()}, out, err);
     CHECK(status == 1);

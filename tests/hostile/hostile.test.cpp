@@ -22,6 +22,7 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
+#include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
 using namespace sgfaudit;
@@ -111,12 +112,7 @@ const Expected kCatalogue[] = {
 // A temporary folder, removed with everything in it.
 struct TempDir {
     fs::path root;
-    explicit TempDir(const std::string& tag) {
-        root = fs::temp_directory_path() /
-               ("sgfaudit-hostile-" + tag + "-" + std::to_string(::getpid()));
-        fs::remove_all(root);
-        fs::create_directories(root);
-    }
+    explicit TempDir(const std::string& tag) { root = make_temp_folder("sgfaudit-hostile-" + tag); }
     ~TempDir() {
         std::error_code ec;
         fs::remove_all(root, ec);

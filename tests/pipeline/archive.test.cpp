@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -78,7 +79,7 @@ TEST_CASE("audit_archive writes every report file and counts every file and game
     CHECK(staging_left(out) == 0);
 }
 
-TEST_CASE("A second run replaces a report folder; the bytes are the same for 1 and 4 threads",
+TEST_CASE("A second run replaces a report folder - the bytes are the same for 1 and 4 threads",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
     const fs::path out = t.path() / "r";
@@ -138,27 +139,40 @@ TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline]
     CHECK_FALSE(fs::exists(t.path() / "fresh"));
 }
 
-TEST_CASE("Staging folders left by a killed run are removed; a live run's are kept",
+TEST_CASE("Staging folders left by a killed run are removed - a live run's are kept",
           "[pipeline][archive]") {
     TempFolder t("sgfaudit-archive");
-    // Left by killed runs: no process holds their lock, whatever their names say (a pid that
-    // exists, pid 1, in another namespace; a default --name of another day).
+    // A process that is provably dead: one this test started and reaped.
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) ::_exit(0);
+    int child_status = 0;
+    REQUIRE(::waitpid(child, &child_status, 0) == child);
+    const std::string dead = ".20250101-101010.partial-" + std::to_string(child);
+    // Left by killed runs: no process holds their lock, whatever their names say: the reaped
+    // child's pid, pid 1 and this test's parent (both alive, as a pid of another namespace may
+    // be), a default --name of another day.
+    const std::string parent = ".r.partial-" + std::to_string(::getppid());
     t.add(".r.partial-1/games.jsonl", "half");
-    t.add(".20250101-101010.partial-77/summary.md", "half");
-    t.add(".20250101-101010.partial-77/index.body.partial", "half");
+    t.add(parent + "/summary.md", "half");
+    t.add(dead + "/summary.md", "half");
+    t.add(dead + "/index.0.partial", "half");
     // A live run's (held locked here, as a run holds its own), and a folder of the user's that
     // only looks like one (it holds a file no run writes).
     t.add(".r.partial-999999/games.jsonl", "live");
     t.add(".notes.partial-1/notes.txt", "mine");
+    t.add(".r.partial-2/index.body.partial", "mine too");
     const int live = ::open((t.path() / ".r.partial-999999").c_str(), O_RDONLY | O_DIRECTORY);
     REQUIRE(live >= 0);
     REQUIRE(::flock(live, LOCK_EX | LOCK_NB) == 0);
     REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
             pipeline::ArchiveStatus::complete);
     CHECK_FALSE(fs::exists(t.path() / ".r.partial-1"));
-    CHECK_FALSE(fs::exists(t.path() / ".20250101-101010.partial-77"));
+    CHECK_FALSE(fs::exists(t.path() / parent));
+    CHECK_FALSE(fs::exists(t.path() / dead));
     CHECK(slurp(t.path() / ".r.partial-999999/games.jsonl") == "live");
     CHECK(fs::exists(t.path() / ".notes.partial-1/notes.txt"));
+    CHECK(fs::exists(t.path() / ".r.partial-2/index.body.partial"));
     ::close(live);
     // Once its lock is gone, it is a killed run's.
     REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==

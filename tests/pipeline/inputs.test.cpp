@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "temp_folder.hpp"
+
 namespace fs = std::filesystem;
 using sgfaudit::pipeline::collect_inputs;
 using sgfaudit::pipeline::read_file;
@@ -23,12 +25,7 @@ namespace {
 
 struct TempTree {
     fs::path root;
-    TempTree() {
-        root = fs::temp_directory_path() / ("sgfaudit-inputs-" + std::to_string(::getpid()) + "-" +
-                                            std::to_string(reinterpret_cast<std::uintptr_t>(this)));
-        fs::remove_all(root);
-        fs::create_directories(root);
-    }
+    TempTree() { root = make_temp_folder("sgfaudit-inputs"); }
     ~TempTree() {
         std::error_code ec;
         fs::permissions(root / "locked", fs::perms::owner_all, ec);
