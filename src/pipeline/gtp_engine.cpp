@@ -16,6 +16,7 @@
 #include <cstring>
 #include <string_view>
 #include <thread>
+#include <utility>
 
 extern char** environ;
 
@@ -50,7 +51,11 @@ std::string find_program(const std::string& program) {
         const std::size_t colon = rest.find(':');
         std::string dir(rest.substr(0, colon));
         if (dir.empty()) dir = ".";
-        const std::string candidate = dir + "/" + program;
+        // Appended, not dir + "/" + program: GCC 12 warns -Wrestrict on that chain of
+        // operator+ (a false positive, PR 105329).
+        std::string candidate = std::move(dir);
+        candidate += '/';
+        candidate += program;
         if (executable_file(candidate)) return candidate;
         if (colon == std::string_view::npos) return {};
         rest.remove_prefix(colon + 1);

@@ -313,7 +313,12 @@ namespace {
 // RU (or a ruleset spec's text) for a message, in quotes: cut after 80 code points ("..."), control
 // characters and bytes that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
 std::string quoted_ru(std::string_view s) {
-    return "'" + text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation) + "'";
+    // Appended, not "'" + ... + "'": GCC 12 warns -Wrestrict on that chain of operator+
+    // (a false positive, PR 105329).
+    std::string quoted = "'";
+    quoted += text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation);
+    quoted += '\'';
+    return quoted;
 }
 
 // Why an RU name maps as it does, or why it names no preset.
