@@ -6,7 +6,8 @@
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libboost-filesystem-dev libfmt-dev libtbb-dev catch2
           libuchardet-dev liburing-dev libarchive-dev zlib1g-dev
-          parallel dpkg-dev chromium gnugo python3 clang-format)
+          parallel dpkg-dev chromium gnugo python3 clang-format
+          slurm-wlm munge)   # the shards test's own one-node Slurm cluster (docs/shards.md)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
