@@ -213,23 +213,26 @@ TEST_CASE("Dead stones by gnugo: GNU Go removes the dead stone and RE is matched
     CHECK_THAT(summary, Catch::Contains("\"dead\": \"gnugo\""));
 }
 
-TEST_CASE("Dead stones by an engine that writes without a blank line: each game costs its timeout",
-          "[cli][gnugo][engine]") {
+TEST_CASE(
+    "Dead stones by an engine that floods without a blank line: stopped long before its timeout",
+    "[cli][gnugo][engine]") {
     TempFolder folder("sgfaudit-cli-gnugo");
     const std::string game = folder.add("a/dead.sgf", dead_stone_game());
     folder.add("a/dead2.sgf", dead_stone_game());
     const std::string pids = (folder.path() / "pids").string();
-    const std::string engine = fake_engine::write(folder, "drip.sh", pids, fake_engine::kDrip);
+    const std::string engine = fake_engine::write(folder, "flood.sh", pids, fake_engine::kFlood);
     Started run(
         {"check", "--format", "json", "--jobs", "1", "--rules", "chinese", "--dead", "gnugo",
-         "--gnugo-timeout", "0.5", "--gnugo-command", engine, (folder.path() / "a").string()},
+         "--gnugo-timeout", "30", "--gnugo-command", engine, (folder.path() / "a").string()},
         (folder.path() / "log").string());
-    const int status = run.wait(std::chrono::seconds(30));
+    // The old code read on for ever (the deadline was looked at only when poll timed out, and
+    // the flood never let it): the watchdog ends the run, and the test fails.
+    const int status = run.wait(std::chrono::seconds(40));
     INFO(run.log());
     INFO("took " << run.seconds() << " s");
-    REQUIRE(status != -1);  // it ended (the old code waited for ever)
+    REQUIRE(status != -1);
     CHECK(WIFEXITED(status));
-    CHECK(count_of(run.log(), "no answer within 0.5 s") >= 2);
+    CHECK(count_of(run.log(), "longer than 1 MiB without its blank line") >= 2);
     CHECK(count_of(run.log(), "\"check\":\"unsettled\"") == 2);
     CHECK(run.seconds() < 10);
     CHECK(fake_engine::all_gone(fake_engine::read_pids(pids)));
