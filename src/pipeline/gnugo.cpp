@@ -127,6 +127,10 @@ class EngineOracle final : public audit::DeadStoneOracle {
         // One deadline for the whole position, a restart included.
         const auto deadline = detail::Clock::now() + timeout_;
         std::string error;
+        // An engine that ended between two questions (it may have been killed: the parent-death
+        // signal also comes when the thread that started it ends) answered its last one: it is
+        // restarted, not counted as failing.
+        if (engine && engine->running() && engine->exited()) engine->stop();
         if (!engine || !engine->running()) {
             auto fresh = std::make_unique<detail::GtpEngine>();
             if (!fresh->start(argv_, error)) return failed(answer, error);
@@ -285,8 +289,10 @@ GnugoStart start_gnugo(const GnugoOptions& options) {
     std::vector<std::string> hello = {"name", "version"};
     if (!gnugo) hello.emplace_back("list_commands");
     detail::GtpFailure failure = detail::GtpFailure::none;
+    // Without the run's cancel flag, which may still hold an earlier run's signal here (the
+    // start is bounded by the timeout all the same).
     const auto answers =
-        engine->exchange(hello, detail::Clock::now() + timeout, options.cancel, failure, error);
+        engine->exchange(hello, detail::Clock::now() + timeout, nullptr, failure, error);
     if (!answers) {
         out.error = fmt::format("{}: {} does not answer GTP {} ({})", flag, program,
                                 gnugo ? "'name' and 'version'"

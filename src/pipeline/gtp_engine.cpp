@@ -58,6 +58,9 @@ bool executable_file(const std::string& path) {
     struct sigaction dfl {};
     dfl.sa_handler = SIG_DFL;
     for (int s = 1; s < NSIG; ++s) ::sigaction(s, &dfl, nullptr);
+    // Descriptors of ours that are not close-on-exec (another library's, a lock) stay ours: all
+    // above stderr become close-on-exec (the status pipe still reports a failed exec).
+    ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
     int err = 0;
     if (::dup2(socket, 0) < 0 || ::dup2(socket, 1) < 0) err = errno;
     const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -259,6 +262,13 @@ std::optional<std::vector<std::string>> GtpEngine::exchange(
     return responses;
 }
 
+bool GtpEngine::exited() const {
+    if (pid_ <= 0) return true;
+    siginfo_t info{};
+    const int r = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+    return r == 0 && info.si_pid == pid_;
+}
+
 void GtpEngine::kill_group_and_reap() {
     ::kill(-pid_, SIGKILL);  // the group (see start)
     ::kill(pid_, SIGKILL);   // in case it left the group
@@ -286,11 +296,7 @@ void GtpEngine::stop() {
     // forked does not outlive it.
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
-    for (int i = 0; i < 100; ++i) {
-        siginfo_t info{};
-        const int r = ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
-        if (r == 0 && info.si_pid == pid_) break;
-        if (r < 0 && errno != EINTR) break;
+    for (int i = 0; i < 100 && !exited(); ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     kill_now();

@@ -48,6 +48,8 @@ class GtpEngine {
     // True while the child runs (not killed after a failure).
     bool running() const { return pid_ > 0; }
     pid_t pid() const { return pid_; }
+    // True when the child has ended (not reaped yet: kill it with stop()), or never ran.
+    bool exited() const;
 
     // Sends `commands` (each one GTP command, no newline) in one write and reads one response
     // per command, all before `deadline`. Returns the responses' bodies (after "= "), or nullopt

@@ -5,11 +5,13 @@
 
 #include "sgfaudit/pipeline/gnugo.hpp"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -447,4 +449,48 @@ TEST_CASE("GNU Go as a GTP engine named by its command line", "[pipeline][gnugo]
     INFO(a.failure);
     REQUIRE(a.dead.has_value());
     CHECK(*a.dead == std::vector<game::Vertex>{game::to_vertex(1, 4)});
+}
+
+TEST_CASE("An engine that ended after its last answer is restarted without counting a failure",
+          "[pipeline][gnugo][engine]") {
+    TempFolder folder("sgfaudit-gnugo");
+    const std::string pids = (folder.path() / "pids").string();
+    pipeline::GnugoOptions o = fake_options(
+        fake_engine::write(folder, "once.sh", pids, "printf '=%s B5\\n\\n' \"$id\"; exit 0"), 5);
+    int warned = 0;
+    o.warn = [&](const std::string&) { ++warned; };
+    const pipeline::GnugoStart started = pipeline::start_gnugo(o);
+    REQUIRE(started.oracle != nullptr);
+    for (int i = 0; i < 5; ++i) {
+        const audit::DeadStonesAnswer a = started.oracle->dead_stones(wall_board(), 7);
+        INFO(i << ": " << a.failure);
+        CHECK(a.dead.has_value());
+        // Let it end before the next question.
+        std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    }
+    CHECK(warned == 0);
+    CHECK(fake_engine::read_pids(pids).size() == 5);
+}
+
+TEST_CASE("An engine inherits no descriptor of ours but its standard streams",
+          "[pipeline][gnugo][engine]") {
+    TempFolder folder("sgfaudit-gnugo");
+    const std::string pids = (folder.path() / "pids").string();
+    const std::string fds = (folder.path() / "fds").string();
+    // A descriptor another library might open without close-on-exec.
+    const int leaky = ::open(folder.add("leaky", "x").c_str(), O_RDONLY);
+    REQUIRE(leaky > 2);
+    {
+        const pipeline::GnugoStart started = pipeline::start_gnugo(
+            fake_options(fake_engine::write(folder, "fds.sh", pids, fake_engine::kNothingDead,
+                                            "ls /proc/$$/fd > '" + fds + "'"),
+                         5));
+        REQUIRE(started.oracle != nullptr);
+    }
+    ::close(leaky);
+    std::ifstream in(fds);
+    std::vector<int> open_fds;
+    for (int fd; in >> fd;) open_fds.push_back(fd);
+    REQUIRE_FALSE(open_fds.empty());
+    CHECK(std::find(open_fds.begin(), open_fds.end(), leaky) == open_fds.end());
 }
