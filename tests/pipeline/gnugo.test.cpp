@@ -494,3 +494,22 @@ TEST_CASE("An engine inherits no descriptor of ours but its standard streams",
     REQUIRE_FALSE(open_fds.empty());
     CHECK(std::find(open_fds.begin(), open_fds.end(), leaky) == open_fds.end());
 }
+
+TEST_CASE(
+    "An answer that comes in pieces, with carriage returns and stray empty lines, is read whole",
+    "[pipeline][gnugo][engine]") {
+    TempFolder folder("sgfaudit-gnugo");
+    const std::string pids = (folder.path() / "pids").string();
+    const pipeline::GnugoStart started = pipeline::start_gnugo(fake_options(
+        fake_engine::write(folder, "pieces.sh", pids,
+                           "printf '\\n=%s' \"$id\"; sleep 0.05; printf ' B5\\r\\n'; sleep 0.05; "
+                           "printf '\\r\\n'"),
+        5));
+    REQUIRE(started.oracle != nullptr);
+    for (int i = 0; i < 2; ++i) {
+        const audit::DeadStonesAnswer a = started.oracle->dead_stones(wall_board(), 7);
+        INFO(a.failure);
+        REQUIRE(a.dead.has_value());
+        CHECK(*a.dead == std::vector<game::Vertex>{game::to_vertex(1, 4)});
+    }
+}
