@@ -92,6 +92,14 @@ void usage(std::ostream& s) {
 // The one channel from the signal handler to the run: the number of the signal received.
 std::atomic<int> g_signal{0};
 
+}  // namespace
+
+const std::atomic<int>* run_cancel_flag() noexcept {
+    return &g_signal;
+}
+
+namespace {
+
 extern "C" void on_signal(int signal_number) {
     g_signal.store(signal_number);
 }
@@ -297,7 +305,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     pipeline::ArchiveOptions options;
     LimitOptions limits;
     std::string error = parse_args(args, known, parsed, &limits);
-    if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings);
+    if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings, &err);
     options.settings.limits = limits.limits();
     if (error.empty() && !parsed.help) error = jobs_option(parsed, options.jobs);
     if (error.empty() && parsed.has("--max-diagrams")) {

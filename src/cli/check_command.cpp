@@ -197,7 +197,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     bool json = false;
     LimitOptions limits;
     std::string error = parse_args(args, known, parsed, &limits);
-    if (error.empty() && !parsed.help) error = audit_settings(parsed, settings);
+    if (error.empty() && !parsed.help) error = audit_settings(parsed, settings, &err);
     settings.limits = limits.limits();
     if (error.empty() && !parsed.help) error = jobs_option(parsed, jobs);
     if (error.empty() && parsed.has("--format")) {

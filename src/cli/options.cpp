@@ -86,9 +86,43 @@ std::optional<std::string> value_of(const ParsedArgs& args, std::string_view nam
     return it->second;
 }
 
-// --gnugo-*: checked whatever --dead says; the engine is started only for `--dead gnugo`.
-std::string gnugo_settings(const ParsedArgs& args, audit::AuditOptions& o) {
+// Seconds of --engine-timeout or its alias --gnugo-timeout, into `seconds`; an error or "".
+std::string timeout_option(const ParsedArgs& args, double& seconds) {
+    const auto engine = value_of(args, "--engine-timeout");
+    const auto gnugo = value_of(args, "--gnugo-timeout");
+    if (engine && gnugo && *engine != *gnugo) {
+        return "--engine-timeout and --gnugo-timeout are one setting: give one of them";
+    }
+    const std::optional<std::string>& timeout = engine ? engine : gnugo;
+    if (!timeout) return {};
+    const char* end = timeout->data() + timeout->size();
+    const auto [ptr, ec] = std::from_chars(timeout->data(), end, seconds);
+    if (ec != std::errc() || ptr != end || !(seconds > 0) || seconds > 86400) {
+        return fmt::format("{}: '{}' is not a number of seconds (0 to 86400)",
+                           engine ? "--engine-timeout" : "--gnugo-timeout", *timeout);
+    }
+    return {};
+}
+
+// --engine and --gnugo-*: checked whatever --dead says; the engine is started only for
+// `--dead gnugo`. `--engine gnugo` (the default) is GNU Go with --mode gtp --level N appended,
+// its program named by --gnugo-command; any other --engine value is a GTP engine's command line,
+// split on spaces (no shell), and --gnugo-command/--gnugo-level do not apply to it.
+std::string engine_settings(const ParsedArgs& args, audit::AuditOptions& o,
+                            std::ostream* warnings) {
     pipeline::GnugoOptions g;
+    const auto engine = value_of(args, "--engine");
+    if (engine && *engine != "gnugo") {
+        g.kind = pipeline::EngineKind::gtp;
+        g.command = pipeline::split_command(*engine);
+        if (g.command.empty()) return "--engine: no command given";
+        for (const char* gnugo_only : {"--gnugo-command", "--gnugo-level"}) {
+            if (args.has(gnugo_only)) {
+                return fmt::format("{} applies to --engine gnugo, not to '{}'", gnugo_only,
+                                   *engine);
+            }
+        }
+    }
     if (const auto command = value_of(args, "--gnugo-command")) {
         if (command->empty()) return "--gnugo-command: no program given";
         g.command = {*command};
@@ -100,17 +134,17 @@ std::string gnugo_settings(const ParsedArgs& args, audit::AuditOptions& o) {
         }
         g.level = std::stoi(*level);
     }
-    if (const auto timeout = value_of(args, "--gnugo-timeout")) {
-        double seconds = 0;
-        const char* end = timeout->data() + timeout->size();
-        const auto [ptr, ec] = std::from_chars(timeout->data(), end, seconds);
-        if (ec != std::errc() || ptr != end || !(seconds > 0) || seconds > 86400) {
-            return fmt::format("--gnugo-timeout: '{}' is not a number of seconds (0 to 86400)",
-                               *timeout);
-        }
-        g.timeout_seconds = seconds;
+    if (std::string error = timeout_option(args, g.timeout_seconds); !error.empty()) {
+        return error;
     }
     if (o.dead != audit::DeadPolicy::gnugo) return {};
+    // SIGINT/SIGTERM during `audit` end a wait for the engine at once.
+    g.cancel = run_cancel_flag();
+    if (warnings != nullptr) {
+        g.warn = [warnings](const std::string& text) {
+            *warnings << fmt::format("sgfaudit: warning: {}\n", text) << std::flush;
+        };
+    }
     pipeline::GnugoStart started = pipeline::start_gnugo(g);
     if (!started.oracle) return started.error;
     o.dead_oracle = std::move(started.oracle);
@@ -119,7 +153,8 @@ std::string gnugo_settings(const ParsedArgs& args, audit::AuditOptions& o) {
 
 }  // namespace
 
-std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings) {
+std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings,
+                           std::ostream* warnings) {
     const std::optional<std::string> rules = value_of(args, "--rules");
     const audit::RulesetListParse list =
         audit::parse_ruleset_list(rules ? *rules : "tromp-taylor,aga,french");
@@ -153,7 +188,7 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             o.dead_points = std::move(*points);
         }
     }
-    if (const std::string error = gnugo_settings(args, o); !error.empty()) return error;
+    if (const std::string error = engine_settings(args, o, warnings); !error.empty()) return error;
     if (const auto on_illegal = value_of(args, "--on-illegal")) {
         if (*on_illegal == "as-it-stands") {
             o.on_illegal = audit::IllegalPolicy::as_it_stands;
@@ -226,17 +261,25 @@ constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnu
                       node's TB/TW), pass-alive (Benson: stones inside the opponent's
                       pass-alive territory; a count it cannot settle is `unsettled`), auto
                       (markup where the final node has some, else pass-alive), or a list of
-                      points such as dd,ee or D4,E5; gnugo asks GNU Go 3.8 (GTP
+                      points such as dd,ee or D4,E5; gnugo asks the --engine (GTP
                       final_status_list dead, one engine per thread; a game it cannot
                       judge in time is `unsettled`)
                       A ruleset with dead=pass-alive (every KataGo rules string) is not
                       asked: its rules remove the stones inside pass-alive territory
+  --engine gnugo|COMMAND
+                      the GTP engine --dead gnugo asks: gnugo (default) is GNU Go 3.8 with
+                      --mode gtp --level N; any other value is an engine's command line,
+                      split on spaces (no shell), e.g. 'katago gtp -config C -model M'; it
+                      must list final_status_list. An engine that fails 3 positions in a
+                      row is not asked again in the run (one warning; the games left are
+                      `unsettled`)
+  --engine-timeout S  seconds per position (default 10), also --gnugo-timeout; an engine
+                      that does not answer in time, exits, or answers what is not GTP is
+                      killed and restarted, and the game's count is unsettled
   --gnugo-command PROGRAM
-                      the GTP engine for --dead gnugo (default: gnugo, looked up in
+                      the GNU Go program for --engine gnugo (default: gnugo, looked up in
                       PATH, then in /usr/games where Debian installs it)
   --gnugo-level N     its --level (default 1: fast; 0 to 10)
-  --gnugo-timeout S   seconds per game (default 10); an engine that does not answer in
-                      time is killed and restarted, and the game's count is unsettled
   --on-illegal as-it-stands|stop
                       after an illegal play: apply it and go on (default, AGA 8), or stop that
                       ruleset's replay there

@@ -3,6 +3,8 @@
 // without values, and the settings every audit is made with (--rules, --dead, --on-illegal,
 // --komi).
 
+#include <atomic>
+#include <iosfwd>
 #include <map>
 #include <span>
 #include <string>
@@ -30,11 +32,11 @@ struct ParsedArgs {
 };
 
 // The options every auditing subcommand takes (see audit_settings).
-inline constexpr OptionSpec kAuditOptions[] = {{"--rules"},         {"--dead"},
-                                               {"--on-illegal"},    {"--komi"},
-                                               {"--jobs"},          {"--map-ru", true, true},
-                                               {"--gnugo-command"}, {"--gnugo-level"},
-                                               {"--gnugo-timeout"}, {"--max-listed"}};
+inline constexpr OptionSpec kAuditOptions[] = {
+    {"--rules"},       {"--dead"},           {"--on-illegal"},
+    {"--komi"},        {"--jobs"},           {"--map-ru", true, true},
+    {"--engine"},      {"--engine-timeout"}, {"--gnugo-command"},
+    {"--gnugo-level"}, {"--gnugo-timeout"},  {"--max-listed"}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).
@@ -43,10 +45,17 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
                        ParsedArgs& out, LimitOptions* limits = nullptr);
 
 // Fills `settings` from --rules (default tromp-taylor,aga,french), --dead, --on-illegal,
-// --komi, --map-ru NAME=SPEC (repeatable) and --max-listed. With `--dead gnugo` it starts GNU Go
-// (--gnugo-command, --gnugo-level, --gnugo-timeout): an engine that cannot be found or started is
-// an error. Returns an error message or "".
-std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings);
+// --komi, --map-ru NAME=SPEC (repeatable) and --max-listed. With `--dead gnugo` it starts the
+// engine of --engine (default gnugo; --gnugo-command, --gnugo-level, --engine-timeout or its alias
+// --gnugo-timeout): an engine that cannot be found or started is an error. `warnings`: where the
+// engine's run-time warning goes (it is abandoned after failing again and again), e.g. stderr.
+// Returns an error message or "".
+std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings,
+                           std::ostream* warnings = nullptr);
+
+// The flag SIGINT and SIGTERM set while `audit` runs (audit_command.cpp): it also ends a wait for
+// a dead-stone engine.
+const std::atomic<int>* run_cancel_flag() noexcept;
 
 // --jobs N (1..1024; absent: 0, all cores). Returns an error message or "".
 std::string jobs_option(const ParsedArgs& args, unsigned& jobs);

@@ -1,22 +1,34 @@
-// `--dead gnugo` from the command line: the engine missing from PATH stops the run (exit 2), a
-// hanging engine costs one game its settled count and the run goes on, and a real GNU Go
-// decides the dead stones of a game ended by two passes (skipped where it is not installed).
+// `--dead gnugo` with `--engine gnugo|COMMAND` from the command line: the engine missing from
+// PATH stops the run (exit 2), a hanging, flooding, lying or crashing engine costs a game its
+// settled count (and at most its timeout) and the run goes on, no engine process outlives the
+// run (also when sgfaudit is interrupted or killed), and a real GNU Go decides the dead stones of
+// a game ended by two passes (skipped where it is not installed). The fake engines repeat GTP
+// ids only when given, so these tests also run against binaries that sent none.
 
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
+#include <vector>
 
+#include "fake_engine.hpp"
 #include "run_binary.hpp"
 #include "skip.hpp"
 #include "temp_folder.hpp"
+
+extern char** environ;
 
 namespace {
 
@@ -54,6 +66,72 @@ Run run_with_env(const std::string& env, const std::string& args) {
     return r;
 }
 
+// sgfaudit started without a shell, its stdout and stderr to `log`, so the test can signal it.
+class Started {
+  public:
+    Started(const std::vector<std::string>& args, const std::string& log) : log_(log) {
+        std::vector<std::string> argv = {SGFAUDIT_BINARY};
+        argv.insert(argv.end(), args.begin(), args.end());
+        std::vector<char*> raw;
+        for (std::string& a : argv) raw.push_back(a.data());
+        raw.push_back(nullptr);
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                         0644);
+        posix_spawn_file_actions_adddup2(&actions, 1, 2);
+        REQUIRE(::posix_spawn(&pid_, raw[0], &actions, nullptr, raw.data(), environ) == 0);
+        posix_spawn_file_actions_destroy(&actions);
+        start_ = std::chrono::steady_clock::now();
+    }
+    ~Started() {
+        if (pid_ > 0) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+    }
+    Started(const Started&) = delete;
+    Started& operator=(const Started&) = delete;
+
+    pid_t pid() const { return pid_; }
+    // Waits up to `limit` for the end; the wait status, or -1 when it had to be killed.
+    int wait(std::chrono::milliseconds limit) {
+        const auto until = std::chrono::steady_clock::now() + limit;
+        int status = 0;
+        while (::waitpid(pid_, &status, WNOHANG) == 0) {
+            if (std::chrono::steady_clock::now() > until) return -1;  // the destructor kills
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        pid_ = -1;
+        return status;
+    }
+    double seconds() const {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    }
+    std::string log() const {
+        std::ifstream in(log_);
+        return {std::istreambuf_iterator<char>(in), {}};
+    }
+
+  private:
+    std::string log_;
+    pid_t pid_ = -1;
+    std::chrono::steady_clock::time_point start_;
+};
+
+int count_of(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) {
+        ++n;
+    }
+    return n;
+}
+
+// An engine that appends its process id to `marker` when asked final_status_list, then hangs.
+std::string hang_marked(const std::string& marker) {
+    return "echo $$ >> '" + marker + "'; exec sleep 1000";
+}
+
 }  // namespace
 
 TEST_CASE("Dead stones by gnugo, with the engine not found: stops the run at start with exit 2",
@@ -87,10 +165,8 @@ TEST_CASE("Dead stones by gnugo with a hanging engine: the game is unsettled, th
     TempFolder folder("sgfaudit-cli-gnugo");
     const std::string game = folder.add("a/dead.sgf", dead_stone_game());
     folder.add("a/dead2.sgf", dead_stone_game());
-    const std::string engine = folder.add("hang.sh",
-                                          "#!/bin/sh\nread a; printf '= Fake\\n\\n'; read b; "
-                                          "printf '= 0.1\\n\\n'\nexec sleep 1000\n");
-    ::chmod(engine.c_str(), 0755);
+    const std::string engine = fake_engine::write(
+        folder, "hang.sh", (folder.path() / "pids").string(), fake_engine::kHang);
     const std::string out = (folder.path() / "report").string();
     run_binary("audit --quiet --rules chinese --dead gnugo --gnugo-timeout 0.5 --gnugo-command '" +
                    engine + "' --out '" + out + "' '" + (folder.path() / "a").string() + "'",
@@ -135,4 +211,182 @@ TEST_CASE("Dead stones by gnugo: GNU Go removes the dead stone and RE is matched
     std::ifstream in(out + "/summary.json");
     const std::string summary{std::istreambuf_iterator<char>(in), {}};
     CHECK_THAT(summary, Catch::Contains("\"dead\": \"gnugo\""));
+}
+
+TEST_CASE(
+    "Dead stones by an engine that floods without a blank line: stopped long before its timeout",
+    "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("a/dead.sgf", dead_stone_game());
+    folder.add("a/dead2.sgf", dead_stone_game());
+    const std::string pids = (folder.path() / "pids").string();
+    const std::string engine = fake_engine::write(folder, "flood.sh", pids, fake_engine::kFlood);
+    Started run(
+        {"check", "--format", "json", "--jobs", "1", "--rules", "chinese", "--dead", "gnugo",
+         "--gnugo-timeout", "30", "--gnugo-command", engine, (folder.path() / "a").string()},
+        (folder.path() / "log").string());
+    // The old code read on for ever (the deadline was looked at only when poll timed out, and
+    // the flood never let it): the watchdog ends the run, and the test fails.
+    const int status = run.wait(std::chrono::seconds(40));
+    INFO(run.log());
+    INFO("took " << run.seconds() << " s");
+    REQUIRE(status != -1);
+    CHECK(WIFEXITED(status));
+    CHECK(count_of(run.log(), "longer than 1 MiB without its blank line") >= 2);
+    CHECK(count_of(run.log(), "\"check\":\"unsettled\"") == 2);
+    CHECK(run.seconds() < 10);
+    CHECK(fake_engine::all_gone(fake_engine::read_pids(pids)));
+}
+
+TEST_CASE("Dead stones by a hanging engine: SIGINT ends the audit at once, not at the timeout",
+          "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("dead.sgf", dead_stone_game());
+    const std::string pids = (folder.path() / "pids").string();
+    const std::string marker = (folder.path() / "asked").string();
+    const std::string engine = fake_engine::write(folder, "hang.sh", pids, hang_marked(marker));
+    for (const int signal : {SIGINT, SIGTERM}) {
+        Started run({"audit", "--quiet", "--jobs", "1", "--dead", "gnugo", "--gnugo-timeout", "30",
+                     "--gnugo-command", engine, "--out", (folder.path() / "report").string(), game},
+                    (folder.path() / "log").string());
+        const std::size_t asked = fake_engine::read_pids(marker).size();
+        REQUIRE(fake_engine::wait_lines(marker, asked + 1));
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));  // well inside its wait
+        const auto t0 = std::chrono::steady_clock::now();
+        ::kill(run.pid(), signal);
+        const int status = run.wait(std::chrono::seconds(40));
+        const double took =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        INFO(run.log());
+        INFO("signal " << signal << ": ended " << took << " s after it");
+        REQUIRE(status != -1);
+        CHECK(WIFEXITED(status));
+        CHECK(WEXITSTATUS(status) == 2);
+        CHECK_THAT(run.log(), Catch::Contains("interrupted by SIG"));
+        CHECK(took < 1.0);
+    }
+    CHECK(fake_engine::all_gone(fake_engine::read_pids(pids)));
+}
+
+TEST_CASE("Dead stones by an engine that fails 3 games in a row: abandoned with one warning",
+          "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    for (int i = 0; i < 6; ++i)
+        folder.add("a/dead" + std::to_string(i) + ".sgf", dead_stone_game());
+    const std::string pids = (folder.path() / "pids").string();
+    const std::string engine = fake_engine::write(folder, "hang.sh", pids, fake_engine::kHang);
+    Started run(
+        {"check", "--format", "json", "--jobs", "1", "--rules", "chinese", "--dead", "gnugo",
+         "--gnugo-timeout", "0.3", "--gnugo-command", engine, (folder.path() / "a").string()},
+        (folder.path() / "log").string());
+    const int status = run.wait(std::chrono::seconds(60));
+    const std::string log = run.log();
+    INFO(log);
+    INFO("took " << run.seconds() << " s");
+    REQUIRE(status != -1);
+    CHECK(count_of(log, "\"check\":\"unsettled\"") == 6);
+    // Three timeouts, then not asked again: the warning once, the games left say why.
+    CHECK(
+        count_of(log, "sgfaudit: warning: gnugo (Fake 0.1, level 1) failed 3 positions in a row") ==
+        1);
+    CHECK(count_of(log, "the engine was abandoned for this run after 3 failures in a row") >= 3);
+    CHECK(run.seconds() < 6 * 0.3 + 5);
+    CHECK(fake_engine::all_gone(fake_engine::read_pids(pids)));
+}
+
+TEST_CASE("Dead stones by an engine that forks: its children end with the run",
+          "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("dead.sgf", dead_stone_game());
+    const std::string pids = (folder.path() / "pids").string();
+    const std::string children = (folder.path() / "children").string();
+    const std::string engine =
+        fake_engine::write(folder, "forks.sh", pids, "printf '=%s B5\\n\\n' \"$id\"",
+                           "sleep 1000 &\necho $! >> '" + children + "'");
+    Started run({"check", "--format", "json", "--rules", "chinese", "--dead", "gnugo",
+                 "--gnugo-command", engine, game},
+                (folder.path() / "log").string());
+    REQUIRE(run.wait(std::chrono::seconds(30)) != -1);
+    INFO(run.log());
+    CHECK_THAT(run.log(), Catch::Contains("\"check\":\"match\""));
+    REQUIRE_FALSE(fake_engine::read_pids(children).empty());
+    CHECK(fake_engine::all_gone(fake_engine::read_pids(pids)));
+    CHECK(fake_engine::all_gone(fake_engine::read_pids(children)));
+}
+
+TEST_CASE("Dead stones by an engine that ignores its end of input: it dies with a killed sgfaudit",
+          "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("dead.sgf", dead_stone_game());
+    const std::string pids = (folder.path() / "pids").string();
+    const std::string marker = (folder.path() / "asked").string();
+    const std::string engine = fake_engine::write(folder, "stays.sh", pids, hang_marked(marker),
+                                                  "trap '' HUP INT TERM PIPE", "exec sleep 1000");
+    Started run({"audit", "--quiet", "--dead", "gnugo", "--gnugo-timeout", "30", "--gnugo-command",
+                 engine, "--out", (folder.path() / "report").string(), game},
+                (folder.path() / "log").string());
+    REQUIRE(fake_engine::wait_lines(marker, 1));
+    ::kill(run.pid(), SIGKILL);
+    run.wait(std::chrono::seconds(5));
+    const std::vector<int> engines = fake_engine::read_pids(pids);
+    REQUIRE_FALSE(engines.empty());
+    CHECK(fake_engine::all_gone(engines));
+}
+
+TEST_CASE("Dead stones by an engine that names an empty point dead: not trusted, unsettled",
+          "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("dead.sgf", dead_stone_game());
+    const std::string pids = (folder.path() / "pids").string();
+    // B5 is the dead White stone; C3 is an empty point.
+    const std::string engine =
+        fake_engine::write(folder, "lies.sh", pids, "printf '=%s B5 C3\\n\\n' \"$id\"");
+    const std::string out = run_binary(
+        "check --format json --rules chinese --dead gnugo "
+        "--gnugo-command '" +
+            engine + "' '" + game + "'",
+        0);
+    CHECK_THAT(out, Catch::Contains("\"check\":\"unsettled\""));
+    CHECK_THAT(out, Catch::Contains("names the empty point C3 dead"));
+}
+
+TEST_CASE("The engine options: --engine COMMAND excludes the GNU Go flags, one timeout",
+          "[cli][gnugo][engine]") {
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("dead.sgf", dead_stone_game());
+    const Run level =
+        run_with_env("A=1", "check --dead gnugo --engine 'x y' --gnugo-level 3 '" + game + "'");
+    CHECK(level.status == 2);
+    CHECK_THAT(level.out, Catch::Contains("--gnugo-level applies to --engine gnugo, not to 'x y'"));
+    const Run both = run_with_env(
+        "A=1", "check --dead gnugo --engine-timeout 3 --gnugo-timeout 4 '" + game + "'");
+    CHECK(both.status == 2);
+    CHECK_THAT(both.out, Catch::Contains("give one of them"));
+    const Run bad = run_with_env("A=1", "check --dead gnugo --engine-timeout 0 '" + game + "'");
+    CHECK(bad.status == 2);
+    CHECK_THAT(bad.out, Catch::Contains("--engine-timeout: '0' is not a number of seconds"));
+    const Run missing =
+        run_with_env("A=1", "check --dead gnugo --engine 'no-such-engine --gtp' '" + game + "'");
+    CHECK(missing.status == 2);
+    CHECK_THAT(missing.out, Catch::Contains("--engine: 'no-such-engine' was not found in PATH"));
+}
+
+TEST_CASE("Dead stones by --engine COMMAND: GNU Go named by its GTP command line decides",
+          "[cli][gnugo][engine]") {
+    if (::access("/usr/games/gnugo", X_OK) != 0) SGFAUDIT_SKIP("GNU Go is not installed");
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("dead.sgf", dead_stone_game());
+    const std::string out = run_binary(
+        "check --format json --rules chinese --dead gnugo --engine '/usr/games/gnugo --mode gtp "
+        "--level 1' '" +
+            game + "'",
+        0);
+    CHECK_THAT(out, Catch::Contains("\"check\":\"match\""));
+    CHECK_THAT(out, Catch::Contains("\"dead_source\":\"engine (GNU Go 3.8)\""));
+    const std::string named = run_binary(
+        "check --format json --rules chinese --dead gnugo --engine gnugo --gnugo-command "
+        "/usr/games/gnugo '" +
+            game + "'",
+        0);
+    CHECK_THAT(named, Catch::Contains("\"dead_source\":\"gnugo (GNU Go 3.8, level 1)\""));
 }
