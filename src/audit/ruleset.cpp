@@ -757,7 +757,7 @@ std::string normalize_ru_name(std::string_view s) {
     for (std::string_view word : {" rules", " rule", " ruleset"}) {
         if (out.size() > word.size() && out.ends_with(word)) {
             // erase, not resize: GCC 12 sees resize's growing branch and warns -Wrestrict
-            // about a copy that cannot happen when the string shrinks (PR 105329).
+            // about a copy that cannot happen when the string shrinks (GCC bug 105329).
             out.erase(out.size() - word.size());
             break;
         }

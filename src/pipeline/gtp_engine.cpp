@@ -88,11 +88,10 @@ std::string find_program(const std::string& program) {
     std::string_view rest = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
     while (true) {
         const std::size_t colon = rest.find(':');
-        std::string dir(rest.substr(0, colon));
-        if (dir.empty()) dir = ".";
-        // Appended, not dir + "/" + program: GCC 12 warns -Wrestrict on that chain of
-        // operator+ (a false positive, PR 105329).
-        std::string candidate = std::move(dir);
+        const std::string_view dir = rest.substr(0, colon);
+        // Built by appending, not by dir + "/" + program or by assigning "." to a string: GCC
+        // 12 warns -Wrestrict on both (a false positive of its string copies, GCC bug 105329).
+        std::string candidate(dir.empty() ? std::string_view(".") : dir);
         candidate += '/';
         candidate += program;
         if (executable_file(candidate)) return candidate;

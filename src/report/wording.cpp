@@ -314,7 +314,7 @@ namespace {
 // characters and bytes that are not a UTF-8 lead byte with its continuation bytes written as \xNN.
 std::string quoted_ru(std::string_view s) {
     // Appended, not "'" + ... + "'": GCC 12 warns -Wrestrict on that chain of operator+
-    // (a false positive, PR 105329).
+    // (a false positive, GCC bug 105329).
     std::string quoted = "'";
     quoted += text::escaped_prefix(s, 80, text::Utf8Check::lead_and_continuation);
     quoted += '\'';
