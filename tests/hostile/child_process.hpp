@@ -1,8 +1,8 @@
 #pragma once
 // Runs the built sgfaudit binary in a child process with resource limits of its own (open
-// files), its stdout sent to a file of the test's choice (such as /dev/full), under a time
-// limit, and reports its exit status and peak resident memory (getrusage of the child, through
-// wait4).
+// files, address space, file size), its stdout sent to a file of the test's choice (such as
+// /dev/full), under a time limit, and reports its exit status and peak resident memory (getrusage
+// of the child, through wait4).
 
 #include <fcntl.h>
 #include <signal.h>
@@ -24,6 +24,7 @@ struct ChildRun {
     std::string work_dir;           // where captured output goes (and the child's cwd)
     rlim_t max_open_files = 0;      // RLIMIT_NOFILE of the child; 0: unchanged
     rlim_t max_address_space = 0;   // RLIMIT_AS of the child (bytes); 0: unchanged
+    rlim_t max_file_size = 0;       // RLIMIT_FSIZE of the child (bytes, `ulimit -f`); 0: unchanged
     unsigned timeout_seconds = 300;
     std::vector<std::string> env;  // NAME=VALUE added to the environment
 };
@@ -41,9 +42,13 @@ inline std::string slurp(const std::string& path) {
     return s.str();
 }
 
-inline ChildResult run_child(const ChildRun& run) {
-    const std::string out_path =
-        run.stdout_path.empty() ? run.work_dir + "/child.stdout" : run.stdout_path;
+inline std::string child_stdout_path(const ChildRun& run) {
+    return run.stdout_path.empty() ? run.work_dir + "/child.stdout" : run.stdout_path;
+}
+
+// Starts the binary as `run` says; finish_child waits for it.
+inline pid_t start_child(const ChildRun& run) {
+    const std::string out_path = child_stdout_path(run);
     const std::string err_path = run.work_dir + "/child.stderr";
     std::vector<std::string> args{SGFAUDIT_BINARY};
     args.insert(args.end(), run.args.begin(), run.args.end());
@@ -77,10 +82,21 @@ inline ChildResult run_child(const ChildRun& run) {
             const rlimit r{run.max_address_space, run.max_address_space};
             if (::setrlimit(RLIMIT_AS, &r) != 0) ::_exit(126);
         }
+        if (run.max_file_size != 0) {
+            const rlimit r{run.max_file_size, run.max_file_size};
+            if (::setrlimit(RLIMIT_FSIZE, &r) != 0) ::_exit(126);
+        }
         ::alarm(run.timeout_seconds);  // kept across exec: a hang ends in SIGALRM
         ::execve(argv[0], argv.data(), envp.data());
         ::_exit(127);
     }
+    return pid;
+}
+
+// Waits for a child of start_child.
+inline ChildResult finish_child(const ChildRun& run, pid_t pid) {
+    const std::string out_path = child_stdout_path(run);
+    const std::string err_path = run.work_dir + "/child.stderr";
     ChildResult r;
     int status = 0;
     rusage usage{};
@@ -90,6 +106,10 @@ inline ChildResult run_child(const ChildRun& run) {
     if (run.stdout_path.empty()) r.out = slurp(out_path);
     r.err = slurp(err_path);
     return r;
+}
+
+inline ChildResult run_child(const ChildRun& run) {
+    return finish_child(run, start_child(run));
 }
 
 // True in a build under AddressSanitizer (the binary then holds more memory: shadow, quarantine).
