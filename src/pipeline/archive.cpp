@@ -393,7 +393,12 @@ class ArchiveWork : public FileWork {
 
     void consume(std::unique_ptr<Result> result) override {
         auto& chunk = static_cast<Chunk&>(*result);
-        if (chunks_ != nullptr) chunks_->take(detail::shard_record(chunk));
+        if (chunks_ != nullptr) {
+            std::string record = detail::shard_record(chunk);
+            seal_->add(record);
+            ++seal_->records;
+            chunks_->take(std::move(record));
+        }
         if (chunk.walk_problem) {
             write_jsonl(chunk.jsonl);
             diagnostics_.write(chunk.diagnostics_csv);
@@ -419,8 +424,12 @@ class ArchiveWork : public FileWork {
         if (options_.progress) options_.progress(progress_);
     }
 
-    // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge.
-    void keep_chunks(OutFile& chunks) { chunks_ = &chunks; }
+    // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge, and adds
+    // its bytes to `seal` (its end record).
+    void keep_chunks(OutFile& chunks, detail::ShardSeal& seal) {
+        chunks_ = &chunks;
+        seal_ = &seal;
+    }
     // games.jsonl goes through `gzip` (games.jsonl.gz) when it is given.
     void set_gzip(GzipStream* gzip) { gzip_ = gzip; }
 
@@ -473,6 +482,7 @@ class ArchiveWork : public FileWork {
 
     const ArchiveOptions& options_;
     OutFile* chunks_ = nullptr;
+    detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
     // The audit's working memory, one per worker thread (process() runs on any of them).
@@ -528,6 +538,14 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
                 result.message =
                     fmt::format("merge: shard {} was run with other inputs or options than shard 1",
                                 shards[i].shard());
+                return result;
+            }
+            if (shards[i].fingerprint() != shards.front().fingerprint()) {
+                result.message = fmt::format(
+                    "merge: shard {} ({}) was made from other input files than shard 1 ({}): a "
+                    "file's size, modification time or list differs (an input changed between "
+                    "the shards, or was copied without its times): make the shards again",
+                    shards[i].shard(), shards[i].folder(), shards.front().folder());
                 return result;
             }
         }
@@ -648,13 +666,25 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (gzip) work.set_gzip(&*gzip);
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks;
+    detail::ShardSeal seal;
+    seal.fingerprint = kFingerprintStart;
     const bool sharded = options.shards > 0 && shards.empty();
     if (sharded) {
         if (!chunks.open(staging / detail::kShardChunks)) {
             return abandon(ArchiveStatus::failed, chunks.error());
         }
-        chunks.write(detail::shard_header(options.shard, options.shards, run));
-        work.keep_chunks(chunks);
+        const std::string header = detail::shard_header(options.shard, options.shards, run);
+        seal.add(header);
+        chunks.write(header);
+        work.keep_chunks(chunks, seal);
+        // The inputs named by the user that are files (an archive's own size and time).
+        for (const std::string& path : options.paths) {
+            struct stat input {};
+            if (::stat(path.c_str(), &input) != 0 || !S_ISREG(input.st_mode)) continue;
+            fingerprint_add(seal.fingerprint,
+                            fmt::format("{}\n{} {}.{}\n", path, input.st_size, input.st_mtim.tv_sec,
+                                        input.st_mtim.tv_nsec));
+        }
     }
     if (shards.empty()) {
         RunOptions run_options;
@@ -663,6 +693,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         run_options.cancel = options.cancel;
         run_options.shard = options.shard;
         run_options.shards = options.shards;
+        if (sharded) run_options.fingerprint = &seal.fingerprint;
         RunOutcome outcome;
         try {
             outcome = run_files(walk, work, run_options);
@@ -715,6 +746,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     // summary.md, summary.json, the documents the report cites, then index.html: its head,
     // the broken records and the groups of divergences kept in the staging folder.
     OutFile summary_md, summary_json, rules_md, diagnostics_md, index_html;
+    if (sharded) chunks.write(detail::shard_end(seal));
     bool ok = (!gzip || gzip->finish()) & jsonl.close() & divergences.close() &
               diagnostics.close() & record_issues.close() & chunks.close();
     html->plan();
