@@ -35,9 +35,10 @@ int sgfaudit_run(std::vector<std::string> args, std::string* err_text = nullptr)
 
 using sgfaudit_test::slurp;
 
-const char* kReport[] = {"games.jsonl",       "divergences.csv", "diagnostics.csv",
-                         "record_issues.csv", "summary.md",      "summary.json",
-                         "index.html",        "rules.md",        "diagnostics.md"};
+// The merged report's files, its marker too (the same bytes as the unsharded run's).
+const char* kReport[] = {
+    "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
+    "summary.json", "index.html",      "rules.md",        "diagnostics.md",    ".sgfaudit-report"};
 
 // The inputs: corpus/ (a folder of many files), a .tar.gz of corpus/records/ and a folder with a
 // broken link (a walk problem).
