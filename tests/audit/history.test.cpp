@@ -98,7 +98,7 @@ TEST_CASE("History: every lookup equals a walk of the whole history on random sm
     }
 }
 
-TEST_CASE("History: a ko repeated 200,000 times is stored once per colouring and costs O(1)",
+TEST_CASE("History: a ko repeated 200000 times is stored once per colouring and costs O(1)",
           "[audit][history]") {
     // A 5x5 ko: Black takes at cc, White retakes at bc, over and over (two colourings).
     game::Board board(5);

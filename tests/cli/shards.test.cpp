@@ -294,7 +294,7 @@ TEST_CASE("merge refuses a shard whose enum field is out of range even with a va
     CHECK_FALSE(fs::exists(s.t.path() / "m"));
 }
 
-TEST_CASE("merge refuses an edited shard by its checksum, naming it", "[cli][shards][hostile]") {
+TEST_CASE("merge refuses an edited shard by its checksum and names it", "[cli][shards][hostile]") {
     TwoShards s;
     std::string bytes = s.chunks(s.s2);
     // An edit that keeps every length: the game's move count in its JSON line, 2 -> 3.
@@ -309,7 +309,7 @@ TEST_CASE("merge refuses an edited shard by its checksum, naming it", "[cli][sha
     CHECK_FALSE(fs::exists(s.t.path() / "m"));
 }
 
-TEST_CASE("merge refuses shards made from changed inputs, naming the stale shard",
+TEST_CASE("merge refuses shards made from changed inputs and names the stale shard",
           "[cli][shards][hostile]") {
     TwoShards s;
     // b.sgf changes after shard 1 was made; shard 2 is made again from the new content.

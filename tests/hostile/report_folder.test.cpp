@@ -62,7 +62,7 @@ TEST_CASE("A web root holding only index.html is refused as --out and left intac
     CHECK_FALSE(leftover_staging(dir));
 }
 
-TEST_CASE("A folder of report-named files without the marker is refused, naming the first",
+TEST_CASE("A folder of report-named files without the marker is refused and the first is named",
           "[hostile][out]") {
     TempFolder dir("sgfaudit-out");
     dir.add("in/a.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
@@ -77,7 +77,7 @@ TEST_CASE("A folder of report-named files without the marker is refused, naming 
     CHECK(contents(dir.path() / "notes") == before);
 }
 
-TEST_CASE("A report of ours is replaced; with a foreign file or a forged marker it is not",
+TEST_CASE("A report of ours is replaced but not with a foreign file or a forged marker",
           "[hostile][out]") {
     TempFolder dir("sgfaudit-out");
     dir.add("in/a.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
@@ -110,7 +110,7 @@ TEST_CASE("A report of ours is replaced; with a foreign file or a forged marker 
     CHECK(slurp(dir.path().string() + "/forged/secret.txt") == "keep me\n");
 }
 
-TEST_CASE("Two runs on one --out exclude each other: the second stops at once, named",
+TEST_CASE("Two runs on one --out exclude each other: the second stops at once and says why",
           "[hostile][out]") {
     TempFolder dir("sgfaudit-out");
     // A long first run: 400,000 moves of a repeated ko in each of 3 files.

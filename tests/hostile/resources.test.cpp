@@ -443,7 +443,7 @@ TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces not
     CHECK_FALSE(leftover_staging(dir));
 }
 
-TEST_CASE("Past ulimit -f a run stops with exit 2 naming the file, not killed by SIGXFSZ",
+TEST_CASE("Past ulimit -f a run stops with exit 2 naming the file and is not killed by SIGXFSZ",
           "[hostile][resources]") {
     TempFolder dir("sgfaudit-fsize");
     std::string many;
