@@ -1,8 +1,8 @@
 #pragma once
 // Runs the built sgfaudit binary in a child process with resource limits of its own (open
 // files, address space, file size), its stdout sent to a file of the test's choice (such as
-// /dev/full), under a time limit, and reports its exit status and peak resident memory (getrusage
-// of the child, through wait4).
+// /dev/full), under a time limit, and reports its exit status, peak resident memory and CPU
+// time (getrusage of the child, through wait4).
 
 #include <fcntl.h>
 #include <signal.h>
@@ -32,6 +32,7 @@ struct ChildRun {
 struct ChildResult {
     int status = -1;  // the exit status, or 128 + the signal that ended it
     long peak_rss_kib = 0;
+    double cpu_seconds = 0;  // user + system time of the child
     std::string out, err;
 };
 
@@ -103,6 +104,8 @@ inline ChildResult finish_child(const ChildRun& run, pid_t pid) {
     REQUIRE(::wait4(pid, &status, 0, &usage) == pid);
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     r.peak_rss_kib = usage.ru_maxrss;
+    r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                    static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
     if (run.stdout_path.empty()) r.out = slurp(out_path);
     r.err = slurp(err_path);
     return r;

@@ -53,13 +53,17 @@ TEST_CASE("A ko retaken over 10^6 moves is audited in seconds and under 100 MB",
     const ChildResult r = run_child(run);
     const double seconds = seconds_since(start);
     INFO(r.err);
-    INFO(seconds << " s, peak RSS " << r.peak_rss_kib << " KiB");
+    INFO(seconds << " s, " << r.cpu_seconds << " s of CPU, peak RSS " << r.peak_rss_kib << " KiB");
     CHECK(r.status == 1);  // the retakes are illegal: findings
     const std::string games = slurp(run.work_dir + "/r/games.jsonl");
     CHECK(contains(games, "\"moves\":1000000"));
     CHECK(contains(games, "superko"));
     if (!kUnderAsan) {
-        CHECK(seconds < 5.0);
+        // CPU time, not wall time: the bound is the work's, and a machine shared with other
+        // builds stretches the wall time (5.05 s once under a load of 17 on 2 cores; another
+        // run: 2.1 s of wall time for 0.8 s of CPU). The wall time only has to be sane.
+        CHECK(r.cpu_seconds < 5.0);
+        CHECK(seconds < 20.0);
         CHECK(r.peak_rss_kib < 100L * 1024);
     }
 }
