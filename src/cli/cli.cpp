@@ -1,6 +1,7 @@
 #include "sgfaudit/cli/cli.hpp"
 
 #include <fmt/format.h>
+#include <signal.h>
 
 #include <cerrno>
 #include <cstring>
@@ -113,6 +114,10 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
 int run(std::span<char*> argv) {
     std::vector<std::string> args;
     for (std::size_t i = 1; i < argv.size(); ++i) args.emplace_back(argv[i]);
+    // Past a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default kills the
+    // process without a word (exit 153). Ignored, the write fails with EFBIG instead, which the
+    // writers report naming the file (exit 2, nothing replaced; issue 30 item 7).
+    ::signal(SIGXFSZ, SIG_IGN);
     std::ios::sync_with_stdio(false);
     return run(args, std::cout, std::cerr);
 }

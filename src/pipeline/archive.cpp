@@ -260,26 +260,132 @@ bool sync_folder(int fd) {
     return ::fsync(fd) == 0 || errno == EINVAL;  // a file system that cannot sync folders
 }
 
-// True when `dir` may be replaced by a new report: empty, or holding only report files.
+// The first line of the marker (kReportMarker); the names of the files written follow, one a
+// line.
+constexpr std::string_view kMarkerMagic = "sgfaudit-report/1\n";
+
+// True for a name a run may write into a report folder.
+bool report_name(std::string_view name) {
+    if (name == detail::kShardChunks || name == kGzipJsonl) return true;
+    for (const char* f : kReportFiles) {
+        if (name == f) return true;
+    }
+    return false;
+}
+
+// The marker's text: the files this run wrote.
+std::string report_manifest(bool gzip, bool sharded) {
+    std::string text(kMarkerMagic);
+    for (const char* f : kReportFiles) {
+        if (std::string_view(f) == kReportMarker) continue;
+        text += gzip && std::string_view(f) == "games.jsonl" ? kGzipJsonl : f;
+        text += '\n';
+    }
+    if (sharded) text += std::string(detail::kShardChunks) + "\n";
+    return text;
+}
+
+// True when `dir` may be replaced by a new report (issue 30 item 1): empty, or holding the
+// marker of a report of ours (a regular file, kMarkerMagic first) and nothing but the marker
+// and the report files it lists. Names alone never make a folder ours: a web root holding
+// index.html, or summary.md and games.jsonl without the marker, is refused, and `why` names
+// its first foreign entry (in byte order).
 bool replaceable(const fs::path& dir, std::string& why) {
     boost::system::error_code ec;
+    std::vector<std::string> names;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        bool known = name == detail::kShardChunks || name == kGzipJsonl;
-        for (const char* f : kReportFiles) known = known || name == f;
-        if (!known) {
-            why = fmt::format(
-                "{} exists and is not an sgfaudit report folder (it holds {}): not replaced; "
-                "choose another --out or --name",
-                dir.string(), name);
-            return false;
-        }
+        names.push_back(it->path().filename().string());
     }
     if (ec) {
         why = fmt::format("cannot read {}: {}", dir.string(), ec.message());
         return false;
     }
+    if (names.empty()) return true;
+    std::sort(names.begin(), names.end());
+    // The manifest: read without following a link, a regular file of a sane size only.
+    std::string manifest;
+    const fs::path marker = dir / kReportMarker;
+    if (const int fd = ::open(marker.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+        fd >= 0) {
+        struct stat st {};
+        if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size < 4096) {
+            manifest.resize(static_cast<std::size_t>(st.st_size));
+            if (::read(fd, manifest.data(), manifest.size()) !=
+                static_cast<ssize_t>(manifest.size()))
+                manifest.clear();
+        }
+        ::close(fd);
+    }
+    const bool marked = manifest.starts_with(kMarkerMagic);
+    const auto listed = [&](const std::string& name) {
+        if (!report_name(name)) return false;
+        const std::string line = "\n" + name + "\n";
+        return manifest.find(line, kMarkerMagic.size() - 1) != std::string::npos;
+    };
+    for (const std::string& name : names) {
+        if (marked && (name == kReportMarker || listed(name))) continue;
+        why = fmt::format(
+            "{} exists and is not an sgfaudit report folder ({}; it holds {}): not replaced; "
+            "choose another --out or --name, or remove the folder",
+            dir.string(),
+            marked ? "a file its marker does not list"
+                   : fmt::format("no {} marker of an earlier report", kReportMarker),
+            name);
+        return false;
+    }
     return true;
+}
+
+// The lock of a report folder (issue 30 item 1): an exclusive flock on ".NAME.lock" beside the
+// target, held from before the target is checked until the report is in place (or the run
+// gives up), so two runs with one --out never both replace it. The holder removes the file
+// before it lets the lock go; a run that locked a file removed meanwhile (its inode is no
+// longer at the path) tries again, so no two runs ever hold locks on different files.
+struct OutLock {
+    int fd = -1;
+    fs::path path;
+    OutLock() = default;
+    OutLock(const OutLock&) = delete;
+    OutLock& operator=(const OutLock&) = delete;
+    ~OutLock() {
+        if (fd < 0) return;
+        ::unlink(path.c_str());
+        ::close(fd);
+    }
+};
+
+// Takes the lock of `target` without waiting: false (and `why`) when another run holds it.
+bool lock_out(const fs::path& target, OutLock& lock, std::string& why) {
+    const fs::path path = target.parent_path() / ("." + target.filename().string() + ".lock");
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const int fd =
+            ::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            const int error = errno;
+            throw_if_resource(error, "cannot open", path.string());
+            why = fmt::format("cannot open {}: {}", path.string(), std::strerror(error));
+            return false;
+        }
+        if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            ::close(fd);
+            why = fmt::format(
+                "another sgfaudit run is writing {} (it holds {}): not started; run again when "
+                "it has finished, or choose another --out",
+                target.string(), path.string());
+            return false;
+        }
+        struct stat held {
+        }, now{};
+        if (::fstat(fd, &held) == 0 && ::stat(path.c_str(), &now) == 0 &&
+            held.st_dev == now.st_dev && held.st_ino == now.st_ino) {
+            lock.fd = fd;
+            lock.path = path;
+            return true;
+        }
+        ::close(fd);  // removed by the run that held it: lock the file at the path now
+    }
+    why = fmt::format("cannot lock {}", path.string());
+    return false;
 }
 
 // Puts the complete staging folder in place of `target`: an atomic exchange where the file
@@ -393,7 +499,12 @@ class ArchiveWork : public FileWork {
 
     void consume(std::unique_ptr<Result> result) override {
         auto& chunk = static_cast<Chunk&>(*result);
-        if (chunks_ != nullptr) chunks_->take(detail::shard_record(chunk));
+        if (chunks_ != nullptr) {
+            std::string record = detail::shard_record(chunk);
+            seal_->add(record);
+            ++seal_->records;
+            chunks_->take(std::move(record));
+        }
         if (chunk.walk_problem) {
             write_jsonl(chunk.jsonl);
             diagnostics_.write(chunk.diagnostics_csv);
@@ -419,8 +530,12 @@ class ArchiveWork : public FileWork {
         if (options_.progress) options_.progress(progress_);
     }
 
-    // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge.
-    void keep_chunks(OutFile& chunks) { chunks_ = &chunks; }
+    // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge, and adds
+    // its bytes to `seal` (its end record).
+    void keep_chunks(OutFile& chunks, detail::ShardSeal& seal) {
+        chunks_ = &chunks;
+        seal_ = &seal;
+    }
     // games.jsonl goes through `gzip` (games.jsonl.gz) when it is given.
     void set_gzip(GzipStream* gzip) { gzip_ = gzip; }
 
@@ -473,6 +588,7 @@ class ArchiveWork : public FileWork {
 
     const ArchiveOptions& options_;
     OutFile* chunks_ = nullptr;
+    detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
     // The audit's working memory, one per worker thread (process() runs on any of them).
@@ -530,6 +646,14 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
                                 shards[i].shard());
                 return result;
             }
+            if (shards[i].fingerprint() != shards.front().fingerprint()) {
+                result.message = fmt::format(
+                    "merge: shard {} ({}) was made from other input files than shard 1 ({}): a "
+                    "file's size, modification time or list differs (an input changed between "
+                    "the shards, or was copied without its times): make the shards again",
+                    shards[i].shard(), shards[i].folder(), shards.front().folder());
+                return result;
+            }
         }
     }
     FileWalk walk(shards.empty() ? options.paths : std::vector<std::string>{},
@@ -573,6 +697,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             fmt::format("cannot create {}: {}", clean_target.parent_path().string(), ec.message());
         return result;
     }
+    OutLock out_lock;
+    if (!lock_out(clean_target, out_lock, result.message)) return result;
     const fs::file_status st = fs::status(clean_target, ec);
     if (fs::exists(st)) {
         if (!fs::is_directory(st)) {
@@ -648,13 +774,25 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (gzip) work.set_gzip(&*gzip);
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks;
+    detail::ShardSeal seal;
+    seal.fingerprint = kFingerprintStart;
     const bool sharded = options.shards > 0 && shards.empty();
     if (sharded) {
         if (!chunks.open(staging / detail::kShardChunks)) {
             return abandon(ArchiveStatus::failed, chunks.error());
         }
-        chunks.write(detail::shard_header(options.shard, options.shards, run));
-        work.keep_chunks(chunks);
+        const std::string header = detail::shard_header(options.shard, options.shards, run);
+        seal.add(header);
+        chunks.write(header);
+        work.keep_chunks(chunks, seal);
+        // The inputs named by the user that are files (an archive's own size and time).
+        for (const std::string& path : options.paths) {
+            struct stat input {};
+            if (::stat(path.c_str(), &input) != 0 || !S_ISREG(input.st_mode)) continue;
+            fingerprint_add(seal.fingerprint,
+                            fmt::format("{}\n{} {}.{}\n", path, input.st_size, input.st_mtim.tv_sec,
+                                        input.st_mtim.tv_nsec));
+        }
     }
     if (shards.empty()) {
         RunOptions run_options;
@@ -663,6 +801,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         run_options.cancel = options.cancel;
         run_options.shard = options.shard;
         run_options.shards = options.shards;
+        if (sharded) run_options.fingerprint = &seal.fingerprint;
         RunOutcome outcome;
         try {
             outcome = run_files(walk, work, run_options);
@@ -715,6 +854,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     // summary.md, summary.json, the documents the report cites, then index.html: its head,
     // the broken records and the groups of divergences kept in the staging folder.
     OutFile summary_md, summary_json, rules_md, diagnostics_md, index_html;
+    if (sharded) chunks.write(detail::shard_end(seal));
     bool ok = (!gzip || gzip->finish()) & jsonl.close() & divergences.close() &
               diagnostics.close() & record_issues.close() & chunks.close();
     html->plan();
@@ -757,11 +897,14 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     } else {
         ok = false;
     }
+    // The marker last: a folder that holds it holds the whole report.
+    OutFile marker;
+    write_file(marker, kReportMarker, report_manifest(options.gzip, sharded));
     if (!ok) {
         std::string error;
         for (const OutFile* f :
              {&jsonl, &divergences, &diagnostics, &record_issues, &chunks, &summary_md,
-              &summary_json, &rules_md, &diagnostics_md, &index_html}) {
+              &summary_json, &rules_md, &diagnostics_md, &index_html, &marker}) {
             if (error.empty()) error = f->error();
         }
         if (error.empty()) error = html->error();

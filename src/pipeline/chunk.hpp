@@ -57,6 +57,20 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
 // One record: a chunk.
 std::string shard_record(const Chunk& chunk);
 
+// What seals a chunks file (docs/shards.md): a CRC-32 of every byte before the end record, the
+// number of chunk records, and the fingerprint of the inputs the shard's walk saw
+// (RunOptions::fingerprint). Written as the end record (shard_end).
+struct ShardSeal {
+    std::uint32_t crc = 0;
+    std::uint64_t records = 0;
+    std::uint64_t fingerprint = 0;
+    // Adds bytes written to (or read from) the file before the end record.
+    void add(std::string_view bytes);
+};
+// The end record of a chunks file: kShardEndBytes bytes.
+std::string shard_end(const ShardSeal& seal);
+inline constexpr std::size_t kShardEndBytes = 32;
+
 // Reads a chunks file record by record. Every failure (a missing or damaged file) is a message,
 // never an exception.
 class ShardReader {
@@ -66,7 +80,12 @@ class ShardReader {
     unsigned shard() const noexcept { return shard_; }
     unsigned shards() const noexcept { return shards_; }
     const report::RunDescription& run() const noexcept { return run_; }
-    // The next chunk; false at the end or on an error (error() not empty).
+    // The fingerprint of the inputs the shard was made from (its end record).
+    std::uint64_t fingerprint() const noexcept { return end_.fingerprint; }
+    const std::string& folder() const noexcept { return folder_; }
+    // The next chunk; false at the end or on an error (error() not empty). At the end the
+    // file's checksum and record count are checked against its end record: a mismatch is an
+    // error (an edited or damaged shard).
     bool next(Chunk& chunk);
     const std::string& error() const noexcept { return error_; }
 
@@ -75,7 +94,10 @@ class ShardReader {
     std::string folder_;
     std::unique_ptr<std::FILE, int (*)(std::FILE*)> file_{nullptr, &std::fclose};
     std::string buffer_;
-    std::uint64_t size_ = 0;  // of the file
+    std::uint64_t size_ = 0;    // of the file
+    std::uint64_t offset_ = 0;  // bytes read so far
+    ShardSeal seen_;            // of what was read
+    ShardSeal end_;             // as the end record states it
     unsigned shard_ = 0, shards_ = 0;
     report::RunDescription run_;
     std::string error_;

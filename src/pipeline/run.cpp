@@ -2,15 +2,19 @@
 
 #include "sgfaudit/pipeline/run.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <array>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "batch_read.hpp"
@@ -29,6 +33,38 @@ constexpr std::size_t kBatchesPerThread = 4;
 // Archive members come with their bytes, read by the serial walk: a batch is closed early when
 // its members hold this much, so that memory stays flat whatever the archive's size.
 constexpr std::size_t kBatchMemberBytes = std::size_t{1} << 20;
+// RunOptions::fingerprint: one item of the walk.
+void fold(std::uint64_t& h, const WalkItem& item) {
+    fingerprint_add(h, item.path);
+    fingerprint_add(h, std::string_view("\0", 1));
+    std::string facts;
+    if (item.is_problem) {
+        facts = "problem ";
+        facts += item.problem.code;
+    } else if (item.has_bytes) {
+        const std::string& b = item.bytes.bytes;
+        if (item.bytes.ok) {
+            facts =
+                "member " + std::to_string(b.size()) + " " +
+                std::to_string(::crc32_z(0, reinterpret_cast<const Bytef*>(b.data()), b.size()));
+        } else {
+            facts = "member problem ";
+            facts += item.bytes.problem.code;
+        }
+    } else {
+        struct stat st {};
+        const int rc = item.folder != nullptr
+                           ? ::fstatat(item.folder->fd(), item.path.c_str() + item.name_at, &st, 0)
+                           : ::stat(item.path.c_str(), &st);
+        facts = rc != 0 ? "no stat"
+                        : "file " + std::to_string(st.st_size) + " " +
+                              std::to_string(st.st_mtim.tv_sec) + "." +
+                              std::to_string(st.st_mtim.tv_nsec);
+    }
+    fingerprint_add(h, facts);
+    fingerprint_add(h, std::string_view("\0", 1));
+}
+
 }  // namespace
 
 std::size_t files_in_flight(unsigned jobs) {
@@ -97,6 +133,7 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
                 break;
             }
             const std::size_t index = next++;
+            if (options.fingerprint != nullptr) fold(*options.fingerprint, item);
             if (options.shards > 1 && index % options.shards != options.shard - 1) continue;
             if (token == nullptr) token = take_token();
             FileInput& input = token->inputs[token->size++];

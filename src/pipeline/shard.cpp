@@ -1,8 +1,14 @@
 // shard.chunks: a shard's chunks on disk (chunk.hpp). Little-endian 64-bit numbers and
-// length-prefixed strings; a record is its length, then its fields.
+// length-prefixed strings; a record is its length, then its fields. The file ends with an end
+// record (a length of all ones, the record count, the inputs' fingerprint and a CRC-32 of the
+// bytes before it). Every field read is checked against its range: nothing read from a shard
+// indexes an array unchecked (issue 30 item 5).
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include <cstdio>
 #include <cstring>
@@ -13,7 +19,9 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
-constexpr std::string_view kMagic = "sgfaudit-shard/4\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/5\n";
+// The length field of the end record (never a record's length: those are below the file size).
+constexpr std::uint64_t kEndMark = ~std::uint64_t{0};
 
 class Writer {
   public:
@@ -64,9 +72,15 @@ class Reader {
         in_.remove_prefix(n);
         return v;
     }
+    // A value that must be at most `max`, else damage.
+    std::uint64_t below_or_at(std::uint64_t max) {
+        const std::uint64_t v = u();
+        if (v > max) return fail();
+        return v;
+    }
     sgf::Diagnostic diagnostic() {
         sgf::Diagnostic d;
-        d.severity = static_cast<sgf::Severity>(u());
+        d.severity = static_cast<sgf::Severity>(below_or_at(kMaxSeverity));
         d.code = *codes_.insert(s()).first;
         d.file = s();
         d.where.line = static_cast<std::uint32_t>(u());
@@ -77,6 +91,7 @@ class Reader {
     }
 
   private:
+    static constexpr auto kMaxSeverity = static_cast<std::uint64_t>(sgf::Severity::error);
     std::uint64_t fail() {
         ok_ = false;
         in_ = {};
@@ -180,31 +195,78 @@ std::string shard_record(const Chunk& c) {
     return framed(w.out);
 }
 
+void ShardSeal::add(std::string_view bytes) {
+    crc = static_cast<std::uint32_t>(
+        ::crc32_z(crc, reinterpret_cast<const Bytef*>(bytes.data()), bytes.size()));
+}
+
+std::string shard_end(const ShardSeal& seal) {
+    Writer w;
+    w.u(kEndMark);
+    w.u(seal.records);
+    w.u(seal.fingerprint);
+    w.u(seal.crc);
+    return std::move(w.out);
+}
+
 bool ShardReader::fill(std::size_t n) {
     buffer_.resize(n);
-    return n == 0 || std::fread(buffer_.data(), 1, n, file_.get()) == n;
+    if (n != 0 && std::fread(buffer_.data(), 1, n, file_.get()) != n) return false;
+    seen_.add(buffer_);
+    offset_ += n;
+    return true;
 }
 
 bool ShardReader::open(const std::string& folder) {
     folder_ = folder;
     const std::string path = folder + "/" + kShardChunks;
-    file_.reset(std::fopen(path.c_str(), "rb"));
-    struct stat st {};
-    if (file_ && ::fstat(::fileno(file_.get()), &st) == 0)
-        size_ = static_cast<std::uint64_t>(st.st_size);
-    if (!file_) {
+    // Without blocking (a FIFO in its place must not hang merge), and a regular file only.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
         error_ = fmt::format("{}: cannot open {} ({}): not a shard report (sgfaudit audit --shard)",
                              folder, kShardChunks, std::strerror(errno));
         return false;
     }
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        error_ = fmt::format("{}/{}: not a regular file: not a shard report", folder, kShardChunks);
+        return false;
+    }
+    file_.reset(::fdopen(fd, "rb"));
+    if (!file_) {
+        ::close(fd);
+        error_ = fmt::format("{}/{}: cannot read ({})", folder, kShardChunks, std::strerror(errno));
+        return false;
+    }
+    size_ = static_cast<std::uint64_t>(st.st_size);
     std::set<std::string, std::less<>> scratch;
+    // The end record, read first: the shard's fingerprint is compared before any chunk is read.
+    if (size_ >= kMagic.size() + 8 + kShardEndBytes) {
+        std::string end(kShardEndBytes, '\0');
+        if (::pread(fd, end.data(), end.size(), static_cast<off_t>(size_ - kShardEndBytes)) ==
+            static_cast<ssize_t>(end.size())) {
+            Reader r(end, scratch);
+            if (r.u() == kEndMark) {
+                end_.records = r.u();
+                end_.fingerprint = r.u();
+                const std::uint64_t crc = r.u();
+                end_.crc = static_cast<std::uint32_t>(crc);
+                if (crc <= 0xFFFFFFFFu) size_ -= kShardEndBytes;  // where the records end
+            }
+        }
+    }
     if (!fill(kMagic.size()) || buffer_ != kMagic || !fill(8)) {
         error_ = fmt::format("{}/{}: not a chunks file of this version", folder, kShardChunks);
         return false;
     }
+    if (size_ == static_cast<std::uint64_t>(st.st_size)) {
+        error_ = fmt::format("{}/{}: truncated or damaged: no end record", folder, kShardChunks);
+        return false;
+    }
     Reader length(buffer_, scratch);
     const std::uint64_t n = length.u();
-    if (n > size_ || !fill(static_cast<std::size_t>(n))) {
+    if (n > size_ - offset_ || !fill(static_cast<std::size_t>(n))) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;
     }
@@ -232,20 +294,30 @@ bool ShardReader::open(const std::string& folder) {
 
 bool ShardReader::next(Chunk& c) {
     if (!file_ || !error_.empty()) return false;
-    buffer_.resize(8);
-    const std::size_t got = std::fread(buffer_.data(), 1, 8, file_.get());
-    if (got == 0 && std::feof(file_.get())) return false;
+    if (offset_ == size_) {
+        // Every record read: what was read must be what was written.
+        if (seen_.crc != end_.crc || seen_.records != end_.records) {
+            error_ = fmt::format(
+                "{}/{}: edited or damaged: its checksum or record count does not match its end "
+                "record (make shard {}/{} again)",
+                folder_, kShardChunks, shard_, shards_);
+        }
+        return false;
+    }
     std::set<std::string, std::less<>> scratch;
-    if (got != 8) {
+    if (size_ - offset_ < 8 || !fill(8)) {
         error_ = fmt::format("{}/{}: truncated", folder_, kShardChunks);
         return false;
     }
     const std::uint64_t n = Reader(buffer_, scratch).u();
-    // A length past the file's size is damage: never allocated.
-    if (n > size_ || !fill(static_cast<std::size_t>(n))) {
+    // A length past the records' end is damage: never allocated.
+    if (n > size_ - offset_ || !fill(static_cast<std::size_t>(n))) {
         error_ = fmt::format("{}/{}: truncated", folder_, kShardChunks);
         return false;
     }
+    ++seen_.records;
+    const std::size_t rulesets = run_.rulesets.size();
+    constexpr auto kNote = static_cast<std::uint64_t>(audit::IssueSeverity::note);
     Reader r(buffer_, codes_);
     c.index = static_cast<std::size_t>(r.u());
     c.walk_problem = r.u() != 0;
@@ -264,12 +336,11 @@ bool ShardReader::next(Chunk& c) {
     const std::uint64_t blocks = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < blocks && r.ok(); ++i) {
         report::HtmlBlock b;
-        b.group = static_cast<std::uint16_t>(r.u());
+        b.group = static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1));
         b.has_board = r.u() != 0;
         b.head = r.s();
         b.figure = r.s();
         b.tail = r.s();
-        if (b.group >= report::kHtmlGroups) r.damage();
         c.html.push_back(std::move(b));
     }
     c.broken = r.s();
@@ -285,37 +356,50 @@ bool ShardReader::next(Chunk& c) {
         f.findings = r.u() != 0;
         f.illegal = r.u() != 0;
         f.moves = static_cast<std::uint32_t>(r.u());
-        f.ending = static_cast<report::Ending>(r.u());
+        f.ending = static_cast<report::Ending>(r.below_or_at(report::kEndings - 1));
         for (std::uint32_t& d : f.divergences) d = static_cast<std::uint32_t>(r.u());
         const std::uint64_t pairs = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
             std::array<std::uint16_t, 3> p{};
             for (std::uint16_t& v : p) v = static_cast<std::uint16_t>(r.u());
+            // {kind, i, j}: a divergence kind, two rulesets of the run, i < j.
+            if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
             f.pairs.push_back(p);
         }
         const std::uint64_t causes = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
             std::array<std::uint16_t, 4> c4{};
             for (std::uint16_t& v : c4) v = static_cast<std::uint16_t>(r.u());
+            // {kind, cause, i, j}: i <= j rulesets of the run (i == j for an accounting or
+            // record divergence), or both kNoRuleset (report::divergence_causes).
+            const bool none = c4[2] == report::kNoRuleset && c4[3] == report::kNoRuleset;
+            if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
+                (!none && (c4[2] > c4[3] || c4[3] >= rulesets))) {
+                r.damage();
+            }
             f.causes.push_back(c4);
         }
         const std::uint64_t accounting = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < accounting && r.ok(); ++k) {
-            f.accounting.push_back(static_cast<std::uint16_t>(r.u()));
+            const std::uint64_t ruleset = r.u();
+            if (ruleset >= rulesets) r.damage();  // a ruleset of the run
+            f.accounting.push_back(static_cast<std::uint16_t>(ruleset));
         }
-        f.record = static_cast<audit::RecordCheck>(r.u());
+        f.record = static_cast<audit::RecordCheck>(
+            r.below_or_at(static_cast<std::uint64_t>(audit::RecordCheck::unsettled)));
         f.rules = r.s();
         f.mapped = r.s();
         const std::uint64_t issues = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
             std::string code = r.s();
-            f.record_issues.emplace_back(std::move(code), static_cast<audit::IssueSeverity>(r.u()));
+            f.record_issues.emplace_back(std::move(code),
+                                         static_cast<audit::IssueSeverity>(r.below_or_at(kNote)));
         }
         const std::uint64_t omitted = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < omitted && r.ok(); ++k) {
             audit::OmittedIssues o;
             o.code = r.s();
-            o.severity = static_cast<audit::IssueSeverity>(r.u());
+            o.severity = static_cast<audit::IssueSeverity>(r.below_or_at(kNote));
             o.count = static_cast<std::uint32_t>(r.u());
             f.record_issues_omitted.push_back(std::move(o));
         }

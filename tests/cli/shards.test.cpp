@@ -3,13 +3,19 @@
 // walk cannot take among the inputs, and a diagram cap that the shards reach at other places
 // than the whole run. A shard missing or from another run stops merge (exit 2).
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sgfaudit/cli/cli.hpp"
@@ -29,9 +35,10 @@ int sgfaudit_run(std::vector<std::string> args, std::string* err_text = nullptr)
 
 using sgfaudit_test::slurp;
 
-const char* kReport[] = {"games.jsonl",       "divergences.csv", "diagnostics.csv",
-                         "record_issues.csv", "summary.md",      "summary.json",
-                         "index.html",        "rules.md",        "diagnostics.md"};
+// The merged report's files, its marker too (the same bytes as the unsharded run's).
+const char* kReport[] = {
+    "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
+    "summary.json", "index.html",      "rules.md",        "diagnostics.md",    ".sgfaudit-report"};
 
 // The inputs: corpus/ (a folder of many files), a .tar.gz of corpus/records/ and a folder with a
 // broken link (a walk problem).
@@ -132,7 +139,7 @@ TEST_CASE("Shards of a --full-json run merge into its report byte for byte - for
     // refused, not read as a compact run.
     const fs::path chunks = t.path() / "full-1" / "shard.chunks";
     std::string bytes = slurp(chunks);
-    REQUIRE(bytes.rfind("sgfaudit-shard/4\n", 0) == 0);
+    REQUIRE(bytes.rfind("sgfaudit-shard/5\n", 0) == 0);
     bytes[15] = '2';
     std::ofstream(chunks, std::ios::binary | std::ios::trunc) << bytes;
     CHECK(sgfaudit_run({"merge", "--out", (t.path() / "old").string(),
@@ -194,4 +201,150 @@ TEST_CASE("merge refuses a missing shard, shards of another run and a folder tha
     CHECK(sgfaudit_run({"audit", "--shard", "3/2", in}, &err) == 2);
     CHECK(sgfaudit_run({"audit", "--shard", "0/2", in}, &err) == 2);
     CHECK(sgfaudit_run({"audit", "--shard", "1", in}, &err) == 2);
+}
+
+namespace {
+
+// CRC-32 (ISO-HDLC, as zlib's crc32): the checksum of a chunks file's end record.
+std::uint32_t crc32(std::string_view bytes) {
+    std::uint32_t c = 0xFFFFFFFFu;
+    for (const char ch : bytes) {
+        c ^= static_cast<unsigned char>(ch);
+        for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+    }
+    return ~c;
+}
+
+// The end record of shard.chunks (its last 32 bytes: a length of all ones, the record count,
+// the inputs' fingerprint, the CRC-32 of the bytes before it), its CRC recomputed after an
+// edit: a forger's shard, which only the range checks can refuse.
+void reseal(std::string& chunks) {
+    REQUIRE(chunks.size() > 32);
+    const std::uint32_t c = crc32(std::string_view(chunks).substr(0, chunks.size() - 32));
+    for (int i = 0; i < 8; ++i) {
+        chunks[chunks.size() - 8 + static_cast<std::size_t>(i)] =
+            static_cast<char>(i < 4 ? (c >> (8 * i)) & 0xFF : 0);
+    }
+}
+
+// Where the first chunk record of a chunks file starts (after the magic line and the header).
+std::size_t first_record(const std::string& chunks) {
+    const std::size_t header = chunks.find('\n') + 1;
+    std::uint64_t length = 0;
+    for (int i = 0; i < 8; ++i) {
+        length |= std::uint64_t{static_cast<unsigned char>(chunks[header + i])} << (8 * i);
+    }
+    return header + 8 + length;
+}
+
+// Two shards of a folder of two games, a.sgf in shard 1 and b.sgf in shard 2.
+struct TwoShards {
+    TempFolder t{"sgfaudit-shards"};
+    std::string in, s1, s2;
+    TwoShards() {
+        t.add("in/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])");
+        t.add("in/b.sgf", "(;GM[1]FF[4]SZ[9];B[dd];W[ff])");
+        in = (t.path() / "in").string();
+        s1 = shard("s1", "1/2");
+        s2 = shard("s2", "2/2");
+    }
+    std::string shard(const std::string& name, const std::string& k) {
+        const std::string out = (t.path() / name).string();
+        REQUIRE(sgfaudit_run({"audit", "--quiet", "--shard", k, "--out", out, in}) == 0);
+        return out;
+    }
+    std::string chunks(const std::string& shard) const {
+        return slurp(fs::path(shard) / "shard.chunks");
+    }
+    void write(const std::string& shard, const std::string& bytes) const {
+        std::ofstream(fs::path(shard) / "shard.chunks", std::ios::binary | std::ios::trunc)
+            << bytes;
+    }
+    int merge(std::string& err) const {
+        return sgfaudit_run({"merge", "--out", (t.path() / "m").string(), s1, s2}, &err);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("merge refuses a shard whose enum field is out of range even with a valid checksum",
+          "[cli][shards][hostile]") {
+    TwoShards s;
+    std::string err;
+    const std::string original = s.chunks(s.s2);
+    // The first record: its length, the file's index, the walk-problem flag, then the
+    // severity of its problem (0..2; not read for a file that is no walk problem).
+    const std::size_t severity = first_record(original) + 8 + 8 + 8;
+    REQUIRE(static_cast<unsigned char>(original[severity]) <= 2);
+    // Another value in range, resealed: read as any shard (the seal is what merge checks).
+    std::string bytes = original;
+    bytes[severity] = '\x01';
+    reseal(bytes);
+    s.write(s.s2, bytes);
+    REQUIRE(s.merge(err) == 0);
+    fs::remove_all(s.t.path() / "m");
+    // 255, resealed: out of range. (Before issue 30 it was merged, exit 0; an ending of 255
+    // wrote past the summary's array of 6.)
+    bytes[severity] = '\xff';
+    reseal(bytes);
+    s.write(s.s2, bytes);
+    CHECK(s.merge(err) == 2);
+    INFO(err);
+    CHECK(err.find(s.s2 + "/shard.chunks: damaged record") != std::string::npos);
+    CHECK_FALSE(fs::exists(s.t.path() / "m"));
+}
+
+TEST_CASE("merge refuses an edited shard by its checksum and names it", "[cli][shards][hostile]") {
+    TwoShards s;
+    std::string bytes = s.chunks(s.s2);
+    // An edit that keeps every length: the game's move count in its JSON line, 2 -> 3.
+    const std::size_t at = bytes.find("\"moves\":2");
+    REQUIRE(at != std::string::npos);
+    bytes[at + 8] = '3';
+    s.write(s.s2, bytes);
+    std::string err;
+    CHECK(s.merge(err) == 2);
+    INFO(err);
+    CHECK(err.find(s.s2 + "/shard.chunks: edited or damaged") != std::string::npos);
+    CHECK_FALSE(fs::exists(s.t.path() / "m"));
+}
+
+TEST_CASE("merge refuses shards made from changed inputs and names the stale shard",
+          "[cli][shards][hostile]") {
+    TwoShards s;
+    // b.sgf changes after shard 1 was made; shard 2 is made again from the new content.
+    s.t.add("in/b.sgf", "(;GM[1]FF[4]SZ[9];B[dd];W[ff];B[gg])");
+    fs::remove_all(s.s2);
+    s.s2 = s.shard("s2", "2/2");
+    std::string err;
+    CHECK(s.merge(err) == 2);
+    INFO(err);
+    CHECK(err.find("shard 2 (" + s.s2 + ") was made from other input files than shard 1") !=
+          std::string::npos);
+    CHECK_FALSE(fs::exists(s.t.path() / "m"));
+    // Shard 1 made again from the same files: merged.
+    fs::remove_all(s.s1);
+    s.s1 = s.shard("s1", "1/2");
+    CHECK(s.merge(err) == 0);
+}
+
+TEST_CASE("merge refuses a FIFO as shard.chunks at once instead of blocking",
+          "[cli][shards][hostile]") {
+    TwoShards s;
+    fs::remove(fs::path(s.s2) / "shard.chunks");
+    REQUIRE(::mkfifo((fs::path(s.s2) / "shard.chunks").c_str(), 0644) == 0);
+    // In a child with an alarm: a merge that blocks on the FIFO (as before) is killed.
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::alarm(20);
+        std::string err;
+        const int status = s.merge(err);
+        ::_exit(status == 2 && err.find("not a regular file") != std::string::npos ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK_FALSE(fs::exists(s.t.path() / "m"));
 }

@@ -135,11 +135,12 @@ TEST_CASE("Out of file descriptors, audit stops with exit 2, names the cause, re
     const std::string previous = slurp(run.work_dir + "/report/games.jsonl");
     REQUIRE(lines(previous) == 36);
 
-    // 8 descriptors: the staging folder's lock and the report's four files open through the run
-    // take 3-7, then the walk (a folder) or the read (a file named on the command line) finds
-    // none left; with 7, the last report file cannot be created.
+    // 9 descriptors: the lock of --out (issue 30), the staging folder's lock and the report's
+    // four files open through the run take 3-8, then the walk (a folder) or the read (a file
+    // named on the command line) finds none left; with 8, the last report file cannot be
+    // created.
     for (const char* input : {"tree", "tree/d1/g1.sgf"}) {
-        for (const rlim_t limit : {rlim_t{7}, rlim_t{8}}) {
+        for (const rlim_t limit : {rlim_t{8}, rlim_t{9}}) {
             run.args = {"audit", "--quiet", "--jobs", "2", "--out", "report", input};
             run.max_open_files = limit;
             const ChildResult r = run_child(run);
@@ -148,7 +149,7 @@ TEST_CASE("Out of file descriptors, audit stops with exit 2, names the cause, re
             CHECK(contains(r.err, "Too many open files"));
             CHECK(slurp(run.work_dir + "/report/games.jsonl") == previous);
             CHECK_FALSE(leftover_staging(dir));
-            if (limit == 8) CHECK(contains(r.err, "out of resources: cannot open"));
+            if (limit == 9) CHECK(contains(r.err, "out of resources: cannot open"));
         }
     }
 }
@@ -440,4 +441,40 @@ TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces not
     CHECK(contains(r.err, "out of memory"));
     CHECK(slurp(run.work_dir + "/r/games.jsonl") == previous);
     CHECK_FALSE(leftover_staging(dir));
+}
+
+TEST_CASE("Past ulimit -f a run stops with exit 2 naming the file and is not killed by SIGXFSZ",
+          "[hostile][resources]") {
+    TempFolder dir("sgfaudit-fsize");
+    std::string many;
+    for (int i = 0; i < 3000; ++i) many += "(;GM[1]SZ[9];B[ee];W[cc])\n";
+    dir.add("many.sgf", many);
+    dir.add("one.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
+    ChildRun run;
+    run.work_dir = dir.path().string();
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "one.sgf"};
+    REQUIRE(run_child(run).status == 0);
+    const std::string previous = slurp(run.work_dir + "/r/games.jsonl");
+    // 3,000 games make about 2.5 MB of games.jsonl: past a limit of 64 KiB, below the 4 MiB
+    // past which a file's report goes to an unnamed temporary file first (then the message
+    // names its folder: "cannot write a temporary file in DIR: File too large").
+    run.args = {"audit", "--quiet", "--jobs", "2", "--out", "r", "many.sgf"};
+    run.max_file_size = 64 << 10;
+    const ChildResult r = run_child(run);
+    INFO(r.err);
+    CHECK(r.status == 2);  // before: 153, killed by SIGXFSZ without a word
+    CHECK(contains(r.err, "File too large"));
+    CHECK(contains(r.err, "games.jsonl"));
+    CHECK(slurp(run.work_dir + "/r/games.jsonl") == previous);
+    CHECK_FALSE(leftover_staging(dir));
+    // check and parse writing to a file past the limit: the standard output is named.
+    for (const char* command : {"check", "parse"}) {
+        run.args = {command, "many.sgf"};
+        run.stdout_path = run.work_dir + "/stdout.txt";
+        if (std::string(command) == "check") run.args = {"check", "--format", "json", "many.sgf"};
+        const ChildResult c = run_child(run);
+        INFO(command << ": " << c.err);
+        CHECK(c.status == 2);
+        CHECK(contains(c.err, "cannot write to standard output: File too large"));
+    }
 }

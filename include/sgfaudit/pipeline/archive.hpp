@@ -80,11 +80,15 @@ struct ArchiveResult {
 // and bugs propagate.
 ArchiveResult audit_archive(const ArchiveOptions& options);
 
+// The marker of a report folder (docs/report-format.md): written last, it lists the files the
+// run wrote (a manifest, the same bytes whatever the threads). A folder is replaced by a later
+// run only when it holds this marker and nothing but the files it lists.
+inline constexpr const char* kReportMarker = ".sgfaudit-report";
 // The names of the files a report folder holds (with --gzip, games.jsonl.gz instead of
-// games.jsonl).
+// games.jsonl), its marker last.
 inline constexpr const char* kReportFiles[] = {
     "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
-    "summary.json", "index.html",      "rules.md",        "diagnostics.md"};
+    "summary.json", "index.html",      "rules.md",        "diagnostics.md",    kReportMarker};
 // games.jsonl in its place with --gzip.
 inline constexpr const char* kGzipJsonl = "games.jsonl.gz";
 

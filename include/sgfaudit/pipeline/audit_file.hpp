@@ -24,7 +24,8 @@ struct AuditSettings {
     std::vector<audit::Ruleset> rulesets;  // at least one
     audit::AuditOptions options;
     sgf::ReadLimits limits;
-    // Non-zero: stop (a signal came). Checked between the games of a file, so a file of many
+    // Non-zero: stop (a signal came). Checked before a file is parsed (the file is then not
+    // read: games 0) and between the games of a file, so a file of many
     // games does not hold a cancelled run up; the games not audited are not reported, and the
     // run that set it keeps nothing of the file (the report is abandoned). Set options.cancel
     // to the same flag to have it checked inside a long game's replay too.

@@ -8,8 +8,10 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "sgfaudit/pipeline/inputs.hpp"
 
@@ -52,7 +54,21 @@ struct RunOptions {
     // 1 <= shard <= shards: only the walk's items at positions shard-1 + k*shards are read and
     // worked on (their FileInput::index is still their position in the whole walk).
     unsigned shard = 0, shards = 0;
+    // Not null (a shard's run): every item of the walk, the shard's or not, is folded into
+    // *fingerprint (fingerprint_add), in walk order: its path, and for a file its size and
+    // modification time (stat), for an archive member its size and CRC-32, for a walk problem
+    // its code. Shards of one run made from the same files agree on it (docs/shards.md).
+    std::uint64_t* fingerprint = nullptr;
 };
+
+// Folds `bytes` into the 64-bit FNV-1a hash `h` (start from kFingerprintStart).
+inline constexpr std::uint64_t kFingerprintStart = 0xcbf29ce484222325u;
+inline void fingerprint_add(std::uint64_t& h, std::string_view bytes) noexcept {
+    for (const char c : bytes) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3u;
+    }
+}
 
 struct RunOutcome {
     std::size_t consumed = 0;  // files (and walk problems) handed to consume

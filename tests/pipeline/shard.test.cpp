@@ -1,0 +1,140 @@
+// shard.chunks read back (src/pipeline/shard.cpp, internal): every enum and index field of a
+// chunk is checked against its range, so a damaged or forged shard is "damaged", never an
+// index out of bounds in the merged summary (issue 30 item 5: an ending of 255 indexed an
+// array of 6). Each file here carries a valid end record (checksum and count): only the range
+// checks stand between the bad value and the summary.
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../../src/pipeline/chunk.hpp"
+#include "temp_folder.hpp"
+
+using namespace sgfaudit;
+using pipeline::detail::Chunk;
+
+namespace {
+
+// A chunk of one game with a pair, a cause and an accounting entry, all in range for a run of
+// two rulesets.
+void make_valid(Chunk& c) {
+    c.index = 0;
+    c.file.read = true;
+    c.file.games = 1;
+    sgf::Diagnostic d;
+    d.severity = sgf::Severity::warning;
+    d.code = "S101";
+    d.file = "a.sgf";
+    c.file.diagnostics.push_back(d);
+    report::GameFacts f;
+    f.file = "a.sgf";
+    f.ending = report::Ending::scored;
+    f.pairs.push_back({0, 0, 1});
+    f.causes.push_back({0, 0, 0, 1});
+    f.causes.push_back({3, 0, 1, 1});  // an accounting divergence: one ruleset
+    f.causes.push_back({4, 0, report::kNoRuleset, report::kNoRuleset});
+    f.accounting.push_back(1);
+    f.record = audit::RecordCheck::unsettled;
+    f.record_issues.emplace_back("occupied", audit::IssueSeverity::note);
+    f.record_issues_omitted.push_back({"occupied", audit::IssueSeverity::error, 3});
+    c.facts.push_back(f);
+    report::HtmlBlock b;
+    b.group = static_cast<std::uint16_t>(report::kHtmlGroups - 1);
+    c.html.push_back(b);
+}
+
+// Writes `chunk` as the one record of FOLDER/shard.chunks of shard 1/1, sealed, and reads it
+// back: the reader's error ("" when the record was read).
+std::string round_trip(const TempFolder& t, const Chunk& chunk) {
+    report::RunDescription run;
+    run.paths = {"in"};
+    run.rulesets = {"aga", "french"};
+    const std::string header = pipeline::detail::shard_header(1, 1, run);
+    const std::string record = pipeline::detail::shard_record(chunk);
+    pipeline::detail::ShardSeal seal;
+    seal.add(header);
+    seal.add(record);
+    seal.records = 1;
+    std::ofstream(t.path() / "shard.chunks", std::ios::binary | std::ios::trunc)
+        << header << record << pipeline::detail::shard_end(seal);
+    pipeline::detail::ShardReader reader;
+    REQUIRE(reader.open(t.path().string()));
+    Chunk back;
+    if (!reader.next(back)) return reader.error().empty() ? "no record" : reader.error();
+    Chunk extra;
+    CHECK_FALSE(reader.next(extra));  // the end: its seal matches
+    return reader.error();
+}
+
+}  // namespace
+
+TEST_CASE("shard.chunks: a chunk in range reads back whole", "[pipeline][shards]") {
+    TempFolder t("sgfaudit-shard");
+    Chunk c;
+    make_valid(c);
+    CHECK(round_trip(t, c).empty());
+}
+
+TEST_CASE("shard.chunks: every enum or index field out of its range is a damaged record",
+          "[pipeline][shards][hostile]") {
+    TempFolder t("sgfaudit-shard");
+    using Edit = std::function<void(Chunk&)>;
+    const auto fact = [](Chunk& c) -> report::GameFacts& { return c.facts.front(); };
+    const std::vector<std::pair<const char*, Edit>> edits = {
+        {"ending 6", [&](Chunk& c) { fact(c).ending = static_cast<report::Ending>(6); }},
+        {"ending 255", [&](Chunk& c) { fact(c).ending = static_cast<report::Ending>(255); }},
+        {"record check 6", [&](Chunk& c) { fact(c).record = static_cast<audit::RecordCheck>(6); }},
+        {"record issue severity 2",
+         [&](Chunk& c) {
+             fact(c).record_issues.front().second = static_cast<audit::IssueSeverity>(2);
+         }},
+        {"omitted issue severity 2",
+         [&](Chunk& c) {
+             fact(c).record_issues_omitted.front().severity = static_cast<audit::IssueSeverity>(2);
+         }},
+        {"pair kind 5", [&](Chunk& c) { fact(c).pairs.front()[0] = 5; }},
+        {"pair of one ruleset",
+         [&](Chunk& c) {
+             fact(c).pairs.front() = {0, 1, 1};
+         }},
+        {"pair past the rulesets",
+         [&](Chunk& c) {
+             fact(c).pairs.front() = {0, 0, 2};
+         }},
+        {"cause kind 5", [&](Chunk& c) { fact(c).causes.front()[0] = 5; }},
+        {"cause past kCauses",
+         [&](Chunk& c) {
+             fact(c).causes.front()[1] = static_cast<std::uint16_t>(report::kCauses);
+         }},
+        {"cause pair reversed",
+         [&](Chunk& c) {
+             fact(c).causes.front() = {0, 0, 1, 0};
+         }},
+        {"cause past the rulesets",
+         [&](Chunk& c) {
+             fact(c).causes.front() = {3, 0, 2, 2};
+         }},
+        {"cause with one kNoRuleset",
+         [&](Chunk& c) {
+             fact(c).causes.front() = {4, 0, 0, report::kNoRuleset};
+         }},
+        {"accounting past the rulesets", [&](Chunk& c) { fact(c).accounting.front() = 2; }},
+        {"html group past kHtmlGroups",
+         [&](Chunk& c) { c.html.front().group = static_cast<std::uint16_t>(report::kHtmlGroups); }},
+        {"diagnostic severity 3",
+         [&](Chunk& c) { c.file.diagnostics.front().severity = static_cast<sgf::Severity>(3); }},
+        {"problem severity 255",
+         [&](Chunk& c) { c.problem.severity = static_cast<sgf::Severity>(255); }},
+    };
+    for (const auto& [name, edit] : edits) {
+        Chunk c;
+        make_valid(c);
+        edit(c);
+        INFO(name);
+        CHECK(round_trip(t, c).find("shard.chunks: damaged record") != std::string::npos);
+    }
+}
