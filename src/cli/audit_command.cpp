@@ -14,6 +14,7 @@
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
@@ -80,8 +81,10 @@ constexpr const char* kAuditUsageMiddle =
 constexpr const char* kAuditUsageEnd =
     R"(Exit status: 0 clean (no divergence, illegal play, record error, RE mismatch or file error;
 record notes never count), 1 findings (any of those, a file that could not be read, a folder
-entry that could not be listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
-written, or the run was interrupted). summary.json's "exit" says 0 or 1 and why.
+entry that could not be listed), 2 could not run (bad arguments, a path that does not exist,
+nothing to audit under the PATHs (no *.sgf or *.mgt file, no archive named; an empty --shard of
+a non-empty input is fine), the report could not be written, or the run was interrupted).
+summary.json's "exit" says 0 or 1 and why.
 )";
 
 void usage(std::ostream& s) {
@@ -327,10 +330,12 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
                 known_kind = true;
             }
             if (!known_kind) {
+                static constexpr std::string_view kKinds[] = {
+                    "legality", "end", "outcome", "accounting", "record", "record_errors"};
                 error = fmt::format(
                     "--only: '{}' is not one of legality, end, outcome, accounting, record, "
-                    "record_errors",
-                    item);
+                    "record_errors{}",
+                    item, report::did_you_mean(item, kKinds));
             }
         }
     }
@@ -340,15 +345,12 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     std::string name = default_name();
     if (error.empty()) error = out_name(parsed, name);
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
-    if (!error.empty()) {
-        err << "sgfaudit audit: " << error << "\n\n";
-        usage(err);
-        return kCannotRun;
-    }
+    if (!error.empty()) return usage_error(err, "audit", error);
     if (parsed.help) {
         usage(out);
         return kClean;
     }
+    if (say_nothing_to_audit(err, "audit", parsed.paths)) return kCannotRun;
     options.paths = parsed.paths;
     options.findings_only = parsed.has("--findings-only");
     options.gzip = parsed.has("--gzip");
@@ -367,10 +369,7 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out, std::
     std::string name = default_name();
     if (error.empty()) error = out_name(parsed, name);
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no SHARD_REPORT given";
-    if (!error.empty()) {
-        err << "sgfaudit merge: " << error << "\n\n" << kMergeUsage;
-        return kCannotRun;
-    }
+    if (!error.empty()) return usage_error(err, "merge", error);
     if (parsed.help) {
         out << kMergeUsage;
         return kClean;

@@ -19,6 +19,7 @@
 #include "sgfaudit/pipeline/spill.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
@@ -55,7 +56,8 @@ constexpr const char* kCheckUsageEnd =
 
 Exit status: 0 clean (no illegal play, no divergence, no record error or mismatch, no file
 error), 1 findings (any of those, or a file that could not be read), 2 could not run (bad
-arguments, a path that does not exist).
+arguments, a path that does not exist, nothing to audit under the PATHs: no *.sgf or *.mgt file
+and no archive named).
 )";
 
 void usage(std::ostream& s) {
@@ -205,18 +207,16 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         if (format == "json") {
             json = true;
         } else if (format != "text") {
-            error = fmt::format("--format: '{}' is not one of text, json", format);
+            static constexpr std::string_view kFormats[] = {"text", "json"};
+            error = fmt::format("--format: '{}' is not one of text, json{}", format,
+                                report::did_you_mean(format, kFormats));
         }
     }
     if (error.empty() && parsed.has("--full-json") && !json) {
         error = "--full-json: only with --format json";
     }
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
-    if (!error.empty()) {
-        err << "sgfaudit check: " << error << "\n\n";
-        usage(err);
-        return kCannotRun;
-    }
+    if (!error.empty()) return usage_error(err, "check", error);
     if (parsed.help) {
         usage(out);
         return kClean;
@@ -227,6 +227,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
     }
+    if (say_nothing_to_audit(err, "check", parsed.paths)) return kCannotRun;
 
     CheckWork work(settings, json,
                    parsed.has("--full-json") ? report::GameJson::full : report::GameJson::compact,

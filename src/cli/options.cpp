@@ -11,6 +11,7 @@
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/pipeline/gnugo.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/suggest.hpp"
 
 namespace sgfaudit::cli {
 
@@ -44,7 +45,14 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
         for (const OptionSpec& k : known) {
             if (k.name == name) spec = &k;
         }
-        if (spec == nullptr) return fmt::format("unknown option '{}'", a);
+        if (spec == nullptr) {
+            std::vector<std::string_view> names{"--help"};
+            for (const OptionSpec& k : known) names.push_back(k.name);
+            if (limits != nullptr) {
+                for (const std::string_view n : limit_flag_names()) names.push_back(n);
+            }
+            return fmt::format("unknown option '{}'{}", a, report::did_you_mean(name, names));
+        }
         if (out.has(name) && !spec->repeatable) return fmt::format("{} given twice", name);
         std::string value;
         if (!spec->takes_value) {
@@ -142,6 +150,15 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         } else {
             std::string bad;
             std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, bad);
+            if (!points && dead->find(',') == std::string::npos) {
+                // One word that is no point: a mistyped policy rather than a point list.
+                static constexpr std::string_view kPolicies[] = {"none", "markup", "pass-alive",
+                                                                 "auto", "gnugo"};
+                return fmt::format(
+                    "--dead: '{}' is neither a policy (none, markup, pass-alive, auto, gnugo) nor "
+                    "a point list (dd,ee or D4,E5){}",
+                    *dead, report::did_you_mean(*dead, kPolicies));
+            }
             if (!points) {
                 return fmt::format(
                     "--dead: '{}' is not a point (write SGF letters like dd or board coordinates "
@@ -160,7 +177,9 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         } else if (*on_illegal == "stop") {
             o.on_illegal = audit::IllegalPolicy::stop;
         } else {
-            return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop", *on_illegal);
+            static constexpr std::string_view kPolicies[] = {"as-it-stands", "stop"};
+            return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop{}", *on_illegal,
+                               report::did_you_mean(*on_illegal, kPolicies));
         }
     }
     if (const auto it = args.repeated.find("--map-ru"); it != args.repeated.end()) {

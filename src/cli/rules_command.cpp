@@ -1,6 +1,8 @@
 // `sgfaudit rules [SPEC]`: every preset and knob with the seed clause behind it, the
 // rulesets a --rules SPEC names, or (--explain CLAUSE) what one clause says.
 
+#include <fmt/format.h>
+
 #include <ostream>
 #include <string>
 
@@ -9,6 +11,7 @@
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/suggest.hpp"
 
 namespace sgfaudit::cli {
 
@@ -55,14 +58,17 @@ int rules_command(const std::vector<std::string>& given, std::ostream& out, std:
             << "\n";
         return kCannotRun;
     }
-    if (args.size() > 1) {
-        err << "sgfaudit rules: one SPEC at most\n\n" << kRulesUsage;
-        return kCannotRun;
+    if (args[0].starts_with("--") && given[0] != "--") {
+        static constexpr std::string_view kOptions[] = {"--explain", "--help"};
+        const std::string name = args[0].substr(0, args[0].find('='));
+        return usage_error(
+            err, "rules",
+            fmt::format("unknown option '{}'{}", args[0], report::did_you_mean(name, kOptions)));
     }
+    if (args.size() > 1) return usage_error(err, "rules", "one SPEC at most");
     const audit::RulesetListParse parsed = audit::parse_ruleset_list(args[0]);
     if (!parsed.ok()) {
-        err << "sgfaudit rules: " << report::spec_error_text(parsed.error) << "\n";
-        return kCannotRun;
+        return usage_error(err, "rules", report::spec_error_text(parsed.error));
     }
     for (const audit::Ruleset& r : parsed.rulesets) out << audit::describe(r) << "\n";
     return kClean;

@@ -176,7 +176,7 @@ TEST_CASE("spec_error_text words each kind of error in full", "[report][wording]
     CHECK(spec_error("aga:ko=ssk:ko=psk") == "knob 'ko' is set twice in 'aga:ko=ssk:ko=psk'");
     CHECK(spec_error("aga:ko=sskk") ==
           "bad value 'sskk' for knob 'ko' in 'aga:ko=sskk': expected one of psk, ssk, nssk, "
-          "simple");
+          "simple; did you mean 'ssk'?");
     CHECK(spec_error("aga:komi=abc") ==
           "bad value 'abc' for knob 'komi' in 'aga:komi=abc': expected a number such as 7.5 or "
           "-0.5, at most 2704 in size");
