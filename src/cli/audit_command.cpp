@@ -53,7 +53,9 @@ Options:
   --out DIR           the report folder (default: reports/NAME)
   --name NAME         NAME of the default folder (default: the date and time, YYYYMMDD-HHMMSS)
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
-                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
+                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"; a ruleset may
+                      also be named as RU[] names it (Korean, NZ, a KataGo rules string such
+                      as koPOSITIONALscoreAREAtaxNONEsui1)
   --jobs N            threads (default: all cores); the report is the same for any N
 )";
 // the shared options (judging_options_help), then:

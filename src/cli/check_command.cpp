@@ -37,7 +37,9 @@ Archives are read in place (see `sgfaudit audit --help`).
 
 Options:
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
-                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
+                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"; a ruleset may
+                      also be named as RU[] names it (Korean, NZ, a KataGo rules string such
+                      as koPOSITIONALscoreAREAtaxNONEsui1)
   --format text|json  text for people (default), or one JSON object per game, one per line
                       (schema sgfaudit-game/2, compact form, docs/report-format.md), then one
                       line of totals (schema sgfaudit-check-totals/1: files, games, exit status)

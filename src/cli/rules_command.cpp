@@ -22,10 +22,12 @@ constexpr const char* kRulesUsage = R"(usage: sgfaudit rules [SPEC]
 
 Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand)
 and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
-"aga:ko=ssk,french"): checks it and prints the knobs of each ruleset it names. --explain CLAUSE
-prints what a clause the reports cite says, in sgfaudit's words (docs/rules.md, also rules.md in
-every report folder), e.g. --explain "AGA 6", --explain tt8, --explain "FFG 6a", --explain "J 8,
-10" (a citation of several clauses prints each).
+"aga:ko=ssk,french"; a ruleset may also be named as RU[] names it: Korean, NZ, a KataGo rules
+string such as koPOSITIONALscoreAREAtaxNONEsui1): checks it and prints each ruleset it names,
+labelled by its canonical spec (the one name every report gives it), with its knobs.
+--explain CLAUSE prints what a clause the reports cite says, in sgfaudit's words (docs/rules.md,
+also rules.md in every report folder), e.g. --explain "AGA 6", --explain tt8, --explain "FFG 6a",
+--explain "J 8, 10" (a citation of several clauses prints each).
 )";
 
 }  // namespace

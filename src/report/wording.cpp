@@ -483,10 +483,12 @@ std::string spec_error_text(const audit::SpecError& e) {
         case SpecErrorKind::unknown_ruleset: {
             // A decimal comma ("komi=7,5") splits the list: the name then starts with a digit.
             const bool digit = !e.part.empty() && e.part.front() >= '0' && e.part.front() <= '9';
-            return fmt::format("unknown ruleset {} in {}: expected one of {}{}{}",
-                               quoted_ru(e.part), quoted_ru(e.text), joined(e.allowed),
-                               digit ? " (',' separates rulesets: write decimals with '.')" : "",
-                               did_you_mean(e.part, e.allowed));
+            return fmt::format(
+                "unknown ruleset {} in {}: expected one of {}, or a rules name or KataGo rules "
+                "string as RU[] gives it{}{}",
+                quoted_ru(e.part), quoted_ru(e.text), joined(e.allowed),
+                digit ? " (',' separates rulesets: write decimals with '.')" : "",
+                did_you_mean(e.part, e.allowed));
         }
         case SpecErrorKind::knob_before_ruleset:
             return fmt::format(

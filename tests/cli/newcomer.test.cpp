@@ -3,6 +3,8 @@
 // An input with nothing to audit stops with exit 2 naming what was passed over.
 
 #include <catch2/catch.hpp>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -161,4 +163,46 @@ TEST_CASE("An empty shard of a non-empty input is audited and clean", "[cli][new
     CHECK(r.status == 0);
     CHECK(r.out.find("audited 0 games") == 0);
     CHECK(std::filesystem::exists(t.path() / "shard2" / "summary.json"));
+}
+
+TEST_CASE("Each ruleset of a run has one unique label in JSON CSV and the summary",
+          "[cli][names]") {
+    // Two modified presets, one preset with a komi and a KataGo rules string as --rules takes
+    // it: no ruleset is named custom, and no two share a label.
+    const TempFolder t("sgfaudit-names");
+    const std::string kg = "koPOSITIONALscoreAREAtaxNONEsui1";
+    const std::string rules = "aga:ko=ssk,french:ko=psk,aga:komi=6.5," + kg;
+    const std::vector<std::string> labels{"aga:ko=ssk", "french:ko=psk", "aga:komi=6.5",
+                                          "tromp-taylor:end=resumable:dead=pass-alive"};
+    const Run json = run({"check", "--format", "json", "--rules", rules, basic()});
+    INFO(json.err);
+    REQUIRE(json.status != 2);
+    CHECK(json.out.find("custom") == std::string::npos);
+    // "name" is the preset whose rules these are (komi aside), else the spec; "spec" is the
+    // label.
+    for (const std::string& l : labels) {
+        const std::string name = l == "aga:komi=6.5" ? "aga" : l;
+        CHECK(json.out.find("{\"name\":\"" + name + "\",\"spec\":\"" + l + "\"") !=
+              std::string::npos);
+    }
+    const std::string out = (t.path() / "report").string();
+    const Run audit = run({"audit", "--quiet", "--rules", rules, "--out", out, basic()});
+    REQUIRE(audit.status != 2);
+    std::ifstream csv(out + "/divergences.csv");
+    std::string header;
+    std::getline(csv, header);
+    CHECK(header ==
+          "file,game,move,color,point,sgf,kind,cause,clause,rulesets,aga:ko=ssk,"
+          "french:ko=psk,aga:komi=6.5,tromp-taylor:end=resumable:dead=pass-alive,summary");
+    std::ifstream summary(out + "/summary.json");
+    const std::string text((std::istreambuf_iterator<char>(summary)), {});
+    CHECK(text.find("\"rulesets\": [\"aga:ko=ssk\", \"french:ko=psk\", \"aga:komi=6.5\", "
+                    "\"tromp-taylor:end=resumable:dead=pass-alive\"]") != std::string::npos);
+    for (const char* file :
+         {"/summary.json", "/summary.md", "/index.html", "/divergences.csv", "/games.jsonl"}) {
+        std::ifstream in(out + file);
+        const std::string all((std::istreambuf_iterator<char>(in)), {});
+        INFO(file);
+        CHECK(all.find("custom") == std::string::npos);
+    }
 }
