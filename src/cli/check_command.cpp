@@ -19,6 +19,7 @@
 #include "sgfaudit/pipeline/spill.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
@@ -79,6 +80,7 @@ struct CheckedFile : pipeline::FileWork::Result {
     bool file = false;  // a file was taken (not a walk problem)
     bool findings = false;
     std::size_t games = 0, games_with_findings = 0;
+    report::IgnoredCounts ignored;  // --ignore: set aside, by code
 };
 
 class CheckWork : public pipeline::FileWork {
@@ -93,9 +95,10 @@ class CheckWork : public pipeline::FileWork {
             // A folder entry that could not be taken: a finding, not a file.
             const sgf::Diagnostic& p = input.bytes.problem;
             r->findings = p.severity == sgf::Severity::error;
+            report::count_ignored(r->ignored, settings_.ignore, std::span(&p, 1));
             if (json_) {
-                report::append_file_json(r->out, p.file, std::span(&p, 1), form_);
-            } else {
+                report::append_file_json(r->out, p.file, std::span(&p, 1), form_, settings_.ignore);
+            } else if (!report::is_ignored(settings_.ignore, p.code)) {
                 r->err = sgf::format(p) + "\n";
             }
             return r;
@@ -105,12 +108,14 @@ class CheckWork : public pipeline::FileWork {
             input, settings_, scratch_.local(), [&](const pipeline::AuditedGame& g) {
                 ++r->games;
                 if (report::has_findings(g.audit)) ++r->games_with_findings;
+                report::count_ignored(r->ignored, settings_.ignore, g.input.diagnostics, &g.audit);
                 if (json_) {
                     report::append_game_json(r->out, g.input, form_);
                     spill(*r);
                     return;
                 }
                 for (const sgf::Diagnostic& d : g.input.diagnostics) {
+                    if (report::is_ignored(settings_.ignore, d.code)) continue;
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
@@ -119,10 +124,13 @@ class CheckWork : public pipeline::FileWork {
             });
         r->findings = file.errors || r->games_with_findings > 0;
         if (file.games == 0) {
+            report::count_ignored(r->ignored, settings_.ignore, file.diagnostics);
             if (json_) {
-                report::append_file_json(r->out, input.path, file.diagnostics, form_);
+                report::append_file_json(r->out, input.path, file.diagnostics, form_,
+                                         settings_.ignore);
             } else {
                 for (const sgf::Diagnostic& d : file.diagnostics) {
+                    if (report::is_ignored(settings_.ignore, d.code)) continue;
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
@@ -150,12 +158,14 @@ class CheckWork : public pipeline::FileWork {
         files_ += r.file ? 1 : 0;
         games_ += r.games;
         games_with_findings_ += r.games_with_findings;
+        for (const auto& [code, n] : r.ignored) ignored_[code] += n;
     }
 
     bool findings() const { return findings_; }
     std::size_t files() const { return files_; }
     std::size_t games() const { return games_; }
     std::size_t games_with_findings() const { return games_with_findings_; }
+    const report::IgnoredCounts& ignored() const { return ignored_; }
 
   private:
     // Spill::copy_to's sink.
@@ -187,6 +197,7 @@ class CheckWork : public pipeline::FileWork {
     std::ostream &out_, &err_;
     bool findings_ = false;
     std::size_t files_ = 0, games_ = 0, games_with_findings_ = 0;
+    report::IgnoredCounts ignored_;
 };
 
 }  // namespace
@@ -239,12 +250,19 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     run.max_file_bytes = settings.limits.max_file_bytes;
     pipeline::run_files(walk, work, run);
     if (json) {
-        report::write_check_totals_json(
-            out, {work.files(), work.games(), work.games_with_findings(), work.findings()});
+        report::CheckTotals totals{
+            work.files(), work.games(), work.games_with_findings(), work.findings(), {}};
+        totals.ignored.assign(work.ignored().begin(), work.ignored().end());
+        report::write_check_totals_json(out, totals);
     } else {
-        out << fmt::format("checked {} game{} in {} file{}: {} with findings\n", work.games(),
-                           work.games() == 1 ? "" : "s", work.files(), work.files() == 1 ? "" : "s",
-                           work.games_with_findings());
+        const std::string ignored = report::ignored_text(work.ignored());
+        out << fmt::format(
+            "checked {} game{} in {} file{}: {} with findings{}\n", work.games(),
+            work.games() == 1 ? "" : "s", work.files(), work.files() == 1 ? "" : "s",
+            work.games_with_findings(),
+            settings.ignore.empty()
+                ? ""
+                : fmt::format("; set aside by --ignore: {}", ignored.empty() ? "none" : ignored));
     }
     return work.findings() ? kFindings : kClean;
 }

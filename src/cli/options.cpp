@@ -11,6 +11,7 @@
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/pipeline/gnugo.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/report/suggest.hpp"
 
 namespace sgfaudit::cli {
@@ -202,6 +203,12 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
             override_komi(r, *p.ruleset->komi_override, *komi);
         }
     }
+    if (const auto ignore = value_of(args, "--ignore")) {
+        if (const std::string error = report::parse_ignore_list(*ignore, settings.ignore);
+            !error.empty()) {
+            return fmt::format("--ignore: {}", error);
+        }
+    }
     if (const auto listed = value_of(args, "--max-listed")) {
         std::uint64_t n = 0;
         bool digits = !listed->empty() && listed->size() <= 10;
@@ -266,6 +273,11 @@ constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnu
                       code and N legality divergences (default 1000); the rest are counted
                       ("and N more", JSON "illegal_omitted", "record_issues_omitted",
                       "divergences_omitted"), the summary's counts stay exact
+  --ignore CODE,...   set aside diagnostics and record issues of these codes (diagnostic
+                      codes such as S103 or S003, docs/diagnostics.md; record-issue codes
+                      such as handicap_inferred): not listed, but counted per code ("ignored"
+                      in each game object, check's totals, the summary); the exit status
+                      is the same as without --ignore
 )";
 }  // namespace
 

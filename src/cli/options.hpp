@@ -30,11 +30,11 @@ struct ParsedArgs {
 };
 
 // The options every auditing subcommand takes (see audit_settings).
-inline constexpr OptionSpec kAuditOptions[] = {{"--rules"},         {"--dead"},
-                                               {"--on-illegal"},    {"--komi"},
-                                               {"--jobs"},          {"--map-ru", true, true},
-                                               {"--gnugo-command"}, {"--gnugo-level"},
-                                               {"--gnugo-timeout"}, {"--max-listed"}};
+inline constexpr OptionSpec kAuditOptions[] = {
+    {"--rules"},         {"--dead"},        {"--on-illegal"},
+    {"--komi"},          {"--jobs"},        {"--map-ru", true, true},
+    {"--gnugo-command"}, {"--gnugo-level"}, {"--gnugo-timeout"},
+    {"--max-listed"},    {"--ignore"}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).

@@ -13,7 +13,7 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
-constexpr std::string_view kMagic = "sgfaudit-shard/4\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/5\n";  // 5: the header holds --ignore
 
 class Writer {
   public:
@@ -111,6 +111,8 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     for (const std::string& k : run.only) w.s(k);
     w.u(run.full_json ? 1 : 0);
     w.u(run.max_listed);
+    w.u(run.ignore.size());
+    for (const std::string& c : run.ignore) w.s(c);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -223,6 +225,8 @@ bool ShardReader::open(const std::string& folder) {
     for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
     run_.full_json = r.u() != 0;
     run_.max_listed = static_cast<std::uint32_t>(r.u());
+    const std::uint64_t ignore = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < ignore && r.ok(); ++i) run_.ignore.push_back(r.s());
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;

@@ -24,6 +24,8 @@ struct AuditSettings {
     std::vector<audit::Ruleset> rulesets;  // at least one
     audit::AuditOptions options;
     sgf::ReadLimits limits;
+    // --ignore: codes set aside, sorted (report/ignore.hpp); every CheckInput carries them.
+    std::vector<std::string> ignore;
     // Non-zero: stop (a signal came). Checked between the games of a file, so a file of many
     // games does not hold a cancelled run up; the games not audited are not reported, and the
     // run that set it keeps nothing of the file (the report is abandoned). Set options.cancel
