@@ -5,6 +5,8 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "commands.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
@@ -54,10 +56,14 @@ int rules_command(const std::vector<std::string>& given, std::ostream& out, std:
             out << *text;
             return kClean;
         }
+        const std::vector<std::string> clause_ids = report::clause_ids();
         std::string ids;
-        for (const std::string& id : report::clause_ids()) ids += (ids.empty() ? "" : ", ") + id;
-        err << "sgfaudit rules --explain: no clause '" << clause << "'; the clauses are: " << ids
-            << "\n";
+        for (const std::string& id : clause_ids) ids += (ids.empty() ? "" : ", ") + id;
+        const std::vector<std::string_view> names(clause_ids.begin(), clause_ids.end());
+        const std::string_view nearest = report::nearest_name(clause, names);
+        err << "sgfaudit rules --explain: no clause '" << clause << "'"
+            << (nearest.empty() ? "" : fmt::format(" (did you mean '{}'?)", nearest))
+            << "; the clauses are: " << ids << "\n";
         return kCannotRun;
     }
     if (args[0].starts_with("--") && given[0] != "--") {

@@ -37,7 +37,7 @@ std::string_view nearest_name(std::string_view word, std::span<const std::string
     std::string_view best;
     std::size_t best_distance = limit + 1;
     for (const std::string_view c : candidates) {
-        if (text::iequals_ascii(c, word)) return {};
+        if (c == word) return {};
         const std::size_t d = edit_distance(word, c);
         if (d < best_distance) {
             best = c;

@@ -965,7 +965,7 @@ TEST_CASE("Issue 28: no ruleset is named custom and two modified presets never s
     CHECK(p.rulesets[2].spec == "french:komi=6.5");
 }
 
-TEST_CASE("Issue 28: a ruleset list takes every form RU takes, KataGo rules strings included",
+TEST_CASE("Issue 28: a ruleset list takes every form RU takes with KataGo rules strings included",
           "[audit][ruleset][list][ru]") {
     // A KataGo rules string reads as map_ru reads it, on the tromp-taylor preset.
     const std::string_view kg = "koPOSITIONALscoreAREAtaxNONEsui1";

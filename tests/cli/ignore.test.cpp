@@ -80,7 +80,8 @@ TEST_CASE("check --ignore sets record issues aside and the exit status stays", "
     CHECK(has(ignored.out, "set aside by --ignore: handicap_inferred 1, handicap_missing 1\n"));
 }
 
-TEST_CASE("--ignore with an unknown code is a usage error with the nearest code", "[cli][ignore]") {
+TEST_CASE("An --ignore with an unknown code is a usage error with the nearest code",
+          "[cli][ignore]") {
     const std::string file = corpus("syntax/basic.sgf");
     const Run r = run({"check", "--ignore", "S103,handicap_inferd", file});
     CHECK(r.status == 2);
@@ -137,7 +138,7 @@ TEST_CASE("audit --ignore counts what it sets aside in the summary and lists it 
     CHECK_FALSE(has(slurp(p / "summary.json"), "ignore"));
 }
 
-TEST_CASE("Shards of an --ignore run merge into its report byte for byte; --ignore must agree",
+TEST_CASE("Shards of an --ignore run merge into its report byte for byte and must agree on it",
           "[cli][ignore][shards]") {
     const TempFolder t("sgfaudit-ignore-shards");
     const std::string in = corpus("syntax");

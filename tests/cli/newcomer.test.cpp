@@ -82,6 +82,10 @@ TEST_CASE("An unknown option suggests the nearest one", "[cli][newcomer]") {
     check_usage_error(run({"--verison"}),
                       "sgfaudit: unknown option '--verison'; did you mean '--version'?",
                       "sgfaudit");
+    const Run clause = run({"rules", "--explain", "AGA 66"});
+    CHECK(clause.status == 2);
+    CHECK(clause.err.find("no clause 'AGA 66' (did you mean 'AGA 6'?); the clauses are: ") ==
+          std::string("sgfaudit rules --explain: ").size());
     // Nothing near: no suggestion.
     check_usage_error(run({"check", "--frobnicate", basic()}),
                       "sgfaudit check: unknown option '--frobnicate'", "sgfaudit check");
@@ -108,7 +112,7 @@ TEST_CASE("An unknown value suggests the nearest one", "[cli][newcomer]") {
     CHECK(lines(rules.err) == 2);
 }
 
-TEST_CASE("--dead tells a mistyped policy from a point list", "[cli][newcomer]") {
+TEST_CASE("The --dead option tells a mistyped policy from a point list", "[cli][newcomer]") {
     check_usage_error(run({"check", "--dead", "gnugoo", basic()}),
                       "sgfaudit check: --dead: 'gnugoo' is neither a policy (none, markup, "
                       "pass-alive, auto, gnugo) nor a point list (dd,ee or D4,E5); did you mean "

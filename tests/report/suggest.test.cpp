@@ -31,7 +31,8 @@ TEST_CASE("nearest_name suggests a near candidate and nothing for a far one", "[
     CHECK(report::nearest_name("-dead", kOptions) == "--dead");
     CHECK(report::nearest_name("gnugoo", kPolicies) == "gnugo");
     CHECK(report::nearest_name("passalive", kPolicies) == "pass-alive");
-    CHECK(report::nearest_name("Markup", kPolicies).empty());  // a candidate, case aside
+    CHECK(report::nearest_name("markup", kPolicies).empty());      // a candidate
+    CHECK(report::nearest_name("Markup", kPolicies) == "markup");  // one, case aside
     CHECK(report::nearest_name("xyzzy", kPolicies).empty());
     CHECK(report::nearest_name("--frobnicate", kOptions).empty());
     // A prefix of one candidate only.

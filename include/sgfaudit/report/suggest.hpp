@@ -16,7 +16,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // The candidate a mistyped `word` most likely meant: the nearest by edit_distance when it is
 // near enough (at most 1 for words of up to 4 characters, 2 up to 8, else 3; leading '-'s
 // count as characters), else the one candidate that `word` (3 characters or more) is a prefix
-// of. Ties go to the earlier candidate. Empty when none is near, or `word` is a candidate.
+// of. Ties go to the earlier candidate; a candidate that differs only in case is the nearest.
+// Empty when none is near, or `word` is a candidate as it is.
 std::string_view nearest_name(std::string_view word, std::span<const std::string_view> candidates);
 
 // "; did you mean 'NAME'?" for nearest_name(word, candidates), or "" when there is none.
