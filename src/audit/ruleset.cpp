@@ -570,11 +570,13 @@ std::string canonical_spec(const Ruleset& r, const PresetRow& base) {
     return out;
 }
 
-// Name of the preset with the same rules as r, else r's canonical spec (never a made-up
-// name: two rulesets of different rules never share it).
+// Name of the preset r is, rules and komi (a komi override makes it another ruleset), else r's
+// canonical spec: never a made-up name, and two rulesets of one list never share it.
 std::string name_for(const Ruleset& r, const std::string& spec) {
-    for (const PresetRow& row : kPresets) {
-        if (same_rules(r, from_row(row))) return std::string(row.name);
+    if (!r.komi_override) {
+        for (const PresetRow& row : kPresets) {
+            if (same_rules(r, from_row(row))) return std::string(row.name);
+        }
     }
     return spec;
 }

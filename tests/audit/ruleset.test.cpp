@@ -249,7 +249,7 @@ TEST_CASE("rules-model.md 1: aga:ko=ssk changes only the ko knob", "[audit][rule
     CHECK_FALSE(r.komi_override);
 }
 
-TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the preset's name",
+TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the preset's rules",
           "[audit][ruleset][spec]") {
     const Ruleset r = parsed("french:komi=5.5,ko=psk");
     REQUIRE(r.komi_override);
@@ -258,7 +258,7 @@ TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the pres
     CHECK(r.default_komi_even == 7.5);  // the default stays; the override wins over both
     CHECK(r.spec == "french:ko=psk:komi=5.5");
     const Ruleset k = parsed("aga:komi=6.5");
-    CHECK(k.name == "aga");
+    CHECK(k.name == "aga:komi=6.5");  // issue 28: not "aga", which names the preset's komi too
     CHECK(k.spec == "aga:komi=6.5");
     CHECK(same_rules(k, aga()));
 }
@@ -871,7 +871,7 @@ TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ru
           "cycle=play-on dead=agreement button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=5.5");
     CHECK(describe(parsed("aga:komi=6")) ==
-          "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
+          "aga:komi=6: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
           "pass-stones=yes "
           "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
           "button=no default-komi=7.5 "
@@ -955,14 +955,17 @@ TEST_CASE("Issue 28: no ruleset is named custom and two modified presets never s
         INFO(r.spec);
         CHECK(r.name.find("custom") == std::string::npos);
         CHECK_FALSE(r.spec.empty());
-        // A modified preset is named by its spec; a preset as it is (komi aside) by its name.
-        CHECK((r.name == r.spec || (r.komi_override && r.spec.starts_with(r.name + ":komi="))));
-        for (std::size_t j = 0; j < i; ++j) CHECK(r.spec != p.rulesets[j].spec);
+        // A modified preset (its komi too) is named by its spec; a preset as it is by its name.
+        CHECK(r.name == r.spec);
+        for (std::size_t j = 0; j < i; ++j) {
+            CHECK(r.spec != p.rulesets[j].spec);
+            CHECK(r.name != p.rulesets[j].name);
+        }
     }
     CHECK(p.rulesets[0].name == "aga:ko=ssk");
     CHECK(p.rulesets[1].name == "aga:ko=psk");
-    CHECK(p.rulesets[2].name == "french");
-    CHECK(p.rulesets[2].spec == "french:komi=6.5");
+    CHECK(p.rulesets[2].name == "french:komi=6.5");
+    CHECK(p.rulesets[3].name == "french");
 }
 
 TEST_CASE("Issue 28: a ruleset list takes every form RU takes with KataGo rules strings included",

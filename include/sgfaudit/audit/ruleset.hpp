@@ -173,8 +173,9 @@ std::string_view to_string(Button v) noexcept;
 // value: `name` and `spec` empty); use preset() or parse_ruleset_spec() for named values (they
 // fill `name` and `spec`).
 struct Ruleset {
-    // The preset whose knobs (komi_override aside) equal these, else the canonical spec (no
-    // made-up name: two different rulesets never share one). Empty for a hand-built value.
+    // The preset whose knobs equal these (without a komi override), else the canonical spec: no
+    // made-up name, and two rulesets of one list never share it (a preset with a komi override
+    // is named by its spec, "aga:komi=6.5"). Empty for a hand-built value.
     std::string name;
     // Canonical spec text naming this value in reports, its label (JSON, CSV, text, summary):
     // the preset it started from, then ":knob=value" for every knob that differs from that
