@@ -570,18 +570,21 @@ std::string canonical_spec(const Ruleset& r, const PresetRow& base) {
     return out;
 }
 
-// Name of the preset with the same rules as r, else "custom".
-std::string name_for(const Ruleset& r) {
-    for (const PresetRow& row : kPresets) {
-        if (same_rules(r, from_row(row))) return std::string(row.name);
+// Name of the preset r is, rules and komi (a komi override makes it another ruleset), else r's
+// canonical spec: never a made-up name, and two rulesets of one list never share it.
+std::string name_for(const Ruleset& r, const std::string& spec) {
+    if (!r.komi_override) {
+        for (const PresetRow& row : kPresets) {
+            if (same_rules(r, from_row(row))) return std::string(row.name);
+        }
     }
-    return "custom";
+    return spec;
 }
 
 Ruleset finish(Building& b) {
     Ruleset r = b.rules;
-    r.name = name_for(r);
     r.spec = canonical_spec(r, *b.base);
+    r.name = name_for(r, r.spec);
     return r;
 }
 
@@ -1115,6 +1118,21 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
                 return fail(std::move(e));
             }
             const PresetRow* row = find_preset(name);
+            Building b;
+            if (row == nullptr) {
+                // Every form RU[] takes names a ruleset here too (a name such as "Korean" or
+                // "NZ", a KataGo rules string such as koPOSITIONALscoreAREAtaxNONEsui1), read
+                // as map_ru reads it: the ruleset it maps to, on the preset its spec starts
+                // from. Preset names come first ("Japanese" is the japanese preset as it is).
+                const RuMapping m = map_ru(trim(parts[0]));
+                if (m.ruleset) {
+                    const std::string_view spec = m.ruleset->spec;
+                    row = find_preset(spec.substr(0, spec.find(':')));
+                    b.rules = *m.ruleset;
+                }
+            } else {
+                b.rules = from_row(*row);
+            }
             if (row == nullptr) {
                 SpecError e = list_error(SpecErrorKind::unknown_ruleset);
                 e.item = std::string(item);
@@ -1122,10 +1140,8 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
                 e.allowed.assign(kPresetNames.begin(), kPresetNames.end());
                 return fail(std::move(e));
             }
-            Building b;
             b.base = row;
             b.written = std::string(item);
-            b.rules = from_row(*row);
             built.push_back(b);
             first_override = 1;
         } else if (built.empty()) {
@@ -1272,9 +1288,13 @@ std::optional<Ruleset> ruleset_from_ru(std::string_view ru) {
 }
 
 std::string describe(const Ruleset& r) {
-    const std::string& label = r.spec.empty() ? r.name : r.spec;
+    // A hand-built value (no spec) is described by its spec relative to tromp-taylor, whose
+    // knobs a default-constructed value holds.
+    const std::string label = !r.spec.empty()   ? r.spec
+                              : !r.name.empty() ? r.name
+                                                : canonical_spec(r, kPresets.front());
     std::string out = label;
-    if (r.name != label) out += fmt::format(" ({})", r.name);
+    if (!r.name.empty() && r.name != label) out += fmt::format(" ({})", r.name);
     out += ':';
     for (std::size_t i = 0; i < kKnobCount; ++i) {
         const std::string v = value_text(r, static_cast<Knob>(i));

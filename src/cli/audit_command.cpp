@@ -14,6 +14,7 @@
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
@@ -52,7 +53,9 @@ Options:
   --out DIR           the report folder (default: reports/NAME)
   --name NAME         NAME of the default folder (default: the date and time, YYYYMMDD-HHMMSS)
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
-                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
+                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"; a ruleset may
+                      also be named as RU[] names it (Korean, NZ, a KataGo rules string such
+                      as koPOSITIONALscoreAREAtaxNONEsui1)
   --jobs N            threads (default: all cores); the report is the same for any N
 )";
 // the shared options (judging_options_help), then:
@@ -80,8 +83,10 @@ constexpr const char* kAuditUsageMiddle =
 constexpr const char* kAuditUsageEnd =
     R"(Exit status: 0 clean (no divergence, illegal play, record error, RE mismatch or file error;
 record notes never count), 1 findings (any of those, a file that could not be read, a folder
-entry that could not be listed), 2 could not run (bad arguments, a path that does not exist, the report could not be
-written, or the run was interrupted). summary.json's "exit" says 0 or 1 and why.
+entry that could not be listed), 2 could not run (bad arguments, a path that does not exist,
+nothing to audit under the PATHs (no *.sgf or *.mgt file, no archive named; an empty --shard of
+a non-empty input is fine), the report could not be written, or the run was interrupted).
+summary.json's "exit" says 0 or 1 and why.
 )";
 
 void usage(std::ostream& s) {
@@ -335,10 +340,12 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
                 known_kind = true;
             }
             if (!known_kind) {
+                static constexpr std::string_view kKinds[] = {
+                    "legality", "end", "outcome", "accounting", "record", "record_errors"};
                 error = fmt::format(
                     "--only: '{}' is not one of legality, end, outcome, accounting, record, "
-                    "record_errors",
-                    item);
+                    "record_errors{}",
+                    item, report::did_you_mean(item, kKinds));
             }
         }
     }
@@ -348,15 +355,12 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     std::string name = default_name();
     if (error.empty()) error = out_name(parsed, name);
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
-    if (!error.empty()) {
-        err << "sgfaudit audit: " << error << "\n\n";
-        usage(err);
-        return kCannotRun;
-    }
+    if (!error.empty()) return usage_error(err, "audit", error);
     if (parsed.help) {
         usage(out);
         return kClean;
     }
+    if (say_nothing_to_audit(err, "audit", parsed.paths)) return kCannotRun;
     options.paths = parsed.paths;
     options.findings_only = parsed.has("--findings-only");
     options.gzip = parsed.has("--gzip");
@@ -375,10 +379,7 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out, std::
     std::string name = default_name();
     if (error.empty()) error = out_name(parsed, name);
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no SHARD_REPORT given";
-    if (!error.empty()) {
-        err << "sgfaudit merge: " << error << "\n\n" << kMergeUsage;
-        return kCannotRun;
-    }
+    if (!error.empty()) return usage_error(err, "merge", error);
     if (parsed.help) {
         out << kMergeUsage;
         return kClean;

@@ -19,6 +19,8 @@
 #include "sgfaudit/pipeline/spill.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/ignore.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::cli {
@@ -36,7 +38,9 @@ Archives are read in place (see `sgfaudit audit --help`).
 
 Options:
   --rules LIST        rulesets to apply, in order (default: tromp-taylor,aga,french); grammar
-                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"
+                      as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"; a ruleset may
+                      also be named as RU[] names it (Korean, NZ, a KataGo rules string such
+                      as koPOSITIONALscoreAREAtaxNONEsui1)
   --format text|json  text for people (default), or one JSON object per game, one per line
                       (schema sgfaudit-game/2, compact form, docs/report-format.md), then one
                       line of totals (schema sgfaudit-check-totals/1: files, games, exit status)
@@ -55,7 +59,8 @@ constexpr const char* kCheckUsageEnd =
 
 Exit status: 0 clean (no illegal play, no divergence, no record error or mismatch, no file
 error), 1 findings (any of those, or a file that could not be read), 2 could not run (bad
-arguments, a path that does not exist).
+arguments, a path that does not exist, nothing to audit under the PATHs: no *.sgf or *.mgt file
+and no archive named).
 )";
 
 void usage(std::ostream& s) {
@@ -75,6 +80,7 @@ struct CheckedFile : pipeline::FileWork::Result {
     bool file = false;  // a file was taken (not a walk problem)
     bool findings = false;
     std::size_t games = 0, games_with_findings = 0;
+    report::IgnoredCounts ignored;  // --ignore: set aside, by code
 };
 
 class CheckWork : public pipeline::FileWork {
@@ -89,9 +95,10 @@ class CheckWork : public pipeline::FileWork {
             // A folder entry that could not be taken: a finding, not a file.
             const sgf::Diagnostic& p = input.bytes.problem;
             r->findings = p.severity == sgf::Severity::error;
+            report::count_ignored(r->ignored, settings_.ignore, std::span(&p, 1));
             if (json_) {
-                report::append_file_json(r->out, p.file, std::span(&p, 1), form_);
-            } else {
+                report::append_file_json(r->out, p.file, std::span(&p, 1), form_, settings_.ignore);
+            } else if (!report::is_ignored(settings_.ignore, p.code)) {
                 r->err = sgf::format(p) + "\n";
             }
             return r;
@@ -101,12 +108,14 @@ class CheckWork : public pipeline::FileWork {
             input, settings_, scratch_.local(), [&](const pipeline::AuditedGame& g) {
                 ++r->games;
                 if (report::has_findings(g.audit)) ++r->games_with_findings;
+                report::count_ignored(r->ignored, settings_.ignore, g.input.diagnostics, &g.audit);
                 if (json_) {
                     report::append_game_json(r->out, g.input, form_);
                     spill(*r);
                     return;
                 }
                 for (const sgf::Diagnostic& d : g.input.diagnostics) {
+                    if (report::is_ignored(settings_.ignore, d.code)) continue;
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
@@ -115,10 +124,13 @@ class CheckWork : public pipeline::FileWork {
             });
         r->findings = file.errors || r->games_with_findings > 0;
         if (file.games == 0) {
+            report::count_ignored(r->ignored, settings_.ignore, file.diagnostics);
             if (json_) {
-                report::append_file_json(r->out, input.path, file.diagnostics, form_);
+                report::append_file_json(r->out, input.path, file.diagnostics, form_,
+                                         settings_.ignore);
             } else {
                 for (const sgf::Diagnostic& d : file.diagnostics) {
+                    if (report::is_ignored(settings_.ignore, d.code)) continue;
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
@@ -146,12 +158,14 @@ class CheckWork : public pipeline::FileWork {
         files_ += r.file ? 1 : 0;
         games_ += r.games;
         games_with_findings_ += r.games_with_findings;
+        for (const auto& [code, n] : r.ignored) ignored_[code] += n;
     }
 
     bool findings() const { return findings_; }
     std::size_t files() const { return files_; }
     std::size_t games() const { return games_; }
     std::size_t games_with_findings() const { return games_with_findings_; }
+    const report::IgnoredCounts& ignored() const { return ignored_; }
 
   private:
     // Spill::copy_to's sink.
@@ -183,6 +197,7 @@ class CheckWork : public pipeline::FileWork {
     std::ostream &out_, &err_;
     bool findings_ = false;
     std::size_t files_ = 0, games_ = 0, games_with_findings_ = 0;
+    report::IgnoredCounts ignored_;
 };
 
 }  // namespace
@@ -205,18 +220,16 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         if (format == "json") {
             json = true;
         } else if (format != "text") {
-            error = fmt::format("--format: '{}' is not one of text, json", format);
+            static constexpr std::string_view kFormats[] = {"text", "json"};
+            error = fmt::format("--format: '{}' is not one of text, json{}", format,
+                                report::did_you_mean(format, kFormats));
         }
     }
     if (error.empty() && parsed.has("--full-json") && !json) {
         error = "--full-json: only with --format json";
     }
     if (error.empty() && !parsed.help && parsed.paths.empty()) error = "no PATH given";
-    if (!error.empty()) {
-        err << "sgfaudit check: " << error << "\n\n";
-        usage(err);
-        return kCannotRun;
-    }
+    if (!error.empty()) return usage_error(err, "check", error);
     if (parsed.help) {
         usage(out);
         return kClean;
@@ -227,6 +240,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
     }
+    if (say_nothing_to_audit(err, "check", parsed.paths)) return kCannotRun;
 
     CheckWork work(settings, json,
                    parsed.has("--full-json") ? report::GameJson::full : report::GameJson::compact,
@@ -236,12 +250,19 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     run.max_file_bytes = settings.limits.max_file_bytes;
     pipeline::run_files(walk, work, run);
     if (json) {
-        report::write_check_totals_json(
-            out, {work.files(), work.games(), work.games_with_findings(), work.findings()});
+        report::CheckTotals totals{
+            work.files(), work.games(), work.games_with_findings(), work.findings(), {}};
+        totals.ignored.assign(work.ignored().begin(), work.ignored().end());
+        report::write_check_totals_json(out, totals);
     } else {
-        out << fmt::format("checked {} game{} in {} file{}: {} with findings\n", work.games(),
-                           work.games() == 1 ? "" : "s", work.files(), work.files() == 1 ? "" : "s",
-                           work.games_with_findings());
+        const std::string ignored = report::ignored_text(work.ignored());
+        out << fmt::format(
+            "checked {} game{} in {} file{}: {} with findings{}\n", work.games(),
+            work.games() == 1 ? "" : "s", work.files(), work.files() == 1 ? "" : "s",
+            work.games_with_findings(),
+            settings.ignore.empty()
+                ? ""
+                : fmt::format("; set aside by --ignore: {}", ignored.empty() ? "none" : ignored));
     }
     return work.findings() ? kFindings : kClean;
 }

@@ -10,6 +10,8 @@
 
 #include "commands.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
+#include "sgfaudit/pipeline/nothing_to_audit.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 #include "sgfaudit/version.hpp"
 
@@ -51,7 +53,44 @@ not run (bad arguments, a path that does not exist; for audit also a report that
 written or an interrupted run).
 )";
 
+constexpr std::string_view kCommands[] = {"parse", "check", "audit", "merge", "rules"};
+constexpr std::string_view kTopOptions[] = {"--help", "--version"};
+
 }  // namespace
+
+int usage_error(std::ostream& err, std::string_view command, std::string_view line) {
+    const std::string name = command.empty() ? "sgfaudit" : fmt::format("sgfaudit {}", command);
+    err << name << ": " << line << "\ntry '" << name << " --help'\n";
+    return kCannotRun;
+}
+
+bool say_nothing_to_audit(std::ostream& err, std::string_view command,
+                          const std::vector<std::string>& paths) {
+    const pipeline::NothingToAudit n = pipeline::nothing_to_audit(paths);
+    if (!n.nothing) return false;
+    std::string named;
+    for (std::size_t i = 0; i < paths.size() && i < 3; ++i) {
+        named += fmt::format("{}'{}'", i == 0 ? "" : ", ", sgf::printable_text(paths[i]));
+    }
+    if (paths.size() > 3) named += fmt::format(" and {} more", paths.size() - 3);
+    const std::string folders = fmt::format("{} folder{}", n.folders, n.folders == 1 ? "" : "s");
+    std::string skipped = fmt::format("{}, no file in {}", folders, n.folders == 1 ? "it" : "them");
+    if (n.skipped_files > 0) {
+        skipped =
+            fmt::format("passed over {} file{}{}", n.skipped_files, n.skipped_files == 1 ? "" : "s",
+                        n.folders > 0 ? fmt::format(" in {}", folders) : "");
+        for (std::size_t i = 0; i < n.examples.size(); ++i) {
+            skipped +=
+                fmt::format("{}{}", i == 0 ? ": " : ", ", sgf::printable_text(n.examples[i]));
+        }
+        if (n.skipped_files > n.examples.size()) skipped += ", ...";
+    }
+    err << fmt::format(
+        "sgfaudit {}: nothing to {}: no *.sgf or *.mgt file under {} ({}); an archive "
+        "(.zip, .tar.*, .7z, .sgf.gz) is read only when named on the command line\n",
+        command, command == "parse" ? "read" : "audit", named, skipped);
+    return true;
+}
 
 void check_stream(const std::ostream& stream, const char* name) {
     if (stream) return;
@@ -63,8 +102,9 @@ void check_stream(const std::ostream& stream, const char* name) {
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     try {
         if (args.empty()) {
-            err << kUsage;
-            return kCannotRun;
+            return usage_error(err, "",
+                               "no command given (usage: sgfaudit COMMAND [OPTIONS] PATH...; "
+                               "commands: parse, check, audit, merge, rules)");
         }
         const std::string& command = args.front();
         const std::vector<std::string> rest(args.begin() + 1, args.end());
@@ -83,9 +123,12 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (command == "audit") status = audit_command(rest, out, err);
         if (command == "merge") status = merge_command(rest, out, err);
         if (status < 0) {
-            err << "sgfaudit: unknown command '" << sgf::printable_text(command) << "'\n\n"
-                << kUsage;
-            return kCannotRun;
+            const bool option = command.starts_with('-');
+            return usage_error(err, "",
+                               fmt::format("unknown {} '{}'{}", option ? "option" : "command",
+                                           sgf::printable_text(command),
+                                           option ? report::did_you_mean(command, kTopOptions)
+                                                  : report::did_you_mean(command, kCommands)));
         }
         // What was written must have reached its stream: a full disk or a closed pipe is a
         // failure of the run, never a silent success.

@@ -124,6 +124,15 @@ bool LimitOptions::parse(const std::vector<std::string>& args, std::size_t& i, s
     return false;
 }
 
+std::span<const std::string_view> limit_flag_names() noexcept {
+    static constexpr auto kNames = [] {
+        std::array<std::string_view, kFlags.size()> names{};
+        for (std::size_t i = 0; i < kFlags.size(); ++i) names[i] = kFlags[i].name;
+        return names;
+    }();
+    return kNames;
+}
+
 std::string_view limits_help() noexcept {
     return kHelp;
 }

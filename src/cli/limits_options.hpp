@@ -4,6 +4,7 @@
 // them with the diagnostic each one gives.
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,9 @@ class LimitOptions {
 // The "Limits:" block of a command's --help text (flags, defaults, diagnostic codes), ending with
 // '\n'.
 std::string_view limits_help() noexcept;
+
+// The names of the limit flags ("--max-file-bytes", ...), for "did you mean".
+std::span<const std::string_view> limit_flag_names() noexcept;
 
 // Parses "123", "64M", "1k": a positive whole number with an optional K/M/G suffix. Returns
 // false for anything else and for values over `max`.

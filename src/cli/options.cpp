@@ -11,6 +11,8 @@
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/pipeline/gnugo.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/ignore.hpp"
+#include "sgfaudit/report/suggest.hpp"
 
 namespace sgfaudit::cli {
 
@@ -44,7 +46,14 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
         for (const OptionSpec& k : known) {
             if (k.name == name) spec = &k;
         }
-        if (spec == nullptr) return fmt::format("unknown option '{}'", a);
+        if (spec == nullptr) {
+            std::vector<std::string_view> names{"--help"};
+            for (const OptionSpec& k : known) names.push_back(k.name);
+            if (limits != nullptr) {
+                for (const std::string_view n : limit_flag_names()) names.push_back(n);
+            }
+            return fmt::format("unknown option '{}'{}", a, report::did_you_mean(name, names));
+        }
         if (out.has(name) && !spec->repeatable) return fmt::format("{} given twice", name);
         std::string value;
         if (!spec->takes_value) {
@@ -177,6 +186,15 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         } else {
             std::string bad;
             std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, bad);
+            if (!points && dead->find(',') == std::string::npos) {
+                // One word that is no point: a mistyped policy rather than a point list.
+                static constexpr std::string_view kPolicies[] = {"none", "markup", "pass-alive",
+                                                                 "auto", "gnugo"};
+                return fmt::format(
+                    "--dead: '{}' is neither a policy (none, markup, pass-alive, auto, gnugo) nor "
+                    "a point list (dd,ee or D4,E5){}",
+                    *dead, report::did_you_mean(*dead, kPolicies));
+            }
             if (!points) {
                 return fmt::format(
                     "--dead: '{}' is not a point (write SGF letters like dd or board coordinates "
@@ -195,7 +213,9 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         } else if (*on_illegal == "stop") {
             o.on_illegal = audit::IllegalPolicy::stop;
         } else {
-            return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop", *on_illegal);
+            static constexpr std::string_view kPolicies[] = {"as-it-stands", "stop"};
+            return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop{}", *on_illegal,
+                               report::did_you_mean(*on_illegal, kPolicies));
         }
     }
     if (const auto it = args.repeated.find("--map-ru"); it != args.repeated.end()) {
@@ -216,6 +236,12 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
         }
         for (audit::Ruleset& r : settings.rulesets) {
             override_komi(r, *p.ruleset->komi_override, *komi);
+        }
+    }
+    if (const auto ignore = value_of(args, "--ignore")) {
+        if (const std::string error = report::parse_ignore_list(*ignore, settings.ignore);
+            !error.empty()) {
+            return fmt::format("--ignore: {}", error);
         }
     }
     if (const auto listed = value_of(args, "--max-listed")) {
@@ -290,6 +316,11 @@ constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnu
                       code and N legality divergences (default 1000); the rest are counted
                       ("and N more", JSON "illegal_omitted", "record_issues_omitted",
                       "divergences_omitted"), the summary's counts stay exact
+  --ignore CODE,...   set aside diagnostics and record issues of these codes (diagnostic
+                      codes such as S103 or S003, docs/diagnostics.md; record-issue codes
+                      such as handicap_inferred): not listed, but counted per code ("ignored"
+                      in each game object, check's totals, the summary); the exit status
+                      is the same as without --ignore
 )";
 }  // namespace
 

@@ -36,7 +36,8 @@ inline constexpr OptionSpec kAuditOptions[] = {
     {"--rules"},       {"--dead"},           {"--on-illegal"},
     {"--komi"},        {"--jobs"},           {"--map-ru", true, true},
     {"--engine"},      {"--engine-timeout"}, {"--gnugo-command"},
-    {"--gnugo-level"}, {"--gnugo-timeout"},  {"--max-listed"}};
+    {"--gnugo-level"}, {"--gnugo-timeout"},  {"--max-listed"},
+    {"--ignore"}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).

@@ -11,6 +11,7 @@
 #include "limits_options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
 
@@ -37,7 +38,9 @@ bytes (S115), a folder given as a file (F004), unreadable (F004), a symbolic lin
 a FIFO or device (F006, never opened), a file that changed while it was read (F007).
 docs/robustness.md lists every limit and check.
 
-Exit status: 0 no file had an error, 1 some file had an error, 2 could not run.
+Exit status: 0 no file had an error, 1 some file had an error, 2 could not run (bad arguments,
+a path that does not exist, nothing to read under the PATHs: no *.sgf or *.mgt file and no
+archive named).
 )";
 
 void usage(std::ostream& s) {
@@ -103,26 +106,20 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         }
         std::string error;
         if (limit_options.parse(args, i, error)) {
-            if (!error.empty()) {
-                err << "sgfaudit parse: " << error << "\n\n";
-                usage(err);
-                return kCannotRun;
-            }
+            if (!error.empty()) return usage_error(err, "parse", error);
         } else if (a == "--summary") {
             summary_only = true;
         } else if (a.size() > 1 && a[0] == '-') {
-            err << "sgfaudit parse: unknown option '" << a << "'\n\n";
-            usage(err);
-            return kCannotRun;
+            std::vector<std::string_view> names{"--summary", "--help"};
+            for (const std::string_view n : limit_flag_names()) names.push_back(n);
+            return usage_error(err, "parse",
+                               fmt::format("unknown option '{}'{}", a,
+                                           report::did_you_mean(a.substr(0, a.find('=')), names)));
         } else {
             paths.push_back(a);
         }
     }
-    if (paths.empty()) {
-        err << "sgfaudit parse: no PATH given\n\n";
-        usage(err);
-        return kCannotRun;
-    }
+    if (paths.empty()) return usage_error(err, "parse", "no PATH given");
 
     // Walked as the files are read (problems where the walk meets them), so an archive's
     // members come with their bytes and memory does not grow with the number of files.
@@ -132,6 +129,7 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
     }
+    if (say_nothing_to_audit(err, "parse", paths)) return kCannotRun;
 
     Totals totals;
     bool walk_errors = false;

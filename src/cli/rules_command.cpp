@@ -1,14 +1,19 @@
 // `sgfaudit rules [SPEC]`: every preset and knob with the seed clause behind it, the
 // rulesets a --rules SPEC names, or (--explain CLAUSE) what one clause says.
 
+#include <fmt/format.h>
+
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "commands.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/suggest.hpp"
 
 namespace sgfaudit::cli {
 
@@ -19,10 +24,12 @@ constexpr const char* kRulesUsage = R"(usage: sgfaudit rules [SPEC]
 
 Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand)
 and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
-"aga:ko=ssk,french"): checks it and prints the knobs of each ruleset it names. --explain CLAUSE
-prints what a clause the reports cite says, in sgfaudit's words (docs/rules.md, also rules.md in
-every report folder), e.g. --explain "AGA 6", --explain tt8, --explain "FFG 6a", --explain "J 8,
-10" (a citation of several clauses prints each).
+"aga:ko=ssk,french"; a ruleset may also be named as RU[] names it: Korean, NZ, a KataGo rules
+string such as koPOSITIONALscoreAREAtaxNONEsui1): checks it and prints each ruleset it names,
+labelled by its canonical spec (the one name every report gives it), with its knobs.
+--explain CLAUSE prints what a clause the reports cite says, in sgfaudit's words (docs/rules.md,
+also rules.md in every report folder), e.g. --explain "AGA 6", --explain tt8, --explain "FFG 6a",
+--explain "J 8, 10" (a citation of several clauses prints each).
 )";
 
 }  // namespace
@@ -49,20 +56,27 @@ int rules_command(const std::vector<std::string>& given, std::ostream& out, std:
             out << *text;
             return kClean;
         }
+        const std::vector<std::string> clause_ids = report::clause_ids();
         std::string ids;
-        for (const std::string& id : report::clause_ids()) ids += (ids.empty() ? "" : ", ") + id;
-        err << "sgfaudit rules --explain: no clause '" << clause << "'; the clauses are: " << ids
-            << "\n";
+        for (const std::string& id : clause_ids) ids += (ids.empty() ? "" : ", ") + id;
+        const std::vector<std::string_view> names(clause_ids.begin(), clause_ids.end());
+        const std::string_view nearest = report::nearest_name(clause, names);
+        err << "sgfaudit rules --explain: no clause '" << clause << "'"
+            << (nearest.empty() ? "" : fmt::format(" (did you mean '{}'?)", nearest))
+            << "; the clauses are: " << ids << "\n";
         return kCannotRun;
     }
-    if (args.size() > 1) {
-        err << "sgfaudit rules: one SPEC at most\n\n" << kRulesUsage;
-        return kCannotRun;
+    if (args[0].starts_with("--") && given[0] != "--") {
+        static constexpr std::string_view kOptions[] = {"--explain", "--help"};
+        const std::string name = args[0].substr(0, args[0].find('='));
+        return usage_error(
+            err, "rules",
+            fmt::format("unknown option '{}'{}", args[0], report::did_you_mean(name, kOptions)));
     }
+    if (args.size() > 1) return usage_error(err, "rules", "one SPEC at most");
     const audit::RulesetListParse parsed = audit::parse_ruleset_list(args[0]);
     if (!parsed.ok()) {
-        err << "sgfaudit rules: " << report::spec_error_text(parsed.error) << "\n";
-        return kCannotRun;
+        return usage_error(err, "rules", report::spec_error_text(parsed.error));
     }
     for (const audit::Ruleset& r : parsed.rulesets) out << audit::describe(r) << "\n";
     return kClean;

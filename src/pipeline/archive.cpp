@@ -450,9 +450,10 @@ class ArchiveWork : public FileWork {
             if (options_.only == 0 &&
                 (!options_.findings_only || chunk->problem.severity == sgf::Severity::error)) {
                 report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1),
-                                         form());
+                                         form(), settings_.ignore);
             }
-            report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1));
+            report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1),
+                                           settings_.ignore);
             return chunk;
         }
         // A shard draws every diagram its own files may need: the merge's budget picks them
@@ -491,9 +492,11 @@ class ArchiveWork : public FileWork {
              std::any_of(
                  chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
                  [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; }))) {
-            report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics, form());
+            report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics, form(),
+                                     settings_.ignore);
         }
-        report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics);
+        report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics,
+                                       settings_.ignore);
         return chunk;
     }
 
@@ -640,7 +643,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             if (r.paths != first.paths || r.rulesets != first.rulesets || r.dead != first.dead ||
                 r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams ||
                 r.findings_only != first.findings_only || r.only != first.only ||
-                r.full_json != first.full_json || r.max_listed != first.max_listed) {
+                r.full_json != first.full_json || r.max_listed != first.max_listed ||
+                r.ignore != first.ignore) {
                 result.message =
                     fmt::format("merge: shard {} was run with other inputs or options than shard 1",
                                 shards[i].shard());
@@ -752,6 +756,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.findings_only = options.findings_only;
     run.full_json = options.full_json;
     run.max_listed = options.settings.options.max_listed;
+    run.ignore = options.settings.ignore;
     for (unsigned k = 0; k < report::kDivergenceKinds; ++k) {
         if ((options.only >> k) & 1u) {
             run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));

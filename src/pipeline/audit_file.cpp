@@ -55,6 +55,7 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::Aud
         report::CheckInput in = report::check_input(input.path, record, a);
         in.options = settings.options;
         in.issue_locations = locations;
+        in.ignore = settings.ignore;
         // The game's diagnostics: the reader's for it, then its record's (the record's alone
         // when the reader has none for it: no copy).
         if (g < by_game.size() && !by_game[g].empty()) {

@@ -19,6 +19,8 @@ namespace sgfaudit::pipeline::detail {
 
 namespace {
 
+// 5: the header holds --ignore; the file ends with an end record (count, inputs' fingerprint,
+// checksum).
 constexpr std::string_view kMagic = "sgfaudit-shard/5\n";
 // The length field of the end record (never a record's length: those are below the file size).
 constexpr std::uint64_t kEndMark = ~std::uint64_t{0};
@@ -126,6 +128,8 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     for (const std::string& k : run.only) w.s(k);
     w.u(run.full_json ? 1 : 0);
     w.u(run.max_listed);
+    w.u(run.ignore.size());
+    for (const std::string& c : run.ignore) w.s(c);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -285,6 +289,8 @@ bool ShardReader::open(const std::string& folder) {
     for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
     run_.full_json = r.u() != 0;
     run_.max_listed = static_cast<std::uint32_t>(r.u());
+    const std::uint64_t ignore = r.ok() ? r.u() : 0;
+    for (std::uint64_t i = 0; i < ignore && r.ok(); ++i) run_.ignore.push_back(r.s());
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "common.hpp"
+#include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::report {
@@ -146,6 +147,7 @@ void append_record_issue_rows(std::string& out, const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
+        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
         append_csv_field(out, in.file);
         out += fmt::format(",{},", in.game + 1);
         if (issue.move != 0) out += fmt::format("{}", issue.move);
@@ -165,8 +167,10 @@ void append_record_issue_rows(std::string& out, const CheckInput& in) {
     }
 }
 
-void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics) {
+void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics,
+                            std::span<const std::string> ignore) {
     for (const sgf::Diagnostic& d : diagnostics) {
+        if (is_ignored(ignore, d.code)) continue;
         append_csv_field(out, d.file);
         out += ',';
         if (d.game >= 0) out += fmt::format("{}", d.game + 1);

@@ -10,6 +10,7 @@
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
 
@@ -240,9 +241,11 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
     j.end_object();
 }
 
-void write_diagnostics(JsonWriter& j, std::span<const sgf::Diagnostic> diagnostics) {
+void write_diagnostics(JsonWriter& j, std::span<const sgf::Diagnostic> diagnostics,
+                       IgnoredCodes ignore) {
     j.begin_array();
     for (const sgf::Diagnostic& d : diagnostics) {
+        if (is_ignored(ignore, d.code)) continue;
         j.begin_object();
         j.key("severity").str(sgf::to_string(d.severity));
         j.key("code").str(d.code);
@@ -253,6 +256,14 @@ void write_diagnostics(JsonWriter& j, std::span<const sgf::Diagnostic> diagnosti
         j.end_object();
     }
     j.end_array();
+}
+
+// "ignored": {"S103": 2, ...}: what --ignore set aside, by code; absent when nothing was.
+void write_ignored(JsonWriter& j, const IgnoredCounts& counts) {
+    if (counts.empty()) return;
+    j.key("ignored").begin_object();
+    for (const auto& [code, n] : counts) j.key(code).integer(static_cast<std::int64_t>(n));
+    j.end_object();
 }
 
 void write_player(JsonWriter& j, std::string_view name, std::string_view rank) {
@@ -340,6 +351,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("record_issues").begin_array();
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
+        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
         j.begin_object();
         if (issue.move != 0) {
             j.key("move").integer(issue.move);
@@ -357,17 +369,22 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         j.end_object();
     }
     j.end_array();
-    if (!a.record_issues_omitted.empty()) {
+    if (std::any_of(
+            a.record_issues_omitted.begin(), a.record_issues_omitted.end(),
+            [&](const audit::OmittedIssues& o) { return !is_ignored(in.ignore, o.code); })) {
         // {"occupied": 998000, ...}: the issues of each code past the cap, not listed.
         j.key("record_issues_omitted").begin_object();
         for (const audit::OmittedIssues& o : a.record_issues_omitted) {
-            j.key(o.code).integer(o.count);
+            if (!is_ignored(in.ignore, o.code)) j.key(o.code).integer(o.count);
         }
         j.end_object();
     }
 
     j.key("diagnostics");
-    write_diagnostics(j, in.diagnostics);
+    write_diagnostics(j, in.diagnostics, in.ignore);
+    IgnoredCounts ignored;
+    count_ignored(ignored, in.ignore, in.diagnostics, &a);
+    write_ignored(j, ignored);
     j.end_object();
     j.raw("\n");
 }
@@ -383,7 +400,8 @@ void write_check_json(std::ostream& os, const CheckInput& in, GameJson form) {
 }
 
 void append_file_json(std::string& out, std::string_view file,
-                      std::span<const sgf::Diagnostic> diagnostics, GameJson form) {
+                      std::span<const sgf::Diagnostic> diagnostics, GameJson form,
+                      std::span<const std::string> ignore) {
     JsonWriter j(out);
     j.begin_object();
     j.key("schema").str(kGameSchema);
@@ -395,15 +413,19 @@ void append_file_json(std::string& out, std::string_view file,
             return d.severity == sgf::Severity::error;
         }));
     j.key("diagnostics");
-    write_diagnostics(j, diagnostics);
+    write_diagnostics(j, diagnostics, ignore);
+    IgnoredCounts ignored;
+    count_ignored(ignored, ignore, diagnostics);
+    write_ignored(j, ignored);
     j.end_object();
     j.raw("\n");
 }
 
 void write_check_json_file(std::ostream& os, std::string_view file,
-                           std::span<const sgf::Diagnostic> diagnostics, GameJson form) {
+                           std::span<const sgf::Diagnostic> diagnostics, GameJson form,
+                           std::span<const std::string> ignore) {
     std::string out;
-    append_file_json(out, file, diagnostics, form);
+    append_file_json(out, file, diagnostics, form, ignore);
     os << out;
 }
 
@@ -416,6 +438,12 @@ void write_check_totals_json(std::ostream& os, const CheckTotals& t) {
         w.key("files").integer(static_cast<std::int64_t>(t.files));
         w.key("games").integer(static_cast<std::int64_t>(t.games));
         w.key("games_with_findings").integer(static_cast<std::int64_t>(t.games_with_findings));
+        if (!t.ignored.empty()) {
+            w.key("ignored").begin_object();
+            for (const auto& [code, n] : t.ignored)
+                w.key(code).integer(static_cast<std::int64_t>(n));
+            w.end_object();
+        }
         w.key("exit").begin_object();
         w.key("status").integer(t.findings ? 1 : 0);
         w.key("reason").str(t.findings ? "findings" : "clean");

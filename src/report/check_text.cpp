@@ -10,6 +10,7 @@
 #include "common.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
 
@@ -242,12 +243,19 @@ void append_check_text(std::string& out, const CheckInput& in) {
         out += fmt::format(" ({})", reason);
     out += '\n';
 
-    std::uint64_t issues_omitted = 0;
-    for (const audit::OmittedIssues& o : a.record_issues_omitted) issues_omitted += o.count;
-    if (!a.record_issues.empty()) {
-        out += fmt::format("record issues ({}):\n", a.record_issues.size() + issues_omitted);
+    // --ignore: the issues of an ignored code are counted on a line of their own, not listed.
+    std::uint64_t issues_omitted = 0, issues_listed = 0;
+    for (const audit::OmittedIssues& o : a.record_issues_omitted) {
+        if (!is_ignored(in.ignore, o.code)) issues_omitted += o.count;
+    }
+    for (const audit::RecordIssue& issue : a.record_issues) {
+        if (!is_ignored(in.ignore, audit::to_string(issue.code))) ++issues_listed;
+    }
+    if (issues_listed > 0) {
+        out += fmt::format("record issues ({}):\n", issues_listed + issues_omitted);
         for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
             const audit::RecordIssue& issue = a.record_issues[i];
+            if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
             out += "  ";
             if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
                 out += fmt::format("{}:{}:{}: ", in.file, in.issue_locations[i].line,
@@ -258,10 +266,14 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                audit::to_string(issue.severity), issue_message(issue, a.height));
         }
         for (const audit::OmittedIssues& o : a.record_issues_omitted) {
+            if (is_ignored(in.ignore, o.code)) continue;
             out += fmt::format("  ... and {} more {} ({}) not listed (--max-listed)\n", o.count,
                                o.code, audit::to_string(o.severity));
         }
     }
+    IgnoredCounts ignored;
+    count_ignored(ignored, in.ignore, in.diagnostics, &a);
+    if (!ignored.empty()) out += fmt::format("set aside by --ignore: {}\n", ignored_text(ignored));
 
     for (const audit::RulesetResult& r : a.results) {
         out += fmt::format("ruleset {}", ruleset_label(r.ruleset));

@@ -9,6 +9,7 @@
 #include "common.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/cause.hpp"
+#include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
 
@@ -107,11 +108,13 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
 }
 
 // "record errors: out_of_turn (move 12), occupied (move 30)" for a game with record errors.
-std::string record_errors(const audit::GameAudit& a) {
+// Codes set aside by --ignore are left out.
+std::string record_errors(const audit::GameAudit& a, IgnoredCodes ignore) {
     std::string out;
     std::size_t n = 0;
     for (const audit::RecordIssue& i : a.record_issues) {
         if (i.severity != audit::IssueSeverity::error) continue;
+        if (is_ignored(ignore, audit::to_string(i.code))) continue;
         if (++n > 5) continue;
         out += n == 1 ? "" : ", ";
         out += html_escape(audit::to_string(i.code));
@@ -140,7 +143,7 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
     if (a.divergences.empty()) return;
     std::string identity;
     meta(identity, in);
-    const std::string errors = record_errors(a);
+    const std::string errors = record_errors(a, in.ignore);
     std::size_t k = 0;
     for (const audit::Divergence& d : a.divergences) {
         ++k;
@@ -200,6 +203,7 @@ std::size_t append_html_broken_rows(std::string& out, const CheckInput& in,
     std::size_t rows = 0;
     for (const audit::RecordIssue& i : a.record_issues) {
         if (i.severity != audit::IssueSeverity::error) continue;
+        if (is_ignored(in.ignore, audit::to_string(i.code))) continue;  // --ignore
         ++rows;
         const std::string game = fmt::format("{} #{}", html_escape(in.file), in.game + 1);
         out += "<tr><td>";

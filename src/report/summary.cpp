@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::report {
@@ -91,6 +92,10 @@ Summary::Summary(RunDescription run) : run_(std::move(run)) {}
 void Summary::add_walk_problem(const sgf::Diagnostic& problem) {
     ++walk_problems_;
     ++diagnostics_by_severity_[static_cast<std::size_t>(problem.severity)];
+    if (is_ignored(run_.ignore, problem.code)) {
+        ++ignored_[std::string(problem.code)];
+        return;
+    }
     auto& slot = diagnostics_by_code_[std::string(problem.code)];
     slot.first = problem.severity;
     ++slot.second;
@@ -105,10 +110,14 @@ void Summary::add_file(bool read, std::size_t games, std::span<const sgf::Diagno
     bool errors = false;
     for (const sgf::Diagnostic& d : diagnostics) {
         ++diagnostics_by_severity_[static_cast<std::size_t>(d.severity)];
+        if (d.severity == sgf::Severity::error) errors = true;
+        if (is_ignored(run_.ignore, d.code)) {
+            ++ignored_[std::string(d.code)];
+            continue;
+        }
         auto& slot = diagnostics_by_code_[std::string(d.code)];
         slot.first = d.severity;
         ++slot.second;
-        if (d.severity == sgf::Severity::error) errors = true;
     }
     if (errors) ++files_with_errors_;
 }
@@ -137,12 +146,20 @@ void Summary::add_game(const GameFacts& f) {
         if (f.record == audit::RecordCheck::mismatch) ++c.mismatches;
     }
     for (const auto& issue : f.record_issues) {
-        ++record_issues_[issue];
         ++record_issues_by_severity_[static_cast<std::size_t>(issue.second)];
+        if (is_ignored(run_.ignore, issue.first)) {
+            ++ignored_[issue.first];
+        } else {
+            ++record_issues_[issue];
+        }
     }
     for (const audit::OmittedIssues& o : f.record_issues_omitted) {
-        record_issues_[{o.code, o.severity}] += o.count;
         record_issues_by_severity_[static_cast<std::size_t>(o.severity)] += o.count;
+        if (is_ignored(run_.ignore, o.code)) {
+            ignored_[o.code] += o.count;
+        } else {
+            record_issues_[{o.code, o.severity}] += o.count;
+        }
     }
 
     if (f.interest == 0) return;
@@ -194,6 +211,11 @@ std::vector<Summary::Table> Summary::tables() const {
                   {{"dead stones", ""}, {run_.dead, ""}},
                   {{"on illegal play", ""}, {run_.on_illegal, ""}},
                   {{"games.jsonl", ""}, {games_jsonl(run_), ""}}};
+        if (!run_.ignore.empty()) {
+            std::string codes;
+            for (const std::string& c : run_.ignore) codes += (codes.empty() ? "" : ", ") + c;
+            t.rows.push_back({{"set aside (--ignore)", ""}, {codes, ""}});
+        }
         out.push_back(std::move(t));
     }
     {
@@ -399,6 +421,21 @@ std::vector<Summary::Table> Summary::tables() const {
                 {{code, ""}, {std::string(sgf::to_string(c.first)), ""}, {number(c.second), ""}});
         }
         t.when_empty = "None.";
+        out.push_back(std::move(t));
+    }
+    if (!run_.ignore.empty()) {
+        Table t;
+        t.heading = "Set aside (--ignore)";
+        t.id = "ignored";
+        t.note =
+            "Diagnostics and record issues of the codes given to --ignore: counted here instead "
+            "of in the tables above and not listed in diagnostics.csv, record_issues.csv, "
+            "games.jsonl or index.html. The totals by severity above and the exit status still "
+            "count them.";
+        t.header = {"code", "count"};
+        t.numeric = {false, true};
+        for (const auto& [code, n] : ignored_) t.rows.push_back({{code, ""}, {number(n), ""}});
+        t.when_empty = "None found.";
         out.push_back(std::move(t));
     }
     {

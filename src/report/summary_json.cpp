@@ -8,6 +8,7 @@
 
 #include "json.hpp"
 #include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
 
@@ -181,6 +182,11 @@ void Summary::write_json(std::ostream& os) const {
         for (const std::string& k : run_.only) w.str(k);
         w.end_array();
         w.key("jsonl_form").str(run_.full_json ? "full" : "compact");
+        if (!run_.ignore.empty()) {
+            w.key("ignore").begin_array();
+            for (const std::string& c : run_.ignore) w.str(c);
+            w.end_array();
+        }
         w.end_object();
 
         const std::uint64_t with_games = files_ - files_unreadable_ - files_without_games_;
@@ -313,6 +319,13 @@ void Summary::write_json(std::ostream& os) const {
         }
         w.end_array();
         w.end_object();
+
+        if (!run_.ignore.empty()) {
+            // --ignore: what was set aside, by code (also counted in the by_severity totals).
+            w.key("ignored").begin_object();
+            for (const auto& [code, n] : ignored_) count(code, n);
+            w.end_object();
+        }
 
         w.key("diagrams").begin_object();
         count("drawn", diagrams_);

@@ -13,6 +13,7 @@
 #include "common.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::report::detail {
@@ -487,9 +488,12 @@ std::string spec_error_text(const audit::SpecError& e) {
         case SpecErrorKind::unknown_ruleset: {
             // A decimal comma ("komi=7,5") splits the list: the name then starts with a digit.
             const bool digit = !e.part.empty() && e.part.front() >= '0' && e.part.front() <= '9';
-            return fmt::format("unknown ruleset {} in {}: expected one of {}{}", quoted_ru(e.part),
-                               quoted_ru(e.text), joined(e.allowed),
-                               digit ? " (',' separates rulesets: write decimals with '.')" : "");
+            return fmt::format(
+                "unknown ruleset {} in {}: expected one of {}, or a rules name or KataGo rules "
+                "string as RU[] gives it{}{}",
+                quoted_ru(e.part), quoted_ru(e.text), joined(e.allowed),
+                digit ? " (',' separates rulesets: write decimals with '.')" : "",
+                did_you_mean(e.part, e.allowed));
         }
         case SpecErrorKind::knob_before_ruleset:
             return fmt::format(
@@ -502,13 +506,15 @@ std::string spec_error_text(const audit::SpecError& e) {
                 "{} in {} is not knob=value (rulesets are separated by ',', overrides by ':')",
                 quoted_ru(e.part), quoted_ru(e.item));
         case SpecErrorKind::unknown_knob:
-            return fmt::format("unknown knob {} in {}: the knobs are {}", quoted_ru(e.knob),
-                               quoted_ru(e.item), joined(e.allowed));
+            return fmt::format("unknown knob {} in {}: the knobs are {}{}", quoted_ru(e.knob),
+                               quoted_ru(e.item), joined(e.allowed),
+                               did_you_mean(e.knob, e.allowed));
         case SpecErrorKind::knob_set_twice:
             return fmt::format("knob '{}' is set twice in {}", e.knob, quoted_ru(e.item));
         case SpecErrorKind::bad_value:
-            return fmt::format("bad value {} for knob '{}' in {}: expected one of {}",
-                               quoted_ru(e.part), e.knob, quoted_ru(e.item), joined(e.allowed));
+            return fmt::format("bad value {} for knob '{}' in {}: expected one of {}{}",
+                               quoted_ru(e.part), e.knob, quoted_ru(e.item), joined(e.allowed),
+                               did_you_mean(e.part, e.allowed));
         case SpecErrorKind::bad_number:
             return fmt::format(
                 "bad value {} for knob '{}' in {}: expected a number such as 7.5 or -0.5, at most "

@@ -329,9 +329,9 @@ TEST_CASE(
     CHECK(spec("french:scoring=territory").clause(Knob::scoring) == "FFG 6a");
     CHECK(spec("tromp-taylor:pass-stones=yes").accounting_clause() == "AGA 12");
     // A hand-built value has no base preset: the knob table's citations.
-    audit::Ruleset custom;
-    custom.end = audit::GameEnd::resumable;
-    CHECK(custom.clause(Knob::end) == "AGA 10");
+    audit::Ruleset hand_built;
+    hand_built.end = audit::GameEnd::resumable;
+    CHECK(hand_built.clause(Knob::end) == "AGA 10");
 }
 
 TEST_CASE("Ruleset::clause: every value of every rule knob is cited under every base preset",

@@ -5,6 +5,8 @@
 
 #include "sgfaudit/audit/ruleset.hpp"
 
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <optional>
 #include <sstream>
@@ -147,7 +149,7 @@ TEST_CASE("002 rule 3: the aga default komi is 7.5 even, 0.5 handicap (AGA 3, 4)
     // AGA 3 as written in 1991 (seed 000) is one override away.
     const Ruleset aga1991 = parsed("aga:default-komi=5.5");
     CHECK(aga1991.default_komi_even == 5.5);
-    CHECK(aga1991.name == "custom");
+    CHECK(aga1991.name == "aga:default-komi=5.5");  // no preset has these rules
     CHECK(aga1991.spec == "aga:default-komi=5.5");
 }
 
@@ -189,11 +191,11 @@ TEST_CASE("AGA 7, FFG 6a: the aga and french presets are distinguishable", "[aud
     CHECK_FALSE(same_rules(french(), tt()));
 }
 
-TEST_CASE("rules-model.md 1: a default-constructed ruleset holds the tromp-taylor knobs as custom",
+TEST_CASE("rules-model.md 1: a default-constructed ruleset holds the tromp-taylor knobs unnamed",
           "[audit][ruleset]") {
     const Ruleset r;
     CHECK(same_rules(r, tt()));
-    CHECK(r.name == "custom");
+    CHECK(r.name.empty());
     CHECK(r.spec.empty());
     CHECK_FALSE(r.komi_override);
 }
@@ -242,12 +244,12 @@ TEST_CASE("rules-model.md 1: aga:ko=ssk changes only the ko knob", "[audit][rule
     Ruleset expected = aga();
     expected.ko = Ko::ssk;
     CHECK(same_rules(r, expected));
-    CHECK(r.name == "custom");
+    CHECK(r.name == "aga:ko=ssk");
     CHECK(r.spec == "aga:ko=ssk");
     CHECK_FALSE(r.komi_override);
 }
 
-TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the preset's name",
+TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the preset's rules",
           "[audit][ruleset][spec]") {
     const Ruleset r = parsed("french:komi=5.5,ko=psk");
     REQUIRE(r.komi_override);
@@ -256,7 +258,7 @@ TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the pres
     CHECK(r.default_komi_even == 7.5);  // the default stays; the override wins over both
     CHECK(r.spec == "french:ko=psk:komi=5.5");
     const Ruleset k = parsed("aga:komi=6.5");
-    CHECK(k.name == "aga");
+    CHECK(k.name == "aga:komi=6.5");  // issue 28: not "aga", which names the preset's komi too
     CHECK(k.spec == "aga:komi=6.5");
     CHECK(same_rules(k, aga()));
 }
@@ -433,7 +435,7 @@ TEST_CASE("rules-model.md 1: in a list, an item with '=' continues the ruleset b
     CHECK(p.rulesets[0].spec == "aga:ko=ssk:komi=5.5");
     CHECK(p.rulesets[1] == french());
     CHECK(p.rulesets[2].spec == "tromp-taylor:suicide=forbidden:end=resumable");
-    CHECK(p.rulesets[2].name == "custom");
+    CHECK(p.rulesets[2].name == "tromp-taylor:suicide=forbidden:end=resumable");
 }
 
 TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
@@ -864,17 +866,20 @@ TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ru
         "button=no default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(describe(parsed("aga:ko=ssk,komi=5.5")) ==
-          "aga:ko=ssk:komi=5.5 (custom): suicide=forbidden ko=ssk scoring=territory "
+          "aga:ko=ssk:komi=5.5: suicide=forbidden ko=ssk scoring=territory "
           "seki-eyes=territory pass-stones=yes white-moves-last=pass-stone bonus=n-1 end=resumable "
           "cycle=play-on dead=agreement button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=5.5");
     CHECK(describe(parsed("aga:komi=6")) ==
-          "aga:komi=6 (aga): suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
+          "aga:komi=6: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory "
           "pass-stones=yes "
           "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
           "button=no default-komi=7.5 "
           "default-komi-handicap=0.5 komi=6");
-    CHECK(describe(Ruleset{}).starts_with("custom: suicide=multi-stone ko=psk"));
+    CHECK(describe(Ruleset{}).starts_with("tromp-taylor: suicide=multi-stone ko=psk"));
+    Ruleset hand_built;
+    hand_built.end = GameEnd::resumable;
+    CHECK(describe(hand_built).starts_with("tromp-taylor:end=resumable: suicide=multi-stone"));
     CHECK(describe(aga()).find('\n') == std::string::npos);
 }
 
@@ -937,4 +942,64 @@ TEST_CASE("issue 15: --map-ru NAME=SPEC overrides are parsed and matched as RU n
     REQUIRE(error.inner.size() == 1);
     CHECK(error.inner.front().kind == SpecErrorKind::not_one_ruleset);
     CHECK(error.inner.front().count == 2);
+}
+
+TEST_CASE("Issue 28: no ruleset is named custom and two modified presets never share a name",
+          "[audit][ruleset][list]") {
+    const RulesetListParse p =
+        parse_ruleset_list("aga:ko=ssk,aga:ko=psk,french:komi=6.5,french,tromp-taylor:ko=ssk");
+    REQUIRE(p.ok());
+    REQUIRE(p.rulesets.size() == 5);
+    for (std::size_t i = 0; i < p.rulesets.size(); ++i) {
+        const Ruleset& r = p.rulesets[i];
+        INFO(r.spec);
+        CHECK(r.name.find("custom") == std::string::npos);
+        CHECK_FALSE(r.spec.empty());
+        // A modified preset (its komi too) is named by its spec; a preset as it is by its name.
+        CHECK(r.name == r.spec);
+        for (std::size_t j = 0; j < i; ++j) {
+            CHECK(r.spec != p.rulesets[j].spec);
+            CHECK(r.name != p.rulesets[j].name);
+        }
+    }
+    CHECK(p.rulesets[0].name == "aga:ko=ssk");
+    CHECK(p.rulesets[1].name == "aga:ko=psk");
+    CHECK(p.rulesets[2].name == "french:komi=6.5");
+    CHECK(p.rulesets[3].name == "french");
+}
+
+TEST_CASE("Issue 28: a ruleset list takes every form RU takes with KataGo rules strings included",
+          "[audit][ruleset][list][ru]") {
+    // A KataGo rules string reads as map_ru reads it, on the tromp-taylor preset.
+    const std::string_view kg = "koPOSITIONALscoreAREAtaxNONEsui1";
+    const RulesetListParse p = parse_ruleset_list(fmt::format("{},aga", kg));
+    REQUIRE(p.ok());
+    REQUIRE(p.rulesets.size() == 2);
+    const std::optional<Ruleset> mapped = map_ru(kg).ruleset;
+    REQUIRE(mapped);
+    CHECK(p.rulesets[0] == *mapped);
+    CHECK(p.rulesets[0].spec.starts_with("tromp-taylor:"));
+    CHECK(p.rulesets[0].dead == DeadRule::pass_alive);
+    CHECK(p.rulesets[0].ko == Ko::psk);
+    CHECK(p.rulesets[0].suicide == Suicide::multi_stone);
+    // Its spec parses back to the same ruleset.
+    CHECK(parsed(p.rulesets[0].spec) == p.rulesets[0]);
+    // Overrides apply after it, as after a preset.
+    const Ruleset situational = parsed(fmt::format("{}:ko=ssk", kg));
+    CHECK(situational.ko == Ko::ssk);
+    CHECK(situational.spec.find("ko=ssk") != std::string::npos);
+    // A territory string with a tax and the button.
+    const Ruleset territory = parsed("koSIMPLEscoreTERRITORYtaxSEKIsui0button1");
+    CHECK(territory.scoring == Scoring::territory);
+    CHECK(territory.button == Button::yes);
+    CHECK(territory == *map_ru("koSIMPLEscoreTERRITORYtaxSEKIsui0button1").ruleset);
+    // A rules name RU gives (Korean: the japanese preset on purpose) and case.
+    CHECK(same_rules(parsed("Korean"), *map_ru("Korean").ruleset));
+    CHECK(parsed("AGA") == aga());
+    // The same ruleset twice, once as a KataGo string: an error as for two specs.
+    const RulesetListParse twice = parse_ruleset_list(fmt::format("{},{}", kg, mapped->spec));
+    CHECK(twice.error.kind == SpecErrorKind::same_ruleset);
+    // What RU leaves unmapped stays an unknown ruleset: an incomplete KataGo string, Ing.
+    CHECK(spec_error("koPOSITIONALscoreAREA").kind == SpecErrorKind::unknown_ruleset);
+    CHECK(spec_error("GOE").kind == SpecErrorKind::unknown_ruleset);
 }

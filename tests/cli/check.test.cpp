@@ -238,8 +238,10 @@ TEST_CASE("check --komi overrides every ruleset, --dead and --on-illegal are rep
     CHECK(r.status == 1);
     const std::vector<std::string> l = lines(r.out);
     REQUIRE(l.size() == 2);  // the game, the totals
-    CHECK(contains(l[0], R"({"name":"aga","spec":"aga:komi=6.5","komi_override":6.5,)"));
-    CHECK(contains(l[0], R"({"name":"french","spec":"french:komi=6.5","komi_override":6.5,)"));
+    // Issue 28: a preset with a komi override is named by its spec, never by the preset's name.
+    CHECK(contains(l[0], R"({"name":"aga:komi=6.5","spec":"aga:komi=6.5","komi_override":6.5,)"));
+    CHECK(contains(l[0],
+                   R"({"name":"french:komi=6.5","spec":"french:komi=6.5","komi_override":6.5,)"));
     CHECK_FALSE(contains(l[0], R"("name":"tromp-taylor")"));
     CHECK(contains(l[0], R"("dead":"list","dead_points":["dd","E1"],"on_illegal":"stop")"));
     CHECK(contains(l[0], R"("end":"stopped")"));

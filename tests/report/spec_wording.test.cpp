@@ -55,7 +55,9 @@ TEST_CASE("rules-model.md 1: an unknown ruleset name lists the presets",
     const std::string e = spec_error("agaa:ko=ssk");
     CHECK(contains(e, "unknown ruleset 'agaa'"));
     CHECK(contains(e, "tromp-taylor, aga, french"));
-    CHECK(contains(spec_error("korean"), "unknown ruleset 'korean'"));
+    // An RU name that maps to a ruleset names it ("korean": the japanese preset); one that
+    // does not (Ing's GOE) is unknown here too.
+    CHECK(contains(spec_error("GOE"), "unknown ruleset 'GOE'"));
     CHECK(contains(spec_error("custom"), "unknown ruleset 'custom'"));
     // A decimal comma splits the list: the error says so.
     CHECK(contains(spec_error("aga:komi=7,5"), "unknown ruleset '5'"));
@@ -165,7 +167,8 @@ TEST_CASE("spec_error_text words each kind of error in full", "[report][wording]
           "french, japanese, chinese, new-zealand");
     CHECK(spec_error("aga:komi=7,5") ==
           "unknown ruleset '5' in 'aga:komi=7,5': expected one of tromp-taylor, aga, french, "
-          "japanese, chinese, new-zealand (',' separates rulesets: write decimals with '.')");
+          "japanese, chinese, new-zealand, or a rules name or KataGo rules string as RU[] gives "
+          "it (',' separates rulesets: write decimals with '.')");
     CHECK(spec_error("ko=ssk,aga") ==
           "'ko=ssk' in 'ko=ssk,aga' sets a knob before any ruleset is named: start with one of "
           "tromp-taylor, aga, french, japanese, chinese, new-zealand");
@@ -176,7 +179,7 @@ TEST_CASE("spec_error_text words each kind of error in full", "[report][wording]
     CHECK(spec_error("aga:ko=ssk:ko=psk") == "knob 'ko' is set twice in 'aga:ko=ssk:ko=psk'");
     CHECK(spec_error("aga:ko=sskk") ==
           "bad value 'sskk' for knob 'ko' in 'aga:ko=sskk': expected one of psk, ssk, nssk, "
-          "simple");
+          "simple; did you mean 'ssk'?");
     CHECK(spec_error("aga:komi=abc") ==
           "bad value 'abc' for knob 'komi' in 'aga:komi=abc': expected a number such as 7.5 or "
           "-0.5, at most 2704 in size");

@@ -11,10 +11,14 @@
 // Spec grammar (`--rules`, and one ruleset with parse_ruleset_spec):
 //
 //   list     := item ( ',' item )*
-//   item     := preset ( ':' override )*     starts a new ruleset
+//   item     := ruleset ( ':' override )*    starts a new ruleset
 //             | override ( ':' override )*   continues the ruleset started by the item before it
 //   override := knob '=' value
+//   ruleset  := preset | ru
 //   preset   := tromp-taylor | aga | french | japanese | chinese | new-zealand
+//   ru       := any RU[] text map_ru maps to a ruleset (a rules name such as "Korean" or "NZ",
+//               a KataGo rules string such as "koPOSITIONALscoreAREAtaxNONEsui1"; without ':'
+//               or ','): that ruleset, its overrides counted from the preset its spec starts with
 //
 // An item is an override when its first ':'-separated part contains '='; otherwise that part is a
 // preset name. So "aga:ko=ssk:komi=5.5", "aga:ko=ssk,komi=5.5" and "aga,ko=ssk,komi=5.5" are the
@@ -165,14 +169,20 @@ std::string_view to_string(Cycle v) noexcept;
 std::string_view to_string(DeadRule v) noexcept;
 std::string_view to_string(Button v) noexcept;
 
-// A ruleset. A default-constructed value holds the tromp-taylor knobs under the name "custom";
-// use preset() or parse_ruleset_spec() for named values (they fill `name` and `spec`).
+// A ruleset. A default-constructed value holds the tromp-taylor knobs, unnamed (a hand-built
+// value: `name` and `spec` empty); use preset() or parse_ruleset_spec() for named values (they
+// fill `name` and `spec`).
 struct Ruleset {
-    // The preset whose knobs (komi_override aside) equal these, else "custom".
-    std::string name = "custom";
-    // Canonical spec text naming this value in reports: the preset it started from, then
-    // ":knob=value" for every knob that differs from that preset, in the order of knob_names(),
-    // komi last. parse_ruleset_spec(spec) gives the value back. Empty for a hand-built value.
+    // The preset whose knobs equal these (without a komi override), else the canonical spec: no
+    // made-up name, and two rulesets of one list never share it (a preset with a komi override
+    // is named by its spec, "aga:komi=6.5"). Empty for a hand-built value.
+    std::string name;
+    // Canonical spec text naming this value in reports, its label (JSON, CSV, text, summary):
+    // the preset it started from, then ":knob=value" for every knob that differs from that
+    // preset, in the order of knob_names(), komi last; so the preset's own name for a preset as
+    // it is. Two rulesets of one run never share it (parse_ruleset_list refuses the same rules
+    // and komi twice). parse_ruleset_spec(spec) gives the value back. Empty for a hand-built
+    // value.
     std::string spec;
 
     Suicide suicide = Suicide::multi_stone;

@@ -24,6 +24,8 @@ struct AuditSettings {
     std::vector<audit::Ruleset> rulesets;  // at least one
     audit::AuditOptions options;
     sgf::ReadLimits limits;
+    // --ignore: codes set aside, sorted (report/ignore.hpp); every CheckInput carries them.
+    std::vector<std::string> ignore;
     // Non-zero: stop (a signal came). Checked before a file is parsed (the file is then not
     // read: games 0) and between the games of a file, so a file of many
     // games does not hold a cancelled run up; the games not audited are not reported, and the

@@ -38,7 +38,7 @@ void append_game_json(std::string& out, const CheckInput& input, GameJson form =
 // Appends one games.jsonl line for a file that gave no game (see write_check_json_file).
 void append_file_json(std::string& out, std::string_view file,
                       std::span<const sgf::Diagnostic> diagnostics,
-                      GameJson form = GameJson::compact);
+                      GameJson form = GameJson::compact, std::span<const std::string> ignore = {});
 
 // Appends one divergences.csv row per divergence of the game (RFC 4180 quoting); the game's
 // rulesets are the run's, in the order of divergences_csv_header.
@@ -48,7 +48,9 @@ void append_record_issue_rows(std::string& out, const CheckInput& input);
 // Appends one diagnostics.csv row per diagnostic; `game` is the 0-based game index the rows
 // belong to, or -1 for the file as a whole (the game column is then empty unless a diagnostic
 // names its own game).
-void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics);
+// Diagnostics of a code in `ignore` (--ignore) are left out.
+void append_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics,
+                            std::span<const std::string> ignore = {});
 
 // One field of a CSV row, quoted when it holds a comma, a quote or a line break.
 void append_csv_field(std::string& out, std::string_view field);
@@ -183,6 +185,9 @@ struct RunDescription {
     std::vector<std::string> only;  // --only: the kinds games.jsonl is limited to
     bool full_json = false;         // --full-json: games.jsonl in the full form
     std::uint32_t max_listed = 0;   // --max-listed (shards of one run must agree; not printed)
+    // --ignore: codes set aside (sorted). Their diagnostics and record issues are counted in
+    // the "set aside" table instead of by code; every other count (and the exit) keeps them.
+    std::vector<std::string> ignore;
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of
@@ -257,6 +262,7 @@ class Summary {
     std::array<std::uint64_t, 2> record_issues_by_severity_{};  // by audit::IssueSeverity
     std::array<std::uint64_t, 3> diagnostics_by_severity_{};    // by sgf::Severity
     std::map<std::string, std::pair<sgf::Severity, std::uint64_t>> diagnostics_by_code_;
+    std::map<std::string, std::uint64_t, std::less<>> ignored_;  // --ignore: set aside, by code
     std::vector<Top> top_;  // at most 10, most interesting first
     std::uint64_t diagrams_ = 0, not_drawn_ = 0;
 };

@@ -52,6 +52,9 @@ struct CheckInput {
     // Diagnostics of this game (and, for the first game, of the file as a whole). JSON only:
     // in text mode the command prints them to stderr.
     std::span<const sgf::Diagnostic> diagnostics;
+    // Codes set aside by --ignore, sorted (report/ignore.hpp): their diagnostics and record
+    // issues are not listed by any writer, but counted per code ("ignored").
+    std::span<const std::string> ignore;
 };
 
 // A CheckInput for `audit` of `record`, a game of the file named `file`: its identity from the
@@ -80,19 +83,23 @@ void write_check_json(std::ostream& out, const CheckInput& input,
 
 // Writes one JSON object for a file that gave no game to report (unreadable, no game tree, or a
 // folder entry that could not be listed): {"schema", "form", "file", "game": null, "findings",
-// "diagnostics"}; "findings" is true when a diagnostic is an error.
+// "diagnostics"}; "findings" is true when a diagnostic is an error (an ignored one too).
+// Diagnostics of a code in `ignore` are counted in "ignored" instead of listed.
 void write_check_json_file(std::ostream& out, std::string_view file,
                            std::span<const sgf::Diagnostic> diagnostics,
-                           GameJson form = GameJson::compact);
+                           GameJson form = GameJson::compact,
+                           std::span<const std::string> ignore = {});
 
 // The totals of `check --format json`, written as its last line (schema kCheckTotalsSchema).
 inline constexpr std::string_view kCheckTotalsSchema = "sgfaudit-check-totals/1";
 struct CheckTotals {
     std::uint64_t files = 0, games = 0, games_with_findings = 0;
     bool findings = false;  // the exit status is 1 (else 0)
+    // --ignore: the diagnostics and record issues set aside, by code (sorted).
+    std::vector<std::pair<std::string, std::uint64_t>> ignored;
 };
 // Writes {"schema", "files", "games", "games_with_findings", "exit": {"status", "reason"}} on
-// one line, ended by '\n'.
+// one line, ended by '\n'; with --ignore, "ignored": {"CODE": count, ...} before "exit".
 void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
 
 // wording.cpp: the sentence for people that words a record issue's facts ("move 12: B plays on
