@@ -94,7 +94,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (!err) return kCannotRun;  // nowhere left to say so
         return status;
     } catch (const OutputError& e) {
-        err << "sgfaudit: " << e.what() << "; the run stopped\n";
+        err << "sgfaudit: " << sgf::printable_text(e.what()) << "; the run stopped\n";
         return kCannotRun;
     } catch (const pipeline::ResourceError& e) {
         // The tool ran out of descriptors or kernel memory: never a partial result.
@@ -105,7 +105,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return kCannotRun;
     } catch (const std::exception& e) {
         // Nothing below throws for bad input; this is for resource exhaustion and bugs.
-        err << "sgfaudit: internal error: " << e.what() << "\n";
+        err << "sgfaudit: internal error: " << sgf::printable_text(e.what()) << "\n";
         return kCannotRun;
     }
 }

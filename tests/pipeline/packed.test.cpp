@@ -7,6 +7,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
@@ -364,4 +365,143 @@ TEST_CASE("F021: a file named like an archive that is not one is a diagnostic, t
     CHECK(w.missing.empty());
     CHECK(w.contents == std::vector<std::string>{"!F021", "(file)"});
     CHECK(w.paths == std::vector<std::string>{fake, after});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issue 30: nothing lost in an archive without a word
+
+namespace {
+
+std::vector<Member> numbered_members(int count) {
+    std::vector<Member> members;
+    for (int i = 0; i < count; ++i) {
+        std::string game = "(;GM[1]FF[4]SZ[19]C[";
+        for (int k = 0; k < 300; ++k) game += static_cast<char>('a' + (i * 7 + k * k) % 26);
+        members.push_back({"m" + std::to_string(1000 + i) + ".sgf", game + "];B[pd])"});
+    }
+    return members;
+}
+
+std::size_t count_of(const std::vector<std::string>& contents, const std::string& what) {
+    return static_cast<std::size_t>(std::count(contents.begin(), contents.end(), what));
+}
+
+std::size_t games_read(const Walked& w) {
+    return static_cast<std::size_t>(
+        std::count_if(w.contents.begin(), w.contents.end(),
+                      [](const std::string& c) { return !c.empty() && c.front() == '('; }));
+}
+
+}  // namespace
+
+TEST_CASE("F026: a damaged tar header is reported and the members after it are read",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const auto members = numbered_members(100);
+    const std::string path = (t.path() / "hdr.tar").string();
+    write_archive(path, kTar, kNone, members);
+    std::string bytes = slurp(path);
+    const std::size_t at = bytes.find("m1050.sgf");
+    REQUIRE(at != std::string::npos);
+    bytes[at + 100] ^= 0x55;  // the mode field of member 51's header: its checksum fails
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    const Walked w = walk({path});
+    CHECK(games_read(w) == 99);
+    REQUIRE(count_of(w.contents, "!F026") == 1);
+    // In order: 50 members, the damage, the 49 after it.
+    CHECK(w.contents[50] == "!F026");
+    CHECK(w.paths[50] == path);
+    CHECK(w.contents[51] == members[51].data);
+    CHECK(w.contents.back() == members.back().data);
+}
+
+TEST_CASE("F026/F027: a .tar.gz with 64 bytes flipped mid-stream is never silently short",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const auto members = numbered_members(200);
+    const std::string path = (t.path() / "flip.tar.gz").string();
+    write_archive(path, kTar, kGzip, members);
+    std::string bytes = slurp(path);
+    for (std::size_t i = 0; i < 64; ++i) bytes[bytes.size() / 2 + i] ^= static_cast<char>(0xA5);
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    const Walked w = walk({path});
+    const std::size_t read = games_read(w);
+    CHECK(read < 200);
+    // Either libarchive stops at the damage (F022), or it reads on: then the gzip check at the
+    // end says the stream is damaged (F027), and damaged headers met on the way are F026.
+    const std::size_t said = count_of(w.contents, "!F022") + count_of(w.contents, "!F027");
+    CHECK(said >= 1);
+    // A whole .tar.gz gives all 200 and no diagnostic.
+    const std::string whole = (t.path() / "whole.tar.gz").string();
+    write_archive(whole, kTar, kGzip, members);
+    const Walked ok = walk({whole});
+    CHECK(games_read(ok) == 200);
+    CHECK(ok.contents.size() == 200);
+}
+
+TEST_CASE("F027: a .sgf.gz whose CRC does not match is reported", "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string path = (t.path() / "game.sgf.gz").string();
+    write_archive(path, kRaw, kGzip, {{"game.sgf", kGameA}});
+    std::string bytes = slurp(path);
+    REQUIRE(bytes.size() > 8);
+    bytes[bytes.size() - 8] ^= 0x01;  // the trailer's CRC-32
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    const Walked w = walk({path});
+    CHECK(count_of(w.contents, "!F027") == 1);
+}
+
+TEST_CASE("F023: an encrypted member of any name is reported and the members after it are read",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string zip = (t.path() / "mixed.zip").string();
+    write_archive(zip, kZip, kNone, {{"notes.txt", "private"}, {"s.sgf", kGameA}}, [](archive* a) {
+        const int r = archive_write_set_options(a, "zip:encryption=zipcrypt");
+        return r == ARCHIVE_OK ? archive_write_set_passphrase(a, "secret") : r;
+    });
+    // Open members after the encrypted ones: the two zips joined would not be one zip, so the
+    // second archive stands for "the next members" (the walk reads on inside it as well).
+    const std::string open = (t.path() / "open.zip").string();
+    write_archive(open, kZip, kNone, {{"o.sgf", kGameC}});
+    const Walked w = walk({zip, open});
+    CHECK(w.paths ==
+          std::vector<std::string>{zip + "!/notes.txt", zip + "!/s.sgf", open + "!/o.sgf"});
+    CHECK(w.contents == std::vector<std::string>{"!F023", "!F023", kGameC});
+}
+
+TEST_CASE("F029: a link, folder, FIFO or device member named *.sgf is reported, not passed over",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string path = (t.path() / "types.tar").string();
+    archive* a = archive_write_new();
+    REQUIRE(archive_write_set_format_pax_restricted(a) == ARCHIVE_OK);
+    REQUIRE(archive_write_open_filename(a, path.c_str()) == ARCHIVE_OK);
+    const auto add = [&](const char* name, unsigned type, const char* link = nullptr,
+                         bool hard = false, const std::string& data = "") {
+        archive_entry* e = archive_entry_new();
+        archive_entry_set_pathname(e, name);
+        archive_entry_set_filetype(e, type);
+        archive_entry_set_perm(e, 0644);
+        if (link != nullptr && !hard) archive_entry_set_symlink(e, link);
+        if (link != nullptr && hard) archive_entry_set_hardlink(e, link);
+        archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+        REQUIRE(archive_write_header(a, e) >= ARCHIVE_WARN);
+        if (!data.empty()) archive_write_data(a, data.data(), data.size());
+        archive_entry_free(e);
+    };
+    add("a.sgf", AE_IFREG, nullptr, false, kGameA);
+    add("link.sgf", AE_IFLNK, "/etc/passwd");
+    add("hard.sgf", AE_IFREG, "a.sgf", true);
+    add("dir.sgf/", AE_IFDIR);
+    add("fifo.sgf", AE_IFIFO);
+    add("dev.sgf", AE_IFCHR);
+    add("other-link", AE_IFLNK, "/etc/passwd");  // not named *.sgf: passed over
+    add("z.sgf", AE_IFREG, nullptr, false, kGameC);
+    REQUIRE(archive_write_close(a) == ARCHIVE_OK);
+    archive_write_free(a);
+    const Walked w = walk({path});
+    CHECK(w.contents ==
+          std::vector<std::string>{kGameA, "!F029", "!F029", "!F029", "!F029", "!F029", kGameC});
+    CHECK(w.paths[1] == path + "!/link.sgf");
+    CHECK(w.paths[3] == path + "!/dir.sgf/");
 }
