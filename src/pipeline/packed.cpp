@@ -6,6 +6,7 @@
 #include <archive_entry.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <locale.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -173,7 +174,31 @@ ArchiveStream::ArchiveStream(std::string path, Packing packing, std::size_t max_
 
 ArchiveStream::~ArchiveStream() {
     if (a_ != nullptr) archive_read_free(a_);
+    if (utf8_locale_ != nullptr) ::freelocale(static_cast<locale_t>(utf8_locale_));
 }
+
+namespace {
+
+// libarchive converts member names to the charset of the calling thread's locale: in the C
+// locale every non-ASCII name of a pax or zip archive is a warning ("Pathname can't be converted
+// from UTF-8 to current locale"), which is F028 now, though nothing is wrong with the archive.
+// Names are UTF-8 in every report, so the thread reads with the C.UTF-8 locale (uselocale:
+// this thread only, no global state) and goes back to its own after.
+class ThreadLocale {
+  public:
+    explicit ThreadLocale(void* locale) noexcept
+        : old_(locale != nullptr ? ::uselocale(static_cast<locale_t>(locale)) : nullptr) {}
+    ~ThreadLocale() {
+        if (old_ != nullptr) ::uselocale(old_);
+    }
+    ThreadLocale(const ThreadLocale&) = delete;
+    ThreadLocale& operator=(const ThreadLocale&) = delete;
+
+  private:
+    locale_t old_;
+};
+
+}  // namespace
 
 void ArchiveStream::add_problem(std::string_view code, std::string name, std::string message,
                                 sgf::Severity severity) {
@@ -225,6 +250,10 @@ bool ArchiveStream::read_data(std::string* out, std::size_t& total) {
 }
 
 bool ArchiveStream::next(WalkItem& item) {
+    if (!done_ && a_ == nullptr && utf8_locale_ == nullptr) {
+        utf8_locale_ = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+    }
+    const ThreadLocale utf8(utf8_locale_);
     while (queue_.empty()) {
         if (done_) return false;
         step();

@@ -76,7 +76,8 @@ class ArchiveStream {
     std::size_t max_member_bytes_;
     ::archive* a_ = nullptr;
     bool done_ = false;
-    std::deque<WalkItem> queue_;  // found, not yet handed on (a warning, then its member)
+    std::deque<WalkItem> queue_;   // found, not yet handed on (a warning, then its member)
+    void* utf8_locale_ = nullptr;  // locale_t of C.UTF-8 while libarchive reads (packed.cpp)
     std::uint64_t budget_ = 0;
     std::uint64_t inflated_ = 0;  // data bytes of the members read or passed over
     std::uint64_t members_ = 0;   // entries seen

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -534,4 +535,69 @@ TEST_CASE("F029: a link, folder, FIFO or device member named *.sgf is reported, 
           std::vector<std::string>{kGameA, "!F029", "!F029", "!F029", "!F029", "!F029", kGameC});
     CHECK(w.paths[1] == path + "!/link.sgf");
     CHECK(w.paths[3] == path + "!/dir.sgf/");
+}
+
+namespace {
+
+// One ustar header block (512 bytes) for `name`, `size` bytes of data and `type`, with its
+// checksum: for archives libarchive's writer will not make (a malformed pax record).
+std::string ustar_header(const std::string& name, std::size_t size, char type) {
+    std::string h(512, '\0');
+    const auto put = [&](std::size_t at, const std::string& s) { h.replace(at, s.size(), s); };
+    put(0, name);
+    put(100, "0000644");
+    put(108, "0000000");
+    put(116, "0000000");
+    char octal[16];
+    std::snprintf(octal, sizeof octal, "%011o", static_cast<unsigned>(size));
+    put(124, octal);
+    put(136, "14524715400");
+    put(148, "        ");
+    h[156] = type;
+    put(257, std::string("ustar\0"
+                         "00",
+                         8));
+    unsigned sum = 0;
+    for (const char c : h) sum += static_cast<unsigned char>(c);
+    std::snprintf(octal, sizeof octal, "%06o", sum);
+    h.replace(148, 7, std::string(octal, 6) + '\0');
+    return h;
+}
+
+std::string padded(std::string data) {
+    data.resize((data.size() + 511) / 512 * 512, '\0');
+    return data;
+}
+
+}  // namespace
+
+TEST_CASE("F028: a warning of libarchive names its member, which is read",
+          "[pipeline][packed][hostile]") {
+    TempFolder t("sgfaudit-packed");
+    const std::string record = "3 x\n";  // a pax record whose length is wrong
+    const std::string tar = ustar_header("PaxHeaders/a.sgf", record.size(), 'x') + padded(record) +
+                            ustar_header("a.sgf", kGameA.size(), '0') + padded(kGameA) +
+                            std::string(1024, '\0');
+    const std::string path = t.add("warn.tar", tar);
+    const Walked w = walk({path});
+    CHECK(w.contents == std::vector<std::string>{"!F028", kGameA});
+    CHECK(w.paths == std::vector<std::string>{path + "!/a.sgf", path + "!/a.sgf"});
+}
+
+TEST_CASE("Non-ASCII member names of a pax tar are read without a warning in any locale",
+          "[pipeline][packed]") {
+    // libarchive converts names to the thread's locale: in the C locale (a test's, a service's)
+    // each would be a warning; the walk reads with C.UTF-8.
+    TempFolder t("sgfaudit-packed");
+    const std::string name = "\xC3\xA9\xE6\x9C\xAC.sgf";  // "é本.sgf"
+    t.add("u/" + name, kGameA);
+    const std::string tar = (t.path() / "u.tar").string();
+    if (std::system(
+            ("tar --format=pax -C '" + t.path().string() + "' -cf '" + tar + "' u").c_str()) != 0) {
+        WARN("tar not available: case not made");
+        return;
+    }
+    const Walked w = walk({tar});
+    CHECK(w.contents == std::vector<std::string>{kGameA});
+    CHECK(w.paths == std::vector<std::string>{tar + "!/u/" + name});
 }
