@@ -233,6 +233,9 @@ bool ArchiveStream::read_data(std::string* out, std::size_t& total) {
                 continue;
             }
             error_ = error_of(a_);
+            // ARCHIVE_FAILED: this member cannot be unpacked (an unsupported compression
+            // method), but the archive can be read on from the next header.
+            member_failed_ = n == ARCHIVE_FAILED;
             return false;
         }
         const auto got = static_cast<std::size_t>(n);
@@ -461,7 +464,7 @@ void ArchiveStream::step() {
     if (named_sgf && !regular) {
         // A link, folder, FIFO or device named *.sgf: no game to read, but not passed over in
         // silence (F029). Its target is not followed (a link to /etc/passwd stays a name).
-        if (archive_read_data_skip(a_) != ARCHIVE_OK) {
+        if (archive_read_data_skip(a_) < ARCHIVE_WARN) {
             done_ = true;
             add_problem(codes::damaged_archive, std::move(name),
                         fmt::format("damaged or truncated archive: member {} at byte {}: {}; it "
@@ -511,6 +514,14 @@ void ArchiveStream::step() {
                     fmt::format("member {} at byte {}: the archive inflates past {} bytes "
                                 "({} times its size): a zip bomb? The rest is not read",
                                 members_, at, budget_, kMaxInflationRatio));
+        return;
+    }
+    if (!ok && member_failed_) {
+        member_failed_ = false;
+        add_problem(codes::damaged_archive, std::move(name),
+                    fmt::format("member {} at byte {} cannot be unpacked: {}; it is not read, the "
+                                "next members are",
+                                members_, at, error_));
         return;
     }
     if (!ok) {

@@ -88,6 +88,7 @@ class ArchiveStream {
     std::string data_warning_;  // the first warning while unpacking the current member
     std::string error_;
     bool bomb_ = false;
+    bool member_failed_ = false;  // read_data: ARCHIVE_FAILED, the next members can be read
     static constexpr std::size_t kChunk = std::size_t{1} << 16;
     std::unique_ptr<char[]> chunk_;  // read buffer
 };

@@ -601,3 +601,24 @@ TEST_CASE("Non-ASCII member names of a pax tar are read without a warning in any
     CHECK(w.contents == std::vector<std::string>{kGameA});
     CHECK(w.paths == std::vector<std::string>{tar + "!/u/" + name});
 }
+
+TEST_CASE("F022: a member that cannot be unpacked is lost alone where the format reads on",
+          "[pipeline][packed][hostile]") {
+    // A zip member whose compression method libarchive does not know (1, "shrinking", set in
+    // its local and central headers): libarchive says ARCHIVE_FAILED for that member only.
+    TempFolder t("sgfaudit-packed");
+    const std::string path = (t.path() / "method.zip").string();
+    write_archive(path, kZip, kNone, {{"a.sgf", kGameA}, {"b.sgf", kGameB}, {"c.sgf", kGameC}},
+                  [](archive* a) { return archive_write_set_options(a, "zip:compression=store"); });
+    std::string bytes = slurp(path);
+    const std::size_t local = bytes.find("PK\x03\x04", 1);  // the second member's
+    REQUIRE(local != std::string::npos);
+    bytes[local + 8] = 1;
+    const std::size_t central = bytes.find("PK\x01\x02", bytes.find("PK\x01\x02") + 1);
+    REQUIRE(central != std::string::npos);
+    bytes[central + 10] = 1;
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+    const Walked w = walk({path});
+    CHECK(w.contents == std::vector<std::string>{kGameA, "!F022", kGameC});
+    CHECK(w.paths[1] == path + "!/b.sgf");
+}
