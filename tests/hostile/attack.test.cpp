@@ -80,7 +80,7 @@ void write_tar(const fs::path& path,
 
 }  // namespace
 
-TEST_CASE("Links out of the input tree leak nothing into any output of audit, check or parse",
+TEST_CASE("Links out of the input tree leak nothing into any output of audit or check or parse",
           "[hostile][cli][links]") {
     TempFolder t("sgfaudit-attack");
     const std::string secret = "TOP-SECRET-" + std::to_string(::getpid()) + "-BYTES";
@@ -128,7 +128,7 @@ TEST_CASE("Links out of the input tree leak nothing into any output of audit, ch
     CHECK_FALSE(leaks(followed.out + followed.err));
 }
 
-TEST_CASE("A link to / is not walked, with --follow-links or without", "[hostile][cli][links]") {
+TEST_CASE("A link to / is not walked with --follow-links or without", "[hostile][cli][links]") {
     TempFolder t("sgfaudit-attack");
     t.add("in/good.sgf", kGame);
     fs::create_directory_symlink("/", t.path() / "in" / "everything");

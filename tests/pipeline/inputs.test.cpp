@@ -427,7 +427,7 @@ TEST_CASE("F009: a link out of the named folder is not followed and nothing of i
     CHECK(std::count(wider.files.begin(), wider.files.end(), t.path("in/secret.sgf")) == 1);
 }
 
-TEST_CASE("A link that stays inside the named folder is followed, a folder once",
+TEST_CASE("A link that stays inside the named folder is followed and a folder walked once",
           "[pipeline][inputs][links]") {
     TempTree t;
     t.file("real/x.sgf");
@@ -443,7 +443,7 @@ TEST_CASE("A link that stays inside the named folder is followed, a folder once"
     CHECK(has_code(inputs.problems, "F003", "/real"));
 }
 
-TEST_CASE("A link to / or to a folder above is never walked, with --follow-links too",
+TEST_CASE("A link to / or to a folder above is never walked with --follow-links too",
           "[pipeline][inputs][hostile][links]") {
     TempTree t;
     t.file("in/a.sgf");

@@ -871,7 +871,7 @@ TEST_CASE("S113: ISO-2022-KR and -CN declared in CA are decoded before the binar
                       [](const auto& d) { return d.code == "S113"; }));
 }
 
-TEST_CASE("S004: UTF-32 without a byte-order mark is decoded, not called binary",
+TEST_CASE("S004: UTF-32 without a byte-order mark is decoded and not called binary",
           "[sgf][encoding][hostile]") {
     const std::string utf8 = game_text("UTF-8", "\xE6\x9C\xAC\xE5\x9B\xA0\xE5\x9D\x8A");
     for (const char* charset : {"UTF-32LE", "UTF-32BE"}) {

@@ -428,7 +428,7 @@ TEST_CASE("Plain move nodes and their near misses read as the general reader rea
     }
 }
 
-TEST_CASE("S100: a file with no game tree is not quoted (a link to /etc/passwd named *.sgf)",
+TEST_CASE("S100: a file with no game tree is not quoted (a link to /etc/passwd named like SGF)",
           "[sgf][reader][hostile]") {
     const Document doc = read_document("leak.sgf", "root:x:0:0:root:/root:/bin/bash\n");
     const Diagnostic& d = first_with(doc, "S100");

@@ -135,7 +135,7 @@ TEST_CASE("to_lower_ascii, lower_ascii and iequals_ascii change the ASCII capita
     static_assert(iequals_ascii("JIGO", "jigo"));
 }
 
-TEST_CASE("printable_text: bidirectional controls are shown as \\uNNNN, not obeyed", "[text]") {
+TEST_CASE("printable_text: bidirectional controls are shown as escapes and not obeyed", "[text]") {
     // U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069 (issue 30).
     CHECK(printable_text("evil\xE2\x80\xAEgpj.sgf") == "evil\\u202egpj.sgf");
     CHECK(printable_text("a\xD8\x9C" "b") == "a\\u061cb");
