@@ -45,8 +45,9 @@ Archives are read in place, without unpacking: .zip, .tar, .tar.gz (.tgz), .tar.
 .tar.zst, .7z (their *.sgf and *.mgt members, in the archive's order, named ARCHIVE!/MEMBER in
 every report) and single compressed files (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst). A member is
 bounded by --max-file-bytes like a file; an encrypted member, a member path with '..' or an
-absolute one, a damaged archive or one that inflates past 100 times its size (a zip bomb) is a
-diagnostic (F021-F025) and the run goes on. A file named on the command line that is neither
+absolute one, a damaged archive or one that inflates past 100 times its size (a zip bomb), a
+damaged header, a gzip stream that fails its check, a link, folder, FIFO or device named *.sgf
+is a diagnostic (F021-F029) and the run goes on. A file named on the command line that is neither
 SGF nor an archive stops the run (F020, exit 2).
 
 Options:
@@ -57,6 +58,9 @@ Options:
                       also be named as RU[] names it (Korean, NZ, a KataGo rules string such
                       as koPOSITIONALscoreAREAtaxNONEsui1)
   --jobs N            threads (default: all cores); the report is the same for any N
+  --follow-links      follow symbolic links that lead out of the named folders (by default
+                      they are F009 and not read); loops and links to a folder above are
+                      never followed (F003)
 )";
 // the shared options (judging_options_help), then:
 constexpr const char* kAuditUsageMiddle =
@@ -306,6 +310,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--full-json", false});
     known.push_back({"--only"});
     known.push_back({"--shard"});
+    known.push_back({"--follow-links", false});
     ParsedArgs parsed;
     pipeline::ArchiveOptions options;
     LimitOptions limits;
@@ -364,6 +369,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     options.paths = parsed.paths;
     options.findings_only = parsed.has("--findings-only");
     options.gzip = parsed.has("--gzip");
+    options.follow_links = parsed.has("--follow-links");
     options.full_json = parsed.has("--full-json");
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
 

@@ -50,6 +50,9 @@ Options:
 // the shared options (judging_options_help), then:
 constexpr const char* kCheckUsageMiddle =
     R"(  --jobs N            threads (default: all cores); the output is the same for any N
+  --follow-links      follow symbolic links that lead out of the named folders (by default
+                      they are F009 and not read); loops and links to a folder above are
+                      never followed (F003)
   -h, --help          show this help
 
 )";
@@ -134,7 +137,9 @@ class CheckWork : public pipeline::FileWork {
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
-                if (file.read) r->out += fmt::format("{}: no game to check\n\n", input.path);
+                if (file.read)
+                    r->out +=
+                        fmt::format("{}: no game to check\n\n", sgf::printable_text(input.path));
             }
         }
         return r;
@@ -206,6 +211,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     std::vector<OptionSpec> known(std::begin(kAuditOptions), std::end(kAuditOptions));
     known.push_back({"--format"});
     known.push_back({"--full-json", false});
+    known.push_back({"--follow-links", false});
     ParsedArgs parsed;
     pipeline::AuditSettings settings;
     unsigned jobs = 0;
@@ -235,7 +241,8 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         return kClean;
     }
 
-    pipeline::FileWalk walk(parsed.paths, settings.limits.max_file_bytes);
+    pipeline::FileWalk walk(parsed.paths, settings.limits.max_file_bytes, true,
+                            parsed.has("--follow-links"));
     if (walk.missing_argument()) {
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;

@@ -60,7 +60,8 @@ constexpr std::string_view kTopOptions[] = {"--help", "--version"};
 
 int usage_error(std::ostream& err, std::string_view command, std::string_view line) {
     const std::string name = command.empty() ? "sgfaudit" : fmt::format("sgfaudit {}", command);
-    err << name << ": " << line << "\ntry '" << name << " --help'\n";
+    // Escaped: the line may quote what the user typed (a file name, a value).
+    err << name << ": " << sgf::printable_text(line) << "\ntry '" << name << " --help'\n";
     return kCannotRun;
 }
 
@@ -138,7 +139,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (!err) return kCannotRun;  // nowhere left to say so
         return status;
     } catch (const OutputError& e) {
-        err << "sgfaudit: " << e.what() << "; the run stopped\n";
+        err << "sgfaudit: " << sgf::printable_text(e.what()) << "; the run stopped\n";
         return kCannotRun;
     } catch (const pipeline::ResourceError& e) {
         // The tool ran out of descriptors or kernel memory: never a partial result.
@@ -149,7 +150,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         return kCannotRun;
     } catch (const std::exception& e) {
         // Nothing below throws for bad input; this is for resource exhaustion and bugs.
-        err << "sgfaudit: internal error: " << e.what() << "\n";
+        err << "sgfaudit: internal error: " << sgf::printable_text(e.what()) << "\n";
         return kCannotRun;
     }
 }

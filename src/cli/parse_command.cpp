@@ -12,6 +12,7 @@
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/report/suggest.hpp"
+#include "sgfaudit/sgf/encoding.hpp"
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
 
@@ -27,14 +28,17 @@ diagnostic as file:line:col: severity code: message (codes: docs/diagnostics.md)
 Archives are read in place (see `sgfaudit audit --help`).
 
 Options:
-  --summary   print only the totals
-  -h, --help  show this help
+  --summary        print only the totals
+  --follow-links   follow symbolic links that lead out of the named folders (by default they
+                   are F009 and not read); loops and links to a folder above never are (F003)
+  -h, --help       show this help
 
 )";
 
 constexpr const char* kParseUsageEnd = R"(
 Files that cannot be read as SGF are findings, never a stop: empty (S112), binary (S113), NUL
 bytes (S115), a folder given as a file (F004), unreadable (F004), a symbolic link loop (F003),
+a symbolic link out of the named folders (F009, followed with --follow-links),
 a FIFO or device (F006, never opened), a file that changed while it was read (F007).
 docs/robustness.md lists every limit and check.
 
@@ -74,12 +78,13 @@ struct Totals {
 
 std::string describe_result(const sgf::GameRecord& r) {
     if (!r.result) return "no result";
-    return fmt::format("RE[{}]", r.result->text);
+    return fmt::format("RE[{}]", sgf::printable_text(r.result->text));
 }
 
 std::string describe_player(const std::string& name, const std::string& rank) {
-    std::string s = name.empty() ? "?" : fmt::format("\"{}\"", name);
-    if (!rank.empty()) s += fmt::format(" {}", rank);
+    // Values from the input: no control character (a new line would forge a line of output).
+    std::string s = name.empty() ? "?" : fmt::format("\"{}\"", sgf::printable_text(name));
+    if (!rank.empty()) s += fmt::format(" {}", sgf::printable_text(rank));
     return s;
 }
 
@@ -87,6 +92,7 @@ std::string describe_player(const std::string& name, const std::string& rank) {
 
 int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     bool summary_only = false;
+    bool follow_links = false;
     std::vector<std::string> paths;
     LimitOptions limit_options;
     bool options_ended = false;  // after "--" every argument is a path
@@ -109,8 +115,10 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
             if (!error.empty()) return usage_error(err, "parse", error);
         } else if (a == "--summary") {
             summary_only = true;
+        } else if (a == "--follow-links") {
+            follow_links = true;
         } else if (a.size() > 1 && a[0] == '-') {
-            std::vector<std::string_view> names{"--summary", "--help"};
+            std::vector<std::string_view> names{"--summary", "--follow-links", "--help"};
             for (const std::string_view n : limit_flag_names()) names.push_back(n);
             return usage_error(err, "parse",
                                fmt::format("unknown option '{}'{}", a,
@@ -124,7 +132,7 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
     // Walked as the files are read (problems where the walk meets them), so an archive's
     // members come with their bytes and memory does not grow with the number of files.
     const sgf::ReadLimits& limits = limit_options.limits();
-    pipeline::FileWalk walk(paths, limits.max_file_bytes);
+    pipeline::FileWalk walk(paths, limits.max_file_bytes, true, follow_links);
     if (walk.missing_argument()) {
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
@@ -159,8 +167,9 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
         totals.games += games;
         std::string text;
         if (!summary_only) {
-            text += fmt::format("{}: {} game{}, {} ({})\n", path, games, games == 1 ? "" : "s",
-                                doc.decoding().encoding, sgf::to_string(doc.decoding().source));
+            text += fmt::format("{}: {} game{}, {} ({})\n", sgf::printable_text(path), games,
+                                games == 1 ? "" : "s", doc.decoding().encoding,
+                                sgf::to_string(doc.decoding().source));
         }
         bool file_error = doc.has_errors();
         std::vector<sgf::Diagnostic> record_diagnostics;

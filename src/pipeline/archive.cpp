@@ -661,7 +661,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         }
     }
     FileWalk walk(shards.empty() ? options.paths : std::vector<std::string>{},
-                  options.settings.limits.max_file_bytes);
+                  options.settings.limits.max_file_bytes, true, options.follow_links);
     if (walk.missing_argument()) {
         result.status = ArchiveStatus::missing_input;
         result.missing = walk.missing();
@@ -671,7 +671,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     // counted when an archive is read: that would inflate it twice; nor for a shard).
     std::size_t files_total = 0;
     if (options.progress && options.count_files && !walk.has_archives() && options.shards <= 1) {
-        FileWalk count(options.paths);
+        FileWalk count(options.paths, std::size_t{64} << 20, true, options.follow_links);
         WalkItem item;
         while (count.next(item)) files_total += item.is_problem ? 0 : 1;
     }

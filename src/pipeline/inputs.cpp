@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <boost/filesystem.hpp>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <set>
@@ -29,6 +30,7 @@ constexpr std::string_view file_too_large = "F005";
 constexpr std::string_view not_a_file = "F006";
 constexpr std::string_view changed_while_read = "F007";
 constexpr std::string_view not_regular = "F008";
+constexpr std::string_view link_outside = "F009";
 constexpr std::string_view neither_sgf_nor_archive = "F020";
 }  // namespace codes
 
@@ -69,6 +71,22 @@ std::string join(const std::string& folder, std::string_view name) {
     if (!slash) path += '/';
     path += name;
     return path;
+}
+
+// The canonical form of `path` (every link resolved, absolute), or "" when it cannot be had.
+std::string real_path(const std::string& path) {
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (resolved == nullptr) return {};
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
+}
+
+// True when the canonical path `path` is `folder` or lies under it (both canonical).
+bool within(std::string_view path, std::string_view folder) noexcept {
+    if (folder == "/") return true;
+    return path.size() >= folder.size() && path.substr(0, folder.size()) == folder &&
+           (path.size() == folder.size() || path[folder.size()] == '/');
 }
 
 }  // namespace
@@ -146,10 +164,11 @@ void throw_if_resource(int error, std::string_view what, const std::string& path
 }
 
 FileWalk::FileWalk(std::span<const std::string> paths, std::size_t max_member_bytes,
-                   bool read_archives)
+                   bool read_archives, bool follow_links)
     : roots_(paths.begin(), paths.end()),
       max_member_bytes_(max_member_bytes),
       read_archives_(read_archives),
+      follow_links_(follow_links),
       open_folders_(std::make_shared<std::atomic<std::size_t>>(0)) {
     rlimit limit{};
     if (::getrlimit(RLIMIT_NOFILE, &limit) == 0) {
@@ -167,6 +186,10 @@ FileWalk::FileWalk(std::span<const std::string> paths, std::size_t max_member_by
                 missing_.push_back(problem(codes::missing_path, path, "no such file or folder"));
             }
             continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            // The input tree a walk stays in (links out of it are F009, not followed).
+            if (std::string real = real_path(path); !real.empty()) inside_.push_back(real);
         }
         if (!S_ISREG(st.st_mode) || is_sgf_name(path)) continue;
         detail::Packing packing = detail::packing_of_name(path);
@@ -233,6 +256,7 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
             folder.open = std::make_shared<const OpenFolder>(kept, open_folders_);
         }
     }
+    std::string folder_real;  // this folder's canonical path, found when a link needs it
     for (errno = 0;; errno = 0) {
         const struct dirent* e = ::readdir(dir.get());
         if (e == nullptr) {
@@ -254,6 +278,14 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
         unsigned char type = e->d_type;
         std::string_view code;
         std::string message;
+        if (type == DT_UNKNOWN) {
+            // The file system does not say: learn whether it is a link first.
+            struct stat own {};
+            if (::fstatat(fd, e->d_name, &own, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(own.st_mode)) {
+                type = DT_LNK;
+            }
+        }
+        const bool link = type == DT_LNK;
         if (type == DT_LNK || type == DT_UNKNOWN) {
             // Follow the link (or learn the type): one stat, only for these entries.
             struct stat target {};
@@ -268,6 +300,34 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
                 }
             } else {
                 type = type_of_mode(target.st_mode);
+            }
+        }
+        if (link && code.empty() && (type == DT_DIR || is_sgf_name(name))) {
+            // A link the walk would take: where it leads decides (docs/robustness.md, "Links").
+            const std::string full = join(path, name);
+            const std::string target = real_path(full);
+            if (target.empty()) {
+                code = codes::unreadable_folder;
+                message = "broken symbolic link or vanished entry skipped";
+            } else if (!follow_links_ &&
+                       std::none_of(inside_.begin(), inside_.end(), [&](const std::string& root) {
+                           return within(target, root);
+                       })) {
+                // Not followed, and nothing of the target is read: a collection from elsewhere
+                // must not publish the start of any file the user can read.
+                code = codes::link_outside;
+                message =
+                    "symbolic link leads outside the inputs named on the command line; not "
+                    "followed (--follow-links follows it)";
+            } else if (type == DT_DIR) {
+                if (folder_real.empty()) folder_real = real_path(path);
+                if (!folder_real.empty() && within(folder_real, target)) {
+                    // A link to this folder or one that holds it ("/" holds every folder): it
+                    // would walk the tree again from above.
+                    code = codes::symlink_loop;
+                    message =
+                        "symbolic link loop: the link leads to a folder that holds it; skipped";
+                }
             }
         }
         Folder::Entry entry;

@@ -6,8 +6,10 @@
 #include <archive_entry.h>
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <locale.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <array>
@@ -23,6 +25,10 @@ constexpr std::string_view damaged_archive = "F022";
 constexpr std::string_view encrypted_member = "F023";
 constexpr std::string_view unsafe_member_path = "F024";
 constexpr std::string_view archive_bomb = "F025";
+constexpr std::string_view damaged_header = "F026";
+constexpr std::string_view damaged_stream = "F027";
+constexpr std::string_view archive_warning = "F028";
+constexpr std::string_view not_regular_member = "F029";
 }  // namespace codes
 
 namespace {
@@ -168,14 +174,40 @@ ArchiveStream::ArchiveStream(std::string path, Packing packing, std::size_t max_
 
 ArchiveStream::~ArchiveStream() {
     if (a_ != nullptr) archive_read_free(a_);
+    if (utf8_locale_ != nullptr) ::freelocale(static_cast<locale_t>(utf8_locale_));
 }
 
-bool ArchiveStream::fail(WalkItem& item, std::string_view code, std::string name,
-                         std::string message) {
+namespace {
+
+// libarchive converts member names to the charset of the calling thread's locale: in the C
+// locale every non-ASCII name of a pax or zip archive is a warning ("Pathname can't be converted
+// from UTF-8 to current locale"), which is F028 now, though nothing is wrong with the archive.
+// Names are UTF-8 in every report, so the thread reads with the C.UTF-8 locale (uselocale:
+// this thread only, no global state) and goes back to its own after.
+class ThreadLocale {
+  public:
+    explicit ThreadLocale(void* locale) noexcept
+        : old_(locale != nullptr ? ::uselocale(static_cast<locale_t>(locale)) : nullptr) {}
+    ~ThreadLocale() {
+        if (old_ != nullptr) ::uselocale(old_);
+    }
+    ThreadLocale(const ThreadLocale&) = delete;
+    ThreadLocale& operator=(const ThreadLocale&) = delete;
+
+  private:
+    locale_t old_;
+};
+
+}  // namespace
+
+void ArchiveStream::add_problem(std::string_view code, std::string name, std::string message,
+                                sgf::Severity severity) {
+    WalkItem item;
     item.path = std::move(name);
     item.is_problem = true;
     item.problem = problem(code, item.path, std::move(message));
-    return true;
+    item.problem.severity = severity;
+    queue_.push_back(std::move(item));
 }
 
 bool ArchiveStream::over_budget() const {
@@ -190,12 +222,20 @@ bool ArchiveStream::read_data(std::string* out, std::size_t& total) {
     if (!chunk_) chunk_.reset(new char[kChunk]);
     char* const chunk = chunk_.get();
     total = 0;
+    std::size_t retries = 0;
     for (;;) {
         const la_ssize_t n = archive_read_data(a_, chunk, kChunk);
         if (n == 0) return true;
         if (n < 0) {
-            if (n == ARCHIVE_WARN || n == ARCHIVE_RETRY) continue;
+            if (n == ARCHIVE_WARN || (n == ARCHIVE_RETRY && ++retries < 1000)) {
+                // Recovered by libarchive, but said (F028 after the member).
+                if (data_warning_.empty()) data_warning_ = error_of(a_);
+                continue;
+            }
             error_ = error_of(a_);
+            // ARCHIVE_FAILED: this member cannot be unpacked (an unsupported compression
+            // method), but the archive can be read on from the next header.
+            member_failed_ = n == ARCHIVE_FAILED;
             return false;
         }
         const auto got = static_cast<std::size_t>(n);
@@ -213,112 +253,315 @@ bool ArchiveStream::read_data(std::string* out, std::size_t& total) {
 }
 
 bool ArchiveStream::next(WalkItem& item) {
-    item.is_problem = false;
-    item.has_bytes = false;
-    item.bytes = FileBytes{};
-    item.folder.reset();
-    item.name_at = 0;
-    if (done_) return false;
+    if (!done_ && a_ == nullptr && utf8_locale_ == nullptr) {
+        utf8_locale_ = ::newlocale(LC_CTYPE_MASK, "C.UTF-8", static_cast<locale_t>(nullptr));
+    }
+    const ThreadLocale utf8(utf8_locale_);
+    while (queue_.empty()) {
+        if (done_) return false;
+        step();
+    }
+    item = std::move(queue_.front());
+    queue_.pop_front();
+    return true;
+}
+
+namespace {
+
+// What a member that is not a regular file is, for F029.
+std::string_view kind_of_member(archive_entry* entry) noexcept {
+    if (archive_entry_hardlink(entry) != nullptr) return "a hard link";
+    switch (archive_entry_filetype(entry)) {
+        case AE_IFLNK:
+            return "a symbolic link";
+        case AE_IFDIR:
+            return "a folder";
+        case AE_IFIFO:
+            return "a FIFO (named pipe)";
+        case AE_IFCHR:
+            return "a character device";
+        case AE_IFBLK:
+            return "a block device";
+        case AE_IFSOCK:
+            return "a socket";
+        default:
+            return "not a regular file";
+    }
+}
+
+// Checks a gzip file's every member to its end with zlib: libarchive's gzip reader does not
+// check the CRC-32 and length of its trailer, so damage inside the deflate stream can unpack to
+// wrong bytes (and a tar archive read on, or cut short) without a word. "" when it is whole,
+// else what zlib says and where.
+std::string gzip_damage(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) return {};  // it was read a moment ago: nothing to add
+    z_stream z{};
+    if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+        ::close(fd);
+        return {};
+    }
+    constexpr std::size_t kIn = std::size_t{1} << 16, kOut = std::size_t{1} << 16;
+    const std::unique_ptr<unsigned char[]> in(new unsigned char[kIn]);
+    const std::unique_ptr<unsigned char[]> out(new unsigned char[kOut]);
+    std::uint64_t read_total = 0;  // compressed bytes given to zlib
+    std::string damage;
+    bool ended = false;  // at the end of a gzip member
+    for (;;) {
+        if (z.avail_in == 0) {
+            ssize_t n = -1;
+            do {
+                n = ::read(fd, in.get(), kIn);
+            } while (n < 0 && errno == EINTR);
+            if (n < 0) break;
+            if (n == 0) {
+                if (!ended) damage = "the compressed stream ends before its gzip trailer";
+                break;
+            }
+            read_total += static_cast<std::uint64_t>(n);
+            z.next_in = in.get();
+            z.avail_in = static_cast<uInt>(n);
+        }
+        if (ended) {
+            // Another member follows only if it starts with the gzip magic: anything else is
+            // padding libarchive ignores as well.
+            if (z.avail_in >= 1 && z.next_in[0] != 0x1f) break;
+            if (inflateReset(&z) != Z_OK) break;
+            ended = false;
+        }
+        z.next_out = out.get();
+        z.avail_out = static_cast<uInt>(kOut);
+        const int r = inflate(&z, Z_NO_FLUSH);
+        if (r == Z_STREAM_END) {
+            ended = true;
+            continue;
+        }
+        if (r != Z_OK && r != Z_BUF_ERROR) {
+            damage =
+                fmt::format("{} at about compressed byte {}",
+                            z.msg != nullptr ? z.msg : "a data error", read_total - z.avail_in);
+            break;
+        }
+    }
+    inflateEnd(&z);
+    ::close(fd);
+    return damage;
+}
+
+}  // namespace
+
+void ArchiveStream::flush_retries(std::string_view until) {
+    if (retries_ == 0) return;
+    add_problem(codes::damaged_header, path_,
+                fmt::format("damaged member header at byte {} (after member {}{}): {}; {} "
+                            "attempt{} to read a header failed, {}; the next members are read",
+                            retry_at_, members_, last_member_.empty() ? "" : ", " + last_member_,
+                            retry_error_, retries_, retries_ == 1 ? "" : "s", until));
+    retries_ = 0;
+}
+
+void ArchiveStream::finish() {
+    done_ = true;
+    // gzip only: the other compressions check their own streams (bzip2's and xz's CRCs, zstd's
+    // checksum when it has one), and libarchive reports their errors (F022).
+    const int filters = archive_filter_count(a_);
+    if (filters >= 2 && archive_filter_code(a_, filters - 2) == ARCHIVE_FILTER_GZIP) {
+        const std::string damage = gzip_damage(path_);
+        if (!damage.empty()) {
+            add_problem(codes::damaged_stream, path_,
+                        fmt::format("the gzip stream is damaged ({}); the {} member{} read from "
+                                    "it may be wrong or incomplete, and members may be missing",
+                                    damage, members_, members_ == 1 ? "" : "s"));
+        }
+    }
+}
+
+void ArchiveStream::step() {
     if (a_ == nullptr) {
         a_ = new_reader(packing_);
         if (a_ == nullptr) throw std::bad_alloc();
         if (archive_read_open_filename(a_, path_.c_str(), 1 << 16) != ARCHIVE_OK) {
             done_ = true;
-            return fail(
-                item, codes::not_an_archive, path_,
+            add_problem(
+                codes::not_an_archive, path_,
                 fmt::format("cannot be read as {}: {}; nothing read from it",
                             packing_ == Packing::compressed ? "a compressed file" : "an archive",
                             error_of(a_)));
+            return;
         }
     }
-    for (;;) {
-        archive_entry* entry = nullptr;
-        const int r = archive_read_next_header(a_, &entry);
-        if (r == ARCHIVE_EOF) {
-            done_ = true;
-            return false;
-        }
-        if (r == ARCHIVE_RETRY) continue;
-        if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
-            done_ = true;
-            if (members_ == 0 && packing_ == Packing::archive && archive_format(a_) == 0) {
-                return fail(item, codes::not_an_archive, path_,
-                            fmt::format("cannot be read as an archive: {}; nothing read from it",
-                                        error_of(a_)));
-            }
-            return fail(item, codes::damaged_archive, path_,
-                        fmt::format("damaged or truncated archive: after {} member{} ({} bytes "
-                                    "unpacked): {}; the rest is not read",
-                                    members_, members_ == 1 ? "" : "s", archive_filter_bytes(a_, 0),
-                                    error_of(a_)));
-        }
-        ++members_;
-        // Where the member's header starts, in the unpacked stream (for the diagnostics).
+    archive_entry* entry = nullptr;
+    const int r = archive_read_next_header(a_, &entry);
+    if (r == ARCHIVE_RETRY) {
+        // A damaged header (a tar header whose checksum fails): libarchive passes over it and
+        // looks for the next one. Consecutive failures are one diagnostic (F026).
         const la_int64_t at = archive_read_header_position(a_);
-        const bool single = packing_ == Packing::compressed;
-        const char* raw_name = archive_entry_pathname(entry);
-        if (raw_name == nullptr) raw_name = archive_entry_pathname_utf8(entry);
-        const std::string member =
-            raw_name != nullptr ? std::string(raw_name) : fmt::format("member {}", members_);
-        std::string name = single ? path_ : path_ + "!/" + clean_name(member);
-        const bool regular = single || archive_entry_filetype(entry) == AE_IFREG;
-        const bool take = regular && (single || is_sgf_name(member));
-        if (take && unsafe_name(member)) {
-            std::size_t ignored = 0;
-            if (!read_data(nullptr, ignored) && bomb_) done_ = true;
-            return fail(item, codes::unsafe_member_path, std::move(name),
-                        fmt::format("member {} at byte {} has an absolute path or a '..' "
-                                    "component; not read",
-                                    members_, at));
-        }
-        if (take && archive_entry_is_encrypted(entry) != 0) {
-            archive_read_data_skip(a_);
-            return fail(item, codes::encrypted_member, std::move(name),
-                        fmt::format("member {} at byte {} is encrypted; not read", members_, at));
-        }
-        std::size_t total = 0;
-        std::string bytes;
-        if (take && archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
-            bytes.reserve(std::min(static_cast<std::size_t>(archive_entry_size(entry)),
-                                   max_member_bytes_ + 1));
-        }
-        const bool ok = read_data(take ? &bytes : nullptr, total);
-        if (!ok && bomb_) {
+        if (retries_ > 0 && at == last_retry_at_) {
+            // No progress: the format cannot find a next header.
+            flush_retries("no header could be found after it");
             done_ = true;
-            return fail(item, codes::archive_bomb, std::move(name),
-                        fmt::format("member {} at byte {}: the archive inflates past {} bytes "
-                                    "({} times its size): a zip bomb? The rest is not read",
-                                    members_, at, budget_, kMaxInflationRatio));
+            add_problem(codes::damaged_archive, path_,
+                        fmt::format("damaged archive: after {} member{}, no readable header "
+                                    "follows byte {}; the rest is not read",
+                                    members_, members_ == 1 ? "" : "s", at));
+            return;
         }
-        if (!ok) {
+        if (retries_ == 0) {
+            retry_at_ = at;
+            retry_error_ = error_of(a_);
+        }
+        last_retry_at_ = at;
+        ++retries_;
+        return;
+    }
+    if (r == ARCHIVE_EOF) {
+        flush_retries("up to the end of the archive");
+        finish();
+        return;
+    }
+    if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
+        flush_retries("then the archive could not be read on");
+        done_ = true;
+        if (members_ == 0 && packing_ == Packing::archive && archive_format(a_) == 0) {
+            add_problem(codes::not_an_archive, path_,
+                        fmt::format("cannot be read as an archive: {}; nothing read from it",
+                                    error_of(a_)));
+            return;
+        }
+        add_problem(codes::damaged_archive, path_,
+                    fmt::format("damaged or truncated archive: after {} member{} ({} bytes "
+                                "unpacked): {}; the rest is not read",
+                                members_, members_ == 1 ? "" : "s", archive_filter_bytes(a_, 0),
+                                error_of(a_)));
+        return;
+    }
+    // Where the member's header starts, in the unpacked stream (for the diagnostics).
+    const la_int64_t at = archive_read_header_position(a_);
+    flush_retries(fmt::format("up to the header of member {} at byte {}", members_ + 1, at));
+    ++members_;
+    const bool single = packing_ == Packing::compressed;
+    const char* raw_name = archive_entry_pathname(entry);
+    if (raw_name == nullptr) raw_name = archive_entry_pathname_utf8(entry);
+    const std::string member =
+        raw_name != nullptr ? std::string(raw_name) : fmt::format("member {}", members_);
+    std::string name = single ? path_ : path_ + "!/" + clean_name(member);
+    last_member_ = name;
+    if (r == ARCHIVE_WARN) {
+        // Read all the same, but said: a warning names its member (F028).
+        add_problem(codes::archive_warning, name,
+                    fmt::format("member {} at byte {}: {} (a warning of the archive reader; "
+                                "the member is read)",
+                                members_, at, error_of(a_)),
+                    sgf::Severity::warning);
+    }
+    std::string_view base = member;
+    while (base.size() > 1 && base.back() == '/') base.remove_suffix(1);
+    const bool regular = single || (archive_entry_filetype(entry) == AE_IFREG &&
+                                    archive_entry_hardlink(entry) == nullptr);
+    const bool named_sgf = single || is_sgf_name(base);
+    const bool take = regular && named_sgf;
+    data_warning_.clear();
+    if (named_sgf && !regular) {
+        // A link, folder, FIFO or device named *.sgf: no game to read, but not passed over in
+        // silence (F029). Its target is not followed (a link to /etc/passwd stays a name).
+        if (archive_read_data_skip(a_) < ARCHIVE_WARN) {
             done_ = true;
-            if (take && archive_entry_is_encrypted(entry) == 0 &&
-                archive_read_has_encrypted_entries(a_) > 0) {
-                return fail(item, codes::encrypted_member, std::move(name),
-                            fmt::format("member {} at byte {} is encrypted ({}); not read",
-                                        members_, at, error_));
-            }
-            return fail(item, codes::damaged_archive, std::move(name),
+            add_problem(codes::damaged_archive, std::move(name),
                         fmt::format("damaged or truncated archive: member {} at byte {}: {}; it "
                                     "and the rest are not read",
-                                    members_, at, error_));
+                                    members_, at, error_of(a_)));
+            return;
         }
-        if (!take) continue;
-        item.path = std::move(name);
-        item.has_bytes = true;
-        if (total > max_member_bytes_) {
-            item.bytes.ok = false;
-            item.bytes.problem =
-                problem(codes::file_too_large, item.path,
-                        fmt::format("member {} at byte {} inflates to {} bytes, larger than the "
-                                    "limit of {}; not read",
-                                    members_, at, total, max_member_bytes_));
-        } else {
-            item.bytes.ok = true;
-            item.bytes.bytes = std::move(bytes);
-        }
-        return true;
+        add_problem(codes::not_regular_member, std::move(name),
+                    fmt::format("member {} at byte {} is {}, not a regular file; not read",
+                                members_, at, kind_of_member(entry)));
+        return;
     }
+    if (take && unsafe_name(member)) {
+        std::size_t ignored = 0;
+        if (!read_data(nullptr, ignored) && bomb_) done_ = true;
+        add_problem(codes::unsafe_member_path, std::move(name),
+                    fmt::format("member {} at byte {} has an absolute path or a '..' "
+                                "component; not read",
+                                members_, at));
+        return;
+    }
+    if (archive_entry_is_encrypted(entry) != 0) {
+        // Whatever its name: what it holds cannot be known (F023); its data is passed over
+        // unread, so the members after it are read.
+        const int skipped = archive_read_data_skip(a_);
+        add_problem(codes::encrypted_member, std::move(name),
+                    fmt::format("member {} at byte {} is encrypted; not read", members_, at));
+        if (skipped != ARCHIVE_OK && skipped != ARCHIVE_WARN) {
+            done_ = true;
+            add_problem(codes::damaged_archive, path_,
+                        fmt::format("damaged archive: after the encrypted member {}: {}; the rest "
+                                    "is not read",
+                                    members_, error_of(a_)));
+        }
+        return;
+    }
+    std::size_t total = 0;
+    std::string bytes;
+    if (take && archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
+        bytes.reserve(
+            std::min(static_cast<std::size_t>(archive_entry_size(entry)), max_member_bytes_ + 1));
+    }
+    const bool ok = read_data(take ? &bytes : nullptr, total);
+    if (!ok && bomb_) {
+        done_ = true;
+        add_problem(codes::archive_bomb, std::move(name),
+                    fmt::format("member {} at byte {}: the archive inflates past {} bytes "
+                                "({} times its size): a zip bomb? The rest is not read",
+                                members_, at, budget_, kMaxInflationRatio));
+        return;
+    }
+    if (!ok && member_failed_) {
+        member_failed_ = false;
+        add_problem(codes::damaged_archive, std::move(name),
+                    fmt::format("member {} at byte {} cannot be unpacked: {}; it is not read, the "
+                                "next members are",
+                                members_, at, error_));
+        return;
+    }
+    if (!ok) {
+        done_ = true;
+        if (archive_read_has_encrypted_entries(a_) > 0) {
+            add_problem(codes::encrypted_member, std::move(name),
+                        fmt::format("member {} at byte {} is encrypted ({}); not read, nor the "
+                                    "members after it",
+                                    members_, at, error_));
+            return;
+        }
+        add_problem(codes::damaged_archive, std::move(name),
+                    fmt::format("damaged or truncated archive: member {} at byte {}: {}; it "
+                                "and the rest are not read",
+                                members_, at, error_));
+        return;
+    }
+    if (!data_warning_.empty()) {
+        add_problem(codes::archive_warning, name,
+                    fmt::format("member {} at byte {}: {} (a warning of the archive reader while "
+                                "unpacking; the member is read)",
+                                members_, at, data_warning_),
+                    sgf::Severity::warning);
+    }
+    if (!take) return;
+    WalkItem item;
+    item.path = std::move(name);
+    item.has_bytes = true;
+    if (total > max_member_bytes_) {
+        item.bytes.ok = false;
+        item.bytes.problem =
+            problem(codes::file_too_large, item.path,
+                    fmt::format("member {} at byte {} inflates to {} bytes, larger than the "
+                                "limit of {}; not read",
+                                members_, at, total, max_member_bytes_));
+    } else {
+        item.bytes.ok = true;
+        item.bytes.bytes = std::move(bytes);
+    }
+    queue_.push_back(std::move(item));
 }
 
 }  // namespace sgfaudit::pipeline::detail

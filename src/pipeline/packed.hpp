@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -41,7 +42,10 @@ inline constexpr std::uint64_t kMaxInflationRatio = 100;
 
 // The members of one archive, in its order. Every step gives a member with its bytes
 // (item.has_bytes; bytes.ok false and F005 when it inflates past `max_member_bytes`) or a
-// problem (F021-F025). Members that are not *.sgf / *.mgt (any case), folders and links are
+// problem (F021-F029, docs/diagnostics.md): a damaged header is F026 and the members after it
+// are read, a gzip stream that fails its check F027 (at the end), a warning of libarchive F028
+// (severity warning, before its member), an encrypted member of any name F023, a link, folder,
+// FIFO or device named *.sgf F029. Other members that are not *.sgf / *.mgt (any case) are
 // passed over. Never throws for bad input.
 class ArchiveStream {
   public:
@@ -54,7 +58,14 @@ class ArchiveStream {
     bool next(WalkItem& item);
 
   private:
-    bool fail(WalkItem& item, std::string_view code, std::string name, std::string message);
+    // Reads one header and its member: adds what it gives to queue_ (or sets done_).
+    void step();
+    void add_problem(std::string_view code, std::string name, std::string message,
+                     sgf::Severity severity = sgf::Severity::error);
+    // The damaged headers met since the last good one, as one F026 ("until": what ended them).
+    void flush_retries(std::string_view until);
+    // At the end of the archive: the checks of the whole stream (a gzip's CRC, F027).
+    void finish();
     bool over_budget() const;
     // Reads the current member's data into `out` (up to max+1 bytes, the rest read and dropped).
     // Returns false on a read error (error_ set) or when the budget is spent (bomb_ set).
@@ -65,11 +76,19 @@ class ArchiveStream {
     std::size_t max_member_bytes_;
     ::archive* a_ = nullptr;
     bool done_ = false;
+    std::deque<WalkItem> queue_;   // found, not yet handed on (a warning, then its member)
+    void* utf8_locale_ = nullptr;  // locale_t of C.UTF-8 while libarchive reads (packed.cpp)
     std::uint64_t budget_ = 0;
     std::uint64_t inflated_ = 0;  // data bytes of the members read or passed over
     std::uint64_t members_ = 0;   // entries seen
+    std::string last_member_;     // the last entry's name, for F026
+    std::uint64_t retries_ = 0;   // damaged headers since the last good one
+    std::int64_t retry_at_ = 0, last_retry_at_ = -1;
+    std::string retry_error_;
+    std::string data_warning_;  // the first warning while unpacking the current member
     std::string error_;
     bool bomb_ = false;
+    bool member_failed_ = false;  // read_data: ARCHIVE_FAILED, the next members can be read
     static constexpr std::size_t kChunk = std::size_t{1} << 16;
     std::unique_ptr<char[]> chunk_;  // read buffer
 };

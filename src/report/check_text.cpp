@@ -11,6 +11,7 @@
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/ignore.hpp"
+#include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::report {
 
@@ -40,9 +41,15 @@ bool has_findings(const audit::GameAudit& a) noexcept {
 
 namespace {
 
+// A name or value from the input, for a line of text: every control character (a new line
+// too) and bidirectional control escaped, so that no value can forge a line or reorder one.
+std::string safe(std::string_view s) {
+    return text::printable_text(s);
+}
+
 std::string player(std::string_view name, std::string_view rank) {
-    std::string s = name.empty() ? "?" : fmt::format("\"{}\"", name);
-    if (!rank.empty()) s += fmt::format(" {}", rank);
+    std::string s = name.empty() ? "?" : fmt::format("\"{}\"", safe(name));
+    if (!rank.empty()) s += fmt::format(" {}", safe(rank));
     return s;
 }
 
@@ -212,11 +219,12 @@ void write_check_text(std::ostream& os, const CheckInput& in) {
 
 void append_check_text(std::string& out, const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
-    out += fmt::format("{} game {}: {}x{}, B {} vs W {}", in.file, in.game + 1, a.width, a.height,
-                       player(in.black_name, in.black_rank), player(in.white_name, in.white_rank));
-    out += in.rules.empty() ? ", no RU" : fmt::format(", RU[{}]", in.rules);
-    out += in.result ? fmt::format(", RE[{}]", *in.result) : std::string(", no RE");
-    out += in.komi_text.empty() ? ", no KM" : fmt::format(", KM[{}]", in.komi_text);
+    out += fmt::format("{} game {}: {}x{}, B {} vs W {}", safe(in.file), in.game + 1, a.width,
+                       a.height, player(in.black_name, in.black_rank),
+                       player(in.white_name, in.white_rank));
+    out += in.rules.empty() ? ", no RU" : fmt::format(", RU[{}]", safe(in.rules));
+    out += in.result ? fmt::format(", RE[{}]", safe(*in.result)) : std::string(", no RE");
+    out += in.komi_text.empty() ? ", no KM" : fmt::format(", KM[{}]", safe(in.komi_text));
     out += '\n';
     out += fmt::format(
         "  {} moves, handicap {}{}, {} moves first; dead stones: {}, on illegal: "
@@ -232,15 +240,16 @@ void append_check_text(std::string& out, const CheckInput& in) {
     // The record against its own rules (rules-model.md 6.5).
     const audit::RecordVerdict& rv = a.record;
     out += fmt::format("record: {}", audit::to_string(rv.check));
-    out += rv.recorded.empty() ? std::string("; no RE") : fmt::format("; RE[{}]", rv.recorded);
+    out +=
+        rv.recorded.empty() ? std::string("; no RE") : fmt::format("; RE[{}]", safe(rv.recorded));
     if (!rv.rules.empty()) {
-        out += fmt::format(", RU[{}]", rv.rules);
-        if (!rv.mapped.empty()) out += fmt::format(" -> {}", rv.mapped);
+        out += fmt::format(", RU[{}]", safe(rv.rules));
+        if (!rv.mapped.empty()) out += fmt::format(" -> {}", safe(rv.mapped));
     }
     if (const std::string computed = record_computed(rv); !computed.empty())
         out += fmt::format("; computed {}", computed);
     if (const std::string reason = record_reason(rv); !reason.empty())
-        out += fmt::format(" ({})", reason);
+        out += fmt::format(" ({})", safe(reason));
     out += '\n';
 
     // --ignore: the issues of an ignored code are counted on a line of their own, not listed.
@@ -258,12 +267,13 @@ void append_check_text(std::string& out, const CheckInput& in) {
             if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
             out += "  ";
             if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
-                out += fmt::format("{}:{}:{}: ", in.file, in.issue_locations[i].line,
+                out += fmt::format("{}:{}:{}: ", safe(in.file), in.issue_locations[i].line,
                                    in.issue_locations[i].column);
             }
             if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
-            out += fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
-                               audit::to_string(issue.severity), issue_message(issue, a.height));
+            out +=
+                fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
+                            audit::to_string(issue.severity), safe(issue_message(issue, a.height)));
         }
         for (const audit::OmittedIssues& o : a.record_issues_omitted) {
             if (is_ignored(in.ignore, o.code)) continue;

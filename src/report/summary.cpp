@@ -91,6 +91,8 @@ Summary::Summary(RunDescription run) : run_(std::move(run)) {}
 
 void Summary::add_walk_problem(const sgf::Diagnostic& problem) {
     ++walk_problems_;
+    if (problem.code.size() == 4 && problem.code.substr(0, 3) == "F02") ++archive_problems_;
+    if (problem.severity == sgf::Severity::error) ++walk_errors_;
     ++diagnostics_by_severity_[static_cast<std::size_t>(problem.severity)];
     if (is_ignored(run_.ignore, problem.code)) {
         ++ignored_[std::string(problem.code)];
@@ -183,7 +185,7 @@ std::uint64_t Summary::divergences() const noexcept {
 }
 
 bool Summary::findings() const noexcept {
-    return files_unreadable_ > 0 || walk_problems_ > 0 || files_with_errors_ > 0 ||
+    return files_unreadable_ > 0 || walk_errors_ > 0 || files_with_errors_ > 0 ||
            games_with_findings_ > 0;
 }
 
@@ -228,7 +230,9 @@ std::vector<Summary::Table> Summary::tables() const {
         t.note = fmt::format(
             "Every file and game accounted for: {} files taken = {} with games + {} without a "
             "game + {} that could not be read; {} games = {} scored + {} resigned + {} on time + "
-            "{} forfeit + {} unfinished + {} not auditable{}.",
+            "{} forfeit + {} unfinished + {} not auditable{}; not taken: {} folder entries that "
+            "could not be listed, {} archive members not read or damaged parts of archives "
+            "(diagnostics.csv).",
             files_, with_games, files_without_games_, files_unreadable_, games_,
             endings_[static_cast<std::size_t>(Ending::scored)],
             endings_[static_cast<std::size_t>(Ending::resigned)],
@@ -236,7 +240,8 @@ std::vector<Summary::Table> Summary::tables() const {
             endings_[static_cast<std::size_t>(Ending::forfeit)],
             endings_[static_cast<std::size_t>(Ending::unfinished)],
             endings_[static_cast<std::size_t>(Ending::not_auditable)],
-            ended == games_ ? "" : " (MISMATCH)");
+            ended == games_ ? "" : " (MISMATCH)", walk_problems_ - archive_problems_,
+            archive_problems_);
         t.header = {"", "count"};
         t.numeric = {false, true};
         auto row = [&](std::string name, std::uint64_t n) {
@@ -247,7 +252,8 @@ std::vector<Summary::Table> Summary::tables() const {
         row("files without a game", files_without_games_);
         row("files that could not be read", files_unreadable_);
         row("files with errors (parse errors)", files_with_errors_);
-        row("folder entries that could not be listed", walk_problems_);
+        row("folder entries that could not be listed", walk_problems_ - archive_problems_);
+        row("archive members not read, damaged archives (F021-F029)", archive_problems_);
         row("games", games_);
         row("games with findings", games_with_findings_);
         row("moves (main lines, passes counted)", moves_);

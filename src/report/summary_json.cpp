@@ -163,7 +163,7 @@ void Summary::write_json(std::ostream& os) const {
         }
         if (files_unreadable_ > 0) w.str("files_unreadable");
         if (files_with_errors_ > 0) w.str("files_with_errors");
-        if (walk_problems_ > 0) w.str("walk_problems");
+        if (walk_errors_ > 0) w.str("walk_problems");
         w.end_array();
         w.end_object();
 
@@ -196,7 +196,8 @@ void Summary::write_json(std::ostream& os) const {
         count("without_game", files_without_games_);
         count("unreadable", files_unreadable_);
         count("with_errors", files_with_errors_);
-        count("walk_problems", walk_problems_);
+        count("walk_problems", walk_problems_ - archive_problems_);
+        count("archive_problems", archive_problems_);
         w.end_object();
 
         w.key("games").begin_object();

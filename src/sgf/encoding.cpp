@@ -778,6 +778,30 @@ const char* sniff_utf16(std::string_view bytes) noexcept {
     return nullptr;
 }
 
+// UTF-32 without a byte-order mark (rule 2): "UTF-32BE", "UTF-32LE" or nullptr. Every unit of
+// the first 512 bytes must be a Unicode scalar value other than NUL (a unit over U+10FFFF has a
+// byte over 0x10 where the NULs are: UTF-16 text and binary data fail at once), and most of them
+// ASCII, as the syntax of SGF is.
+const char* sniff_utf32(std::string_view bytes) noexcept {
+    const std::size_t length = std::min<std::size_t>(bytes.size(), 512) & ~std::size_t{3};
+    if (length < 8) return nullptr;
+    for (const bool big : {false, true}) {
+        std::size_t ascii = 0;
+        bool valid = true;
+        for (std::size_t i = 0; i < length && valid; i += 4) {
+            std::uint32_t u = 0;
+            for (std::size_t k = 0; k < 4; ++k) {
+                const std::uint32_t b = byte_at(bytes, i + k);
+                u |= b << (8 * (big ? 3 - k : k));
+            }
+            valid = u != 0 && u <= 0x10FFFF && (u < 0xD800 || u > 0xDFFF);
+            ascii += u < 0x80;
+        }
+        if (valid && ascii * 2 >= length / 4) return big ? "UTF-32BE" : "UTF-32LE";
+    }
+    return nullptr;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Assembling the result
 
@@ -915,7 +939,17 @@ DecodeResult decode_impl(std::string_view bytes) {
         }
     }
 
-    // 2. UTF-16 without a byte-order mark
+    // 2. UTF-32 or UTF-16 without a byte-order mark
+    if (const char* utf32 = sniff_utf32(bytes)) {
+        if (auto decoded = iconv_decode(bytes, utf32, 4)) {
+            finish(result, std::move(*decoded), utf32, EncodingSource::detected);
+            add_note(result, Severity::warning, "S004",
+                     std::string(utf32) +
+                         " without a byte-order mark assumed (every 4 bytes a character, "
+                         "most of them ASCII)");
+            return result;
+        }
+    }
     if (const char* utf16 = sniff_utf16(bytes)) {
         if (auto decoded = iconv_decode(bytes, utf16, 2)) {
             finish(result, std::move(*decoded), utf16, EncodingSource::detected);
@@ -1013,7 +1047,16 @@ bool is_wide_unicode(std::string_view bytes) noexcept {
         bytes.starts_with("\x00\x00\xFE\xFF"sv)) {
         return true;
     }
-    return sniff_utf16(bytes) != nullptr;
+    return sniff_utf32(bytes) != nullptr || sniff_utf16(bytes) != nullptr;
+}
+
+bool declares_stateful_charset(std::string_view bytes) {
+    // The stateful ISO-2022 charsets switch with SO, SI (0x0E, 0x0F) and ESC: control bytes
+    // that are their text, not a sign of binary data. Declared in CA[], they are decoded first.
+    const auto declared = find_declared_charset(bytes);
+    if (!declared) return false;
+    const auto charset = lookup_charset(*declared);
+    return charset && charset->canonical.starts_with("ISO-2022-");
 }
 
 DecodeResult decode_to_utf8(std::string_view bytes) {
@@ -1025,51 +1068,6 @@ DecodeResult decode_to_utf8(std::string_view bytes) {
         result.source = EncodingSource::fallback;
         return result;
     }
-}
-
-void append_printable(std::string& out, std::string_view s, std::string_view keep) {
-    std::size_t plain = 0;  // start of the run of bytes kept as they are
-    for (std::size_t i = 0; i < s.size();) {
-        const unsigned char c = byte_at(s, i);
-        if (c >= 0x20 && c < 0x7F) {
-            ++i;
-            continue;
-        }
-        std::size_t length = 1;
-        bool escape = false;
-        if (c < 0x80) {
-            escape = keep.find(static_cast<char>(c)) == std::string_view::npos;
-        } else {
-            std::size_t subpart = 0;
-            length = utf8_sequence(s, i, subpart);
-            if (length == 0) {
-                length = 1;
-                escape = true;  // not UTF-8: \xNN
-            } else if (length == 2 && c == 0xC2 && byte_at(s, i + 1) < 0xA0) {
-                escape = true;  // C1 control
-            }
-        }
-        if (!escape) {
-            i += length;
-            continue;
-        }
-        out.append(s.data() + plain, i - plain);
-        if (length == 2) {
-            fmt::format_to(std::back_inserter(out), "\\u{:04x}", byte_at(s, i + 1));
-        } else {
-            fmt::format_to(std::back_inserter(out), "\\x{:02x}", c);
-        }
-        i += length;
-        plain = i;
-    }
-    out.append(s.data() + plain, s.size() - plain);
-}
-
-std::string printable_text(std::string_view s, std::string_view keep) {
-    std::string out;
-    out.reserve(s.size());
-    append_printable(out, s, keep);
-    return out;
 }
 
 }  // namespace sgfaudit::sgf

@@ -275,14 +275,14 @@ class Parser {
         while (pos_ < t_.size()) {
             const char c = t_[pos_];
             if (c == '(' && empty_tree(pos_)) {
-                flush_junk(junk_begin, seen_game);
+                flush_junk(junk_begin, seen_game, seen_game);
                 doc_.add(Severity::warning, codes::empty_tree, off(pos_),
                          "empty game tree \"()\" ignored");
                 pos_ = skip_space(pos_ + 1) + 1;
                 continue;
             }
             if (c == '(' && starts_game(pos_)) {
-                flush_junk(junk_begin, seen_game);
+                flush_junk(junk_begin, seen_game, true);
                 if (games_full(doc_.games_.size())) {
                     doc_.add(Severity::error, codes::limit_games, off(pos_),
                              fmt::format("more than {} game trees in one file; the rest of the "
@@ -297,7 +297,7 @@ class Parser {
             if (!is_space(c) && junk_begin == std::string::npos) junk_begin = pos_;
             ++pos_;
         }
-        flush_junk(junk_begin, seen_game);
+        flush_junk(junk_begin, seen_game, seen_game);
         if (!seen_game) {
             doc_.add_at(Severity::error, codes::no_game_tree, Location{},
                         "no SGF game tree found (expected \"(;\")");
@@ -355,8 +355,18 @@ class Parser {
         return p < t_.size() && t_[p] == '[';
     }
 
-    void flush_junk(std::size_t& junk_begin, bool seen_game) {
+    // `quote`: the file holds a game tree (an SGF file), so its stray text may be quoted. A
+    // file with none is not SGF (a link to /etc/passwd, a note named *.sgf): nothing of it is
+    // quoted into a report (docs/robustness.md, "Links").
+    void flush_junk(std::size_t& junk_begin, bool seen_game, bool quote) {
         if (junk_begin == std::string::npos) return;
+        if (!quote) {
+            doc_.add(Severity::warning, codes::junk_before, off(junk_begin),
+                     "text before the first game tree ignored (not quoted: the file holds no "
+                     "game tree)");
+            junk_begin = std::string::npos;
+            return;
+        }
         // 41 code points at most (printable() quotes 40 and marks the rest).
         const std::size_t end = std::min(t_.size(), junk_begin + 4 * 41);
         if (seen_game) {
@@ -1124,10 +1134,13 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
         return doc;
     }
     // Binary data is recognised before decoding (which would only turn it into replacement
-    // characters and notes): one S113 and nothing else. UTF-16/32 files are judged decoded.
-    const bool wide = is_wide_unicode(doc.bytes_);
+    // characters and notes): one S113 and nothing else. UTF-16/32 files and the ISO-2022
+    // charsets declared in CA[] are judged decoded (declares_stateful_charset).
+    bool wide = is_wide_unicode(doc.bytes_);
     if (!wide) {
-        if (const ControlCount c = count_controls(doc.bytes_); c.binary()) {
+        const ControlCount c = count_controls(doc.bytes_);
+        if (c.binary()) wide = declares_stateful_charset(doc.bytes_);  // only then looked for
+        if (!wide && c.binary()) {
             doc.decoding_.encoding = "binary";
             doc.add_at(Severity::error, codes::binary_file, Location{},
                        fmt::format("not a text file ({} control characters and {} NUL bytes in "

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+#include <iterator>
+
 namespace sgfaudit::text {
 
 namespace {
@@ -66,6 +69,63 @@ std::string escaped_prefix(std::string_view s, std::size_t max_code_points, Utf8
     }
     if (cut != nullptr) *cut = i < s.size();
     if (i < s.size()) out += "...";
+    return out;
+}
+
+void append_printable(std::string& out, std::string_view s, std::string_view keep) {
+    std::size_t plain = 0;  // start of the run of bytes kept as they are
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c < 0x7F) {
+            ++i;
+            continue;
+        }
+        std::size_t length = 1;
+        bool escape = false;
+        char32_t code_point = 0;  // of a sequence to write \uNNNN
+        if (c < 0x80) {
+            escape = keep.find(static_cast<char>(c)) == std::string_view::npos;
+        } else {
+            std::size_t subpart = 0;
+            length = utf8_sequence(s, i, subpart);
+            if (length == 0) {
+                length = 1;
+                escape = true;  // not UTF-8: \xNN
+            } else if (length == 2 && c == 0xC2 && static_cast<unsigned char>(s[i + 1]) < 0xA0) {
+                escape = true;  // C1 control
+                code_point = static_cast<unsigned char>(s[i + 1]);
+            } else if (length == 2 || length == 3) {
+                // U+061C is D8 9C; the others are E2 80 8E-8F, E2 80 AA-AE, E2 81 A6-A9.
+                code_point =
+                    length == 2
+                        ? ((c & 0x1Fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3Fu)
+                        : ((c & 0x0Fu) << 12) |
+                              ((static_cast<unsigned char>(s[i + 1]) & 0x3Fu) << 6) |
+                              (static_cast<unsigned char>(s[i + 2]) & 0x3Fu);
+                escape = is_bidi_control(code_point);
+            }
+        }
+        if (!escape) {
+            i += length;
+            continue;
+        }
+        out.append(s.data() + plain, i - plain);
+        if (length > 1) {
+            fmt::format_to(std::back_inserter(out), "\\u{:04x}",
+                           static_cast<std::uint32_t>(code_point));
+        } else {
+            fmt::format_to(std::back_inserter(out), "\\x{:02x}", c);
+        }
+        i += length;
+        plain = i;
+    }
+    out.append(s.data() + plain, s.size() - plain);
+}
+
+std::string printable_text(std::string_view s, std::string_view keep) {
+    std::string out;
+    out.reserve(s.size());
+    append_printable(out, s, keep);
     return out;
 }
 

@@ -74,6 +74,7 @@ TEST_CASE("summary.json carries every total of summary.md", "[cli][audit][summar
         {"files that could not be read", {"files", "unreadable"}},
         {"files with errors (parse errors)", {"files", "with_errors"}},
         {"folder entries that could not be listed", {"files", "walk_problems"}},
+        {"archive members not read, damaged archives (F021-F029)", {"files", "archive_problems"}},
         {"games", {"games", "total"}},
         {"games with findings", {"games", "with_findings"}},
         {"moves (main lines, passes counted)", {"games", "moves"}},

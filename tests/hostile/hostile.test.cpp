@@ -307,7 +307,19 @@ TEST_CASE("File-system hostiles: sgfaudit parse finishes and accounts for every 
     fs::resize_file(r / "huge.sgf", (std::uintmax_t{65} << 20));  // sparse: no disk, no memory
 
     const std::string root = r.string();
-    const auto [status, out] = run_sgfaudit("parse \"" + root + "\"", 60);
+    // By default the links out of the folder (/proc/self/mem, /dev/zero) are F009, not opened.
+    {
+        const auto [status, out] = run_sgfaudit("parse \"" + root + "\"", 60);
+        INFO(out);
+        REQUIRE(status != 124);
+        CHECK(status == 1);
+        CHECK(names(out, root + "/unreadable.sgf", "error F009: symbolic link leads outside"));
+        CHECK(names(out, root + "/zero.sgf", "error F009: symbolic link leads outside"));
+        CHECK(names(out, root + "/loop", "error F003: "));
+        CHECK(out.find("files: 3 read, 1 with errors, 1 unreadable") != std::string::npos);
+    }
+    // With --follow-links they are followed, and refused as they were before.
+    const auto [status, out] = run_sgfaudit("parse --follow-links \"" + root + "\"", 60);
     INFO(out);
     REQUIRE(status != 124);  // a FIFO or a loop made it hang
     CHECK(status == 1);

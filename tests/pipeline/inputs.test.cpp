@@ -46,6 +46,27 @@ std::vector<std::string> relative(const std::vector<std::string>& files, const T
     return out;
 }
 
+// Every item of a walk of `args`: the files' paths, and the problems.
+struct Walked {
+    std::vector<std::string> files;
+    std::vector<sgfaudit::sgf::Diagnostic> problems;
+};
+
+Walked walk_all(const std::vector<std::string>& args, bool follow_links) {
+    sgfaudit::pipeline::FileWalk walk(args, std::size_t{64} << 20, true, follow_links);
+    Walked out;
+    sgfaudit::pipeline::WalkItem item;
+    std::size_t steps = 0;
+    while (walk.next(item) && ++steps < 10000) {
+        if (item.is_problem) {
+            out.problems.push_back(item.problem);
+        } else {
+            out.files.push_back(item.path);
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE("Folders are walked recursively in sorted order, taking .sgf and .mgt files",
@@ -203,10 +224,14 @@ TEST_CASE("F008: a character device is refused", "[pipeline][inputs][hostile]") 
     TempTree t;
     fs::create_symlink("/dev/zero", t.root / "zero.sgf");
     const std::vector<std::string> args{t.path()};
+    // A link out of the folder: F009 by default, F008 when links are followed.
     const auto inputs = collect_inputs(args);
-    CHECK(inputs.files.empty());
     REQUIRE(inputs.problems.size() == 1);
-    CHECK(inputs.problems[0].code == "F008");
+    CHECK(inputs.problems[0].code == "F009");
+    const Walked followed = walk_all(args, true);
+    CHECK(followed.files.empty());
+    REQUIRE(followed.problems.size() == 1);
+    CHECK(followed.problems[0].code == "F008");
     const auto bytes = read_file("/dev/zero", 1000);
     CHECK_FALSE(bytes.ok);
     CHECK(bytes.problem.code == "F008");
@@ -258,7 +283,7 @@ TEST_CASE("F004: a file whose read fails is reported (root reads everything: /pr
     TempTree t;
     fs::create_symlink("/proc/self/mem", t.root / "unreadable.sgf");
     const std::vector<std::string> args{t.path()};
-    const auto inputs = collect_inputs(args);
+    const Walked inputs = walk_all(args, true);  // a link out of the folder: followed on demand
     REQUIRE(relative(inputs.files, t) == std::vector<std::string>{"unreadable.sgf"});
     const auto bytes = read_file(inputs.files[0], 1000);
     CHECK_FALSE(bytes.ok);
@@ -371,4 +396,84 @@ TEST_CASE("Files of 64 KiB and around it are read whole (one read, or several)",
         CHECK_FALSE(over.ok);
         CHECK(over.problem.code == "F005");
     }
+}
+
+
+TEST_CASE("F009: a link out of the named folder is not followed and nothing of its target is read",
+          "[pipeline][inputs][hostile][links]") {
+    TempTree t;
+    t.file("secret.txt", "TOP-SECRET-BYTES\n");
+    t.file("in/a.sgf");
+    fs::create_symlink("/etc/passwd", t.root / "in" / "leak.sgf");
+    fs::create_symlink("../secret.txt", t.root / "in" / "secret.sgf");
+    fs::create_symlink(t.root, t.root / "in" / "up");  // a folder outside (it holds the input)
+    const std::vector<std::string> args{t.path("in")};
+    const auto inputs = collect_inputs(args);
+    CHECK(relative(inputs.files, t) == std::vector<std::string>{"in/a.sgf"});
+    REQUIRE(inputs.problems.size() == 3);
+    CHECK(has_code(inputs.problems, "F009", "/in/leak.sgf"));
+    CHECK(has_code(inputs.problems, "F009", "/in/secret.sgf"));
+    CHECK(has_code(inputs.problems, "F009", "/in/up"));
+    for (const auto& p : inputs.problems) {
+        CHECK(p.message.find("root:") == std::string::npos);
+        CHECK(p.message.find("TOP-SECRET") == std::string::npos);
+    }
+    // Named on the command line, the same folder holding the target is inside: followed.
+    const std::vector<std::string> both{t.path("in"), t.path()};
+    const auto wider = collect_inputs(both);
+    CHECK(std::count(wider.files.begin(), wider.files.end(), t.path("in/secret.sgf")) == 1);
+}
+
+TEST_CASE("A link that stays inside the named folder is followed and a folder walked once",
+          "[pipeline][inputs][links]") {
+    TempTree t;
+    t.file("real/x.sgf");
+    t.file("other/y.sgf");
+    fs::create_directory_symlink(t.root / "real", t.root / "alias");
+    fs::create_symlink(t.root / "other" / "y.sgf", t.root / "z.sgf");
+    const std::vector<std::string> args{t.path()};
+    const auto inputs = collect_inputs(args);
+    CHECK(relative(inputs.files, t) ==
+          std::vector<std::string>{"alias/x.sgf", "other/y.sgf", "z.sgf"});
+    // "real" was walked through "alias" already: a loop, reported once.
+    REQUIRE(inputs.problems.size() == 1);
+    CHECK(has_code(inputs.problems, "F003", "/real"));
+}
+
+TEST_CASE("A link to / or to a folder above is never walked with --follow-links too",
+          "[pipeline][inputs][hostile][links]") {
+    TempTree t;
+    t.file("in/a.sgf");
+    fs::create_directory_symlink("/", t.root / "in" / "root");
+    fs::create_directory_symlink(t.root / "in", t.root / "in" / "self");
+    fs::create_directory_symlink(t.root, t.root / "in" / "parent");
+    const std::vector<std::string> args{t.path("in")};
+    for (const bool follow : {false, true}) {
+        const Walked w = walk_all(args, follow);
+        CHECK(w.files == std::vector<std::string>{t.path("in/a.sgf")});
+        REQUIRE(w.problems.size() == 3);
+        // Outside the input: F009 by default; with --follow-links, a folder that holds the
+        // link is a loop.
+        CHECK(has_code(w.problems, follow ? "F003" : "F009", "/in/root"));
+        CHECK(has_code(w.problems, follow ? "F003" : "F009", "/in/parent"));
+        CHECK(has_code(w.problems, "F003", "/in/self"));
+    }
+}
+
+TEST_CASE("With follow_links a link out of the named folder is followed",
+          "[pipeline][inputs][links]") {
+    TempTree t;
+    t.file("outside/games/o.sgf");
+    t.file("outside/o2.sgf");
+    t.file("in/a.sgf");
+    fs::create_directory_symlink(t.root / "outside" / "games", t.root / "in" / "more");
+    fs::create_symlink(t.root / "outside" / "o2.sgf", t.root / "in" / "b.sgf");
+    const std::vector<std::string> args{t.path("in")};
+    const Walked followed = walk_all(args, true);
+    CHECK(relative(followed.files, t) ==
+          std::vector<std::string>{"in/a.sgf", "in/b.sgf", "in/more/o.sgf"});
+    CHECK(followed.problems.empty());
+    const Walked kept = walk_all(args, false);
+    CHECK(relative(kept.files, t) == std::vector<std::string>{"in/a.sgf"});
+    CHECK(kept.problems.size() == 2);
 }

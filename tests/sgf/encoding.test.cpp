@@ -5,6 +5,8 @@
 
 #include "sgfaudit/sgf/encoding.hpp"
 
+#include <iconv.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstddef>
@@ -18,6 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sgfaudit/sgf/reader.hpp"
+#include "sgfaudit/sgf/record.hpp"
 #include "skip.hpp"
 
 #ifndef SGFAUDIT_SHARED_DIR
@@ -803,4 +807,92 @@ TEST_CASE("S006: a declared legacy charset that does not fit valid UTF-8 bytes g
     const DecodeResult d = decode_to_utf8(sjis);
     CHECK(d.encoding == "Shift_JIS");
     CHECK(d.notes.empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stateful charsets and UTF-32 without a mark are decoded before the binary test (issue 30)
+
+namespace {
+
+// `utf8` converted to `charset` by glibc's iconv (the converter, not the decoder under test).
+std::string encode_as(const std::string& utf8, const char* charset) {
+    const iconv_t cd = ::iconv_open(charset, "UTF-8");
+    REQUIRE(cd != reinterpret_cast<iconv_t>(-1));
+    std::string out(utf8.size() * 8 + 64, '\0');
+    char* in = const_cast<char*>(utf8.data());
+    std::size_t in_left = utf8.size();
+    char* to = out.data();
+    std::size_t out_left = out.size();
+    REQUIRE(::iconv(cd, &in, &in_left, &to, &out_left) != static_cast<std::size_t>(-1));
+    REQUIRE(::iconv(cd, nullptr, nullptr, &to, &out_left) != static_cast<std::size_t>(-1));
+    ::iconv_close(cd);
+    out.resize(out.size() - out_left);
+    return out;
+}
+
+// Korean and Chinese syllables one by one between spaces: in ISO-2022-KR and -CN each is shifted
+// in and out (SO ... SI), so that the bytes hold more control characters than S113 allows.
+const std::string kKorean =
+    "\xED\x99\x8D \xEA\xB8\xB8 \xEB\x8F\x99 \xEA\xB9\x80 \xEC\xB2\xA0 \xEC\x88\x98 \xEB\xB0\x94 "
+    "\xEB\x91\x91 \xED\x95\x9C \xEA\xB5\xAD \xEB\xB0\x94 \xEB\x91\x91 \xED\x95\x9C \xEA\xB5\xAD";
+const std::string kChinese =
+    "\xE5\x9B\xB4 \xE6\xA3\x8B \xE4\xB8\xAD \xE5\x9B\xBD \xE5\x9B\xB4 \xE6\xA3\x8B \xE4\xB8\xAD "
+    "\xE5\x9B\xBD \xE5\x9B\xB4 \xE6\xA3\x8B \xE4\xB8\xAD \xE5\x9B\xBD \xE5\x9B\xB4 \xE6\xA3\x8B";
+
+std::string game_text(const std::string& charset, const std::string& name) {
+    return "(;FF[4]GM[1]CA[" + charset + "]SZ[9]PB[" + name + "]C[" + name + " " + name +
+           "];B[ee];W[cc])";
+}
+
+}  // namespace
+
+TEST_CASE("S113: ISO-2022-KR and -CN declared in CA are decoded before the binary test",
+          "[sgf][encoding][hostile]") {
+    for (const auto& [charset, name] : std::vector<std::pair<std::string, std::string>>{
+             {"ISO-2022-KR", kKorean},
+             {"ISO-2022-CN", kChinese},
+             {"ISO-2022-JP", "\xE5\x9B\xB2\xE7\xA2\x81"}}) {
+        INFO(charset);
+        const std::string bytes = encode_as(game_text(charset, name), charset.c_str());
+        const auto doc = sgfaudit::sgf::read_document("k.sgf", bytes);
+        for (const auto& d : doc.diagnostics()) CHECK(d.code != "S113");
+        REQUIRE(doc.games().size() == 1);
+        const auto record = sgfaudit::sgf::read_record(doc, 0);
+        CHECK(record.black_name == name);
+        CHECK(record.moves == 2);
+        CHECK(doc.decoding().encoding == charset);
+    }
+    // Control bytes in a file that declares ISO-2022-KR but is not are still binary.
+    std::string junk = "(;CA[ISO-2022-KR]C[";
+    for (int i = 0; i < 400; ++i) junk += static_cast<char>(i % 7 == 0 ? 0x01 : 0x03);
+    junk += "])";
+    const auto binary = sgfaudit::sgf::read_document("j.sgf", junk);
+    CHECK(std::any_of(binary.diagnostics().begin(), binary.diagnostics().end(),
+                      [](const auto& d) { return d.code == "S113"; }));
+}
+
+TEST_CASE("S004: UTF-32 without a byte-order mark is decoded and not called binary",
+          "[sgf][encoding][hostile]") {
+    const std::string utf8 = game_text("UTF-8", "\xE6\x9C\xAC\xE5\x9B\xA0\xE5\x9D\x8A");
+    for (const char* charset : {"UTF-32LE", "UTF-32BE"}) {
+        INFO(charset);
+        const std::string bytes = encode_as(utf8, charset);
+        const DecodeResult decoded = decode_to_utf8(bytes);
+        CHECK(decoded.encoding == charset);
+        CHECK(decoded.text(bytes) == utf8);
+        CHECK(find_note(decoded, "S004") != nullptr);
+        CHECK(sgfaudit::sgf::is_wide_unicode(bytes));
+        const auto doc = sgfaudit::sgf::read_document("u.sgf", bytes);
+        for (const auto& d : doc.diagnostics()) CHECK(d.code != "S113");
+        REQUIRE(doc.games().size() == 1);
+        CHECK(sgfaudit::sgf::read_record(doc, 0).black_name ==
+              "\xE6\x9C\xAC\xE5\x9B\xA0\xE5\x9D\x8A");
+    }
+    // UTF-16 is still UTF-16, and random bytes are no UTF-32.
+    const std::string utf16 = encode_as(utf8, "UTF-16LE");
+    CHECK(decode_to_utf8(utf16).encoding == "UTF-16LE");
+    std::string noise;
+    std::mt19937 rng(30);
+    for (int i = 0; i < 512; ++i) noise += static_cast<char>(rng() & 0xFF);
+    CHECK_FALSE(sgfaudit::sgf::is_wide_unicode(noise));
 }

@@ -427,3 +427,17 @@ TEST_CASE("Plain move nodes and their near misses read as the general reader rea
         }
     }
 }
+
+TEST_CASE("S100: a file with no game tree is not quoted (a link to /etc/passwd named like SGF)",
+          "[sgf][reader][hostile]") {
+    const Document doc = read_document("leak.sgf", "root:x:0:0:root:/root:/bin/bash\n");
+    const Diagnostic& d = first_with(doc, "S100");
+    CHECK(d.message.find("root") == std::string::npos);
+    CHECK(d.message.find("not quoted") != std::string::npos);
+    CHECK(count_code(doc, "S107") == 1);
+    for (const Diagnostic& e : doc.diagnostics())
+        CHECK(e.message.find("/bin/bash") == std::string::npos);
+    // With a game tree after it the text is SGF's own junk: quoted as before.
+    const Document sgf = read_document("mail.sgf", "From: a friend\n(;GM[1])");
+    CHECK(first_with(sgf, "S100").message.find("From: a friend") != std::string::npos);
+}

@@ -44,6 +44,8 @@ struct ArchiveOptions {
     // games.jsonl in the full form of schema sgfaudit-game/2 (every count's table, the boards
     // of divergences); else the compact form (docs/report-format.md).
     bool full_json = false;
+    // Follow symbolic links that lead out of the named folders (FileWalk).
+    bool follow_links = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
     std::function<void(const ArchiveProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and

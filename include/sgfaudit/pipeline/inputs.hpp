@@ -93,9 +93,14 @@ class FileWalk {
     // are single compressed files (.sgf.gz, .sgf.bz2, .sgf.xz, .sgf.zst). Problems of an
     // archive are F021-F025 (docs/diagnostics.md). With `read_archives` false, archives are
     // passed over (a walk of names that must not decompress).
+    //
+    // Symbolic links met in a walked folder are followed only where they stay inside the
+    // folders named in `paths` (canonical paths compared); one that leads elsewhere is F009,
+    // not followed and never opened, unless `follow_links`. Either way a link to a folder that
+    // holds it (to "/", to its own folder) is a loop (F003), and no folder is walked twice.
     explicit FileWalk(std::span<const std::string> paths,
                       std::size_t max_member_bytes = std::size_t{64} << 20,
-                      bool read_archives = true);
+                      bool read_archives = true, bool follow_links = false);
     ~FileWalk();
     FileWalk(const FileWalk&) = delete;
     FileWalk& operator=(const FileWalk&) = delete;
@@ -117,6 +122,8 @@ class FileWalk {
     std::vector<std::uint8_t> packing_;  // per root: detail::Packing
     std::size_t max_member_bytes_;
     bool read_archives_;
+    bool follow_links_;
+    std::vector<std::string> inside_;  // the canonical paths of the folders named in `paths`
     std::unique_ptr<detail::ArchiveStream> archive_;  // the archive being read
     std::size_t next_root_ = 0;
     std::vector<Folder> stack_;
@@ -139,11 +146,13 @@ struct InputList {
 // Every file of `paths`, walked to the end (FileWalk), problems apart. Files named directly are
 // taken whatever their extension if they hold SGF text (F020 otherwise); folders are walked
 // recursively in byte-wise sorted order of entry names, taking regular files ending in .sgf or .mgt
-// (any case). A folder is walked whatever its name ("games.sgf/" too). Symbolic links to folders
-// are followed once: a link back to a folder already being walked, or a link that leads to itself,
-// is a loop (F003), reported and skipped. Unreadable folders are reported (F002) and skipped.
-// FIFOs, sockets and devices (named on the command line, or named *.sgf in a folder) are
-// reported (F006 on the command line, F008 in a folder) and never opened.
+// (any case). A folder is walked whatever its name ("games.sgf/" too). Symbolic links that stay
+// inside the named folders are followed, a folder once: a link back to a folder already walked,
+// to a folder that holds it, or a link that leads to itself, is a loop (F003), reported and
+// skipped; a link that leads out of the named folders is F009, not followed (FileWalk). Unreadable
+// folders are reported (F002) and skipped. FIFOs, sockets and devices (named on the command line,
+// or named *.sgf in a folder) are reported (F006 on the command line, F008 in a folder) and never
+// opened.
 InputList collect_inputs(std::span<const std::string> paths);
 
 // True when a folder walk takes this file name (".sgf" or ".mgt", any case).

@@ -197,7 +197,9 @@ class Summary {
   public:
     explicit Summary(RunDescription run);
 
-    // A folder entry that could not be listed (F002, F003, ...): counted, not a file taken.
+    // A folder entry that could not be listed (F002, F003, ...), or an archive member not read
+    // or a damaged part of an archive (F021-F029, counted apart): counted, not a file taken.
+    // Only one of severity error is a finding (an archive reader's warning, F028, is not).
     void add_walk_problem(const sgf::Diagnostic& problem);
     // A file taken by the run: `read` false when it could not be read; `games` how many games
     // it gave; every diagnostic of the file (reading, syntax, record typing of all its games).
@@ -248,6 +250,8 @@ class Summary {
     RunDescription run_;
     std::uint64_t files_ = 0, files_unreadable_ = 0, files_without_games_ = 0;
     std::uint64_t files_with_errors_ = 0, walk_problems_ = 0;
+    std::uint64_t archive_problems_ = 0;  // of walk_problems_: codes F021-F029
+    std::uint64_t walk_errors_ = 0;       // of walk_problems_: severity error
     std::uint64_t games_ = 0, games_with_findings_ = 0, moves_ = 0, illegal_games_ = 0;
     std::array<std::uint64_t, kEndings> endings_{};
     std::array<std::uint64_t, kDivergenceKinds> divergences_{};

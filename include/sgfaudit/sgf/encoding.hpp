@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sgfaudit/sgf/diagnostic.hpp"
+#include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::sgf {
 
@@ -51,22 +52,25 @@ struct DecodeResult {
     }
 };
 
-// Text made safe for any output, before the medium's own escaping (docs/robustness.md,
-// "Escaping per medium"): valid UTF-8 is kept as it is except control characters, C0 and DEL
-// written \xNN and C1 (U+0080-U+009F) written \u00NN, but those listed in `keep` (such as
-// "\n") kept; each byte that is not part of valid UTF-8 (a file name in another encoding) is
-// written \xNN. The result is valid UTF-8 with no control character outside `keep`.
-void append_printable(std::string& out, std::string_view s, std::string_view keep = {});
-std::string printable_text(std::string_view s, std::string_view keep = {});
+// Text made safe for any output: text::append_printable and text::printable_text (the one
+// escaping helper, in the text module; docs/robustness.md, "Escaping per medium").
+using text::append_printable;
+using text::printable_text;
 
 // The value of the first CA[] property in the raw bytes (found by an ASCII scan that needs no
 // decoding), trimmed; nullopt when there is none.
 std::optional<std::string> find_declared_charset(std::string_view bytes);
 
 // True when decode_to_utf8 takes `bytes` for UTF-16 or UTF-32: a UTF-16/32 byte-order mark, or
-// NUL bytes alternating with ASCII (UTF-16 without a mark, S004). Such a file is full of NUL
+// NUL bytes alternating with ASCII (UTF-16 without a mark, S004), or units of 4 bytes that are
+// all characters, most of them ASCII (UTF-32 without a mark, S004). Such a file is full of NUL
 // bytes and must not be judged binary before it is decoded.
 bool is_wide_unicode(std::string_view bytes) noexcept;
+
+// True when the first CA[] names a stateful charset (ISO-2022-JP, -KR, -CN), whose shift
+// bytes SO and SI are control characters: such a file is judged binary or not (S113) on its
+// decoded text, as UTF-16/32 files are.
+bool declares_stateful_charset(std::string_view bytes);
 
 // Decodes a whole SGF file to UTF-8 following the rules in docs/diagnostics.md ("Encodings", kept
 // at the top of src/sgf/encoding.cpp): BOM, else UTF-16 without BOM, else CA[], else valid UTF-8,

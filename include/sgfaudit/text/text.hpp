@@ -116,6 +116,25 @@ enum class Utf8Check {
 std::string escaped_prefix(std::string_view s, std::size_t max_code_points,
                            Utf8Check check = Utf8Check::well_formed, bool* cut = nullptr);
 
+// True for the Unicode bidirectional controls, which reorder how text around them is shown: a
+// name holding one can be made to look like another ("gpj.sgf" shown for "fgs.jpg"). U+061C,
+// U+200E-U+200F, U+202A-U+202E, U+2066-U+2069.
+constexpr bool is_bidi_control(char32_t c) noexcept {
+    return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2066 && c <= 0x2069);
+}
+
+// Text made safe for any output (a terminal, CSV, Markdown, HTML, JSON), before the medium's own
+// escaping: valid UTF-8 is kept as it is except control characters and bidirectional controls,
+// written as visible escapes: C0 and DEL as \xNN, C1 (U+0080-U+009F) and the bidirectional
+// controls (is_bidi_control) as \uNNNN (lower-case hex), but the ASCII bytes listed in `keep`
+// (such as "\n") kept; each byte that is not part of valid UTF-8 (a file name in another
+// encoding) is written \xNN. The result is valid UTF-8 with no control character outside
+// `keep`, and shows what it holds in the order it holds it. Every output of a name or value
+// goes through it (docs/robustness.md, "Escaping per medium").
+void append_printable(std::string& out, std::string_view s, std::string_view keep = {});
+std::string printable_text(std::string_view s, std::string_view keep = {});
+
 // The first `max_bytes` bytes of `s` with every byte that is not printable ASCII (0x20-0x7E)
 // written '?', and "..." when `s` is longer.
 std::string printable_ascii_prefix(std::string_view s, std::size_t max_bytes);
