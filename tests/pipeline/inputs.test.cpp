@@ -398,7 +398,6 @@ TEST_CASE("Files of 64 KiB and around it are read whole (one read, or several)",
     }
 }
 
-
 TEST_CASE("F009: a link out of the named folder is not followed and nothing of its target is read",
           "[pipeline][inputs][hostile][links]") {
     TempTree t;

@@ -442,7 +442,8 @@ TEST_CASE("F026/F027: a .tar.gz with 64 bytes flipped mid-stream is never silent
 }
 
 TEST_CASE(
-    "F026/F027: the issue's .tar.gz made by python3 tarfile with 64 bytes flipped is not silently short",
+    "F026/F027: the issue's .tar.gz made by python3 tarfile with 64 bytes flipped is not silently "
+    "short",
     "[pipeline][packed][hostile]") {
     // The case of issue 30, made as the review made it: Python's tarfile (gzip level 9), 200
     // members, 64 bytes XOR 0xA5 at the middle of the file. libarchive then unpacks 79 members
@@ -500,8 +501,10 @@ TEST_CASE("F023: an encrypted member of any name is reported and the members aft
     CHECK(w.contents == std::vector<std::string>{"!F023", "!F023", kGameC});
 }
 
-TEST_CASE("F029: a link or folder or FIFO or device member named like SGF is reported and not passed over",
-          "[pipeline][packed][hostile]") {
+TEST_CASE(
+    "F029: a link or folder or FIFO or device member named like SGF is reported and not passed "
+    "over",
+    "[pipeline][packed][hostile]") {
     TempFolder t("sgfaudit-packed");
     const std::string path = (t.path() / "types.tar").string();
     archive* a = archive_write_new();

@@ -303,7 +303,9 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     report::write_check_text(os, f.input());
     const std::string t = os.str();
     INFO(t);
-    CHECK(t.rfind("g\"1\".sgf game 1: 19x19, B \"Kitani\nMinoru\" 9p vs W \"本因坊秀哉\"", 0) == 0);
+    // A name's new line is written as a visible escape: it cannot start a line of its own.
+    CHECK(t.rfind("g\"1\".sgf game 1: 19x19, B \"Kitani\\x0aMinoru\" 9p vs W \"本因坊秀哉\"", 0) ==
+          0);
     CHECK(contains(t, "RU[AGA], RE[W+3.5], KM[0.5]"));
     CHECK(contains(t, "212 moves, handicap 2, White moves first"));
     CHECK(contains(t,

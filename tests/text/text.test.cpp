@@ -138,15 +138,16 @@ TEST_CASE("to_lower_ascii, lower_ascii and iequals_ascii change the ASCII capita
 TEST_CASE("printable_text: bidirectional controls are shown as escapes and not obeyed", "[text]") {
     // U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069 (issue 30).
     CHECK(printable_text("evil\xE2\x80\xAEgpj.sgf") == "evil\\u202egpj.sgf");
-    CHECK(printable_text("a\xD8\x9C" "b") == "a\\u061cb");
+    CHECK(printable_text("a\xD8\x9C"
+                         "b") == "a\\u061cb");
     CHECK(printable_text("\xE2\x80\x8E\xE2\x80\x8F") == "\\u200e\\u200f");
     CHECK(printable_text("\xE2\x80\xAA\xE2\x80\xAB\xE2\x80\xAC\xE2\x80\xAD") ==
           "\\u202a\\u202b\\u202c\\u202d");
     CHECK(printable_text("\xE2\x81\xA6\xE2\x81\xA7\xE2\x81\xA8\xE2\x81\xA9") ==
           "\\u2066\\u2067\\u2068\\u2069");
     // Their neighbours are text: U+200D (zero-width joiner), U+202F, U+2065, U+206A, U+061B.
-    for (const std::string& s : {"\xE2\x80\x8D"s, "\xE2\x80\xAF"s, "\xE2\x81\xA5"s,
-                                "\xE2\x81\xAA"s, "\xD8\x9B"s, "\xE5\x9B\xB4"s}) {
+    for (const std::string& s : {"\xE2\x80\x8D"s, "\xE2\x80\xAF"s, "\xE2\x81\xA5"s, "\xE2\x81\xAA"s,
+                                 "\xD8\x9B"s, "\xE5\x9B\xB4"s}) {
         CHECK(printable_text(s) == s);
     }
     // With the rest of the rule: C0 (a new line too, unless kept), DEL, C1, bytes not UTF-8.
