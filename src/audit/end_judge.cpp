@@ -52,16 +52,20 @@ class Judge {
     };
     struct Comp {  // an empty region of the current board
         int size = 0;
-        std::array<bool, 2> touch{};          // reaches a stone of Black / White
-        std::array<bool, 2> touch_firm{};     // reaches a Black / White string that is no island
+        std::array<bool, 2> touch{};       // reaches a stone of Black / White
+        std::array<bool, 2> touch_firm{};  // reaches a Black / White string that is no island
         std::array<int, 2> string{kNone, kNone};  // a Black / White string next to it
-        bool interior = false;                // a point of it touches no stone
+        bool interior = false;                    // a point of it touches no stone
         Vertex first = game::kNoVertex;
         bool own_only(int col) const { return touch[col] && !touch[1 - col]; }
-        // An eye space of `col`: reaches col, and of the opponent only islands (dead-looking).
-        bool eye_space(int col) const { return touch[col] && !touch_firm[1 - col]; }
+        // An eye space of `col`: reaches col only, or reaches a string of col that is no island
+        // and, of the opponent, only islands (dead-looking). Islands make no eyes of the
+        // opponent's islands: both are in doubt.
+        bool eye_space(int col) const {
+            return own_only(col) || (touch_firm[col] && !touch_firm[1 - col]);
+        }
     };
-    struct Region {  // a maximal set of points holding no stone of one colour
+    struct Region {                     // a maximal set of points holding no stone of one colour
         bool has_stones = false;        // holds stones of the other colour
         bool all_doomed = true;         // all of them are islands that are not alive
         bool borders_all_alive = true;  // every string of the enclosing colour next to it lives
@@ -176,10 +180,48 @@ class Judge {
         return opponent >= (edge ? 1 : 2);
     }
 
-    // The eye value of an own-only region of `size` points starting at `first`.
+    // True when the empty region of 4 to 6 points at `first` has a shape the opponent kills by
+    // playing its vital point (a single eye then): square or pyramid four, bulky or crossed
+    // five, rabbity six. Other shapes of that size make two eyes when their owner answers.
+    bool killable_shape(Vertex first) const {
+        std::array<Vertex, kBigEye> points{};
+        int n = 0;
+        points[static_cast<std::size_t>(n++)] = first;
+        for (int i = 0; i < n; ++i) {
+            for (const Vertex nb : game::neighbours(points[static_cast<std::size_t>(i)])) {
+                if (!is_empty(nb)) continue;
+                if (std::find(points.begin(), points.begin() + n, nb) != points.begin() + n) {
+                    continue;
+                }
+                if (n == kBigEye) return false;  // not a small region after all
+                points[static_cast<std::size_t>(n++)] = nb;
+            }
+        }
+        const auto in = [&](Vertex v) {
+            return std::find(points.begin(), points.begin() + n, v) != points.begin() + n;
+        };
+        int max_degree = 0;
+        bool square = false;
+        for (int i = 0; i < n; ++i) {
+            const Vertex v = points[static_cast<std::size_t>(i)];
+            int degree = 0;
+            for (const Vertex nb : game::neighbours(v)) degree += in(nb) ? 1 : 0;
+            max_degree = std::max(max_degree, degree);
+            square = square || (in(static_cast<Vertex>(v + 1)) &&
+                                in(static_cast<Vertex>(v + game::kStride)) &&
+                                in(static_cast<Vertex>(v + game::kStride + 1)));
+        }
+        if (n == 4) return square || max_degree >= 3;
+        if (n == 5) return square || max_degree >= 4;
+        return max_degree >= 4;
+    }
+
+    // The eye value of an eye space of `size` empty points starting at `first`: 0 for a false
+    // eye, 2 for 7 points or more or a living shape of 4 to 6, else 1.
     int eye_value(int size, Vertex first, int own) const {
         if (size >= kBigEye) return 2;
         if (size == 1 && false_eye(first, own)) return 0;
+        if (size >= 4 && !killable_shape(first)) return 2;
         return 1;
     }
 
@@ -248,7 +290,8 @@ class Judge {
             const Comp& c = comps_[static_cast<std::size_t>(comp_[v])];
             for (int col = 0; col < 2; ++col) {
                 const int s = seen[static_cast<std::size_t>(col)];
-                if (s != kNone && c.own_only(col)) unite(c.string[static_cast<std::size_t>(col)], s);
+                if (s != kNone && c.own_only(col))
+                    unite(c.string[static_cast<std::size_t>(col)], s);
             }
         });
         // Hopeless: no pass-alive string, at most one eye (own-only regions) of at most 3 points.
@@ -264,7 +307,8 @@ class Judge {
             }
         }
         for (std::size_t s = 0; s < n; ++s) {
-            if (strings_[s].pass_alive) firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
+            if (strings_[s].pass_alive)
+                firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
         }
         level1_.assign(n, kNone);
         doomed_.assign(n, false);
@@ -285,7 +329,8 @@ class Judge {
             for (const Vertex nb : game::neighbours(v)) {
                 if (!board_.on_board(nb) || color_at(nb) == col) continue;
                 const int r = region_[static_cast<std::size_t>(col)][nb];
-                if (!regions_[static_cast<std::size_t>(col)][static_cast<std::size_t>(r)].has_stones) {
+                if (!regions_[static_cast<std::size_t>(col)][static_cast<std::size_t>(r)]
+                         .has_stones) {
                     continue;
                 }
                 if (first_region[root] == kNone) {
@@ -338,7 +383,8 @@ class Judge {
             }
         }
         for (std::size_t s = 0; s < n; ++s) {
-            if (strings_[s].pass_alive) firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
+            if (strings_[s].pass_alive)
+                firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
         }
         root_.assign(n, kNone);
         alive_.assign(n, false);
@@ -383,8 +429,8 @@ class Judge {
             if (info.dead || !island_[s] || alive_[s]) continue;
             const int enclosing = 1 - info.color;
             const int label = region_[static_cast<std::size_t>(enclosing)][info.stone];
-            const Region& r = regions_[static_cast<std::size_t>(enclosing)]
-                                      [static_cast<std::size_t>(label)];
+            const Region& r =
+                regions_[static_cast<std::size_t>(enclosing)][static_cast<std::size_t>(label)];
             if (r.all_doomed && r.bordered && r.borders_all_alive) {
                 info.dead = true;
                 any = true;
@@ -532,11 +578,11 @@ class Judge {
     std::vector<Comp> comps_;
     std::array<std::vector<int>, 2> region_;  // per enclosing colour, per vertex
     std::array<std::vector<Region>, 2> regions_;
-    std::vector<int> level1_;     // per string: its first-level group
-    std::vector<bool> doomed_;    // per string: its first-level group is hopeless
-    std::vector<bool> island_;    // per string: doomed, inside the opponent's area
-    std::vector<int> root_;       // per string: its group (final)
-    std::vector<bool> alive_;     // per string
+    std::vector<int> level1_;          // per string: its first-level group
+    std::vector<bool> doomed_;         // per string: its first-level group is hopeless
+    std::vector<bool> island_;         // per string: doomed, inside the opponent's area
+    std::vector<int> root_;            // per string: its group (final)
+    std::vector<bool> alive_;          // per string
     std::vector<int> eyes_, largest_;  // per final root
 };
 

@@ -192,8 +192,15 @@ TEST_CASE("Judge: an open boundary between two walls leaves the count unsettled"
     // Three empty columns between the walls: their middle touches no stone. Both walls live,
     // nothing is dead, but the border is not finished.
     const auto b = game::Board::from_ascii({
-        "..X...O..", "..X...O..", "..X...O..", "..X...O..", "..X...O..",
-        "..X...O..", "..X...O..", "..X...O..", "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
+        "..X...O..",
     });
     const auto j = judge(b);
     CHECK(verdict_at(b, j, "ca") == StringVerdict::alive);
@@ -207,8 +214,15 @@ TEST_CASE("Judge: a living string left in atari is unsure", "[audit][end_judge]"
     // White's stone at eb has one liberty (ea) next to Black's living wall: White may connect
     // or Black may take it; the count depends on it.
     const auto b = game::Board::from_ascii({
-        "...X.O...", "...XOO...", "...X.O...", "...X.O...", "...X.O...",
-        "...X.O...", "...X.O...", "...X.O...", "...X.O...",
+        "...X.O...",
+        "...XOO...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
     });
     const auto j = judge(b);
     CHECK(verdict_at(b, j, "da") == StringVerdict::alive);
@@ -218,8 +232,15 @@ TEST_CASE("Judge: a living string left in atari is unsure", "[audit][end_judge]"
     // Now White's column is cut off: a White stone at eb alone with one liberty, joined to
     // nothing, inside Black's reach.
     const auto c = game::Board::from_ascii({
-        "...XXO...", "...XO.O..", "...XXO...", "...X.O...", "...X.O...",
-        "...X.O...", "...X.O...", "...X.O...", "...X.O...",
+        "...XXO...",
+        "...XO.O..",
+        "...XXO...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
+        "...X.O...",
     });
     const auto k = judge(c);
     CHECK(verdict_at(c, k, "eb") != StringVerdict::alive);
@@ -271,7 +292,8 @@ TEST_CASE("Judge: hostile boards of the largest size stay within the budget",
                 seed = seed * 1103515245u + 12345u;
                 const unsigned r = (seed >> 16) % 3;
                 if (r == 0) continue;
-                b.set_stone(game::to_vertex(x, y), r == 1 ? game::Color::black : game::Color::white);
+                b.set_stone(game::to_vertex(x, y),
+                            r == 1 ? game::Color::black : game::Color::white);
             }
         }
         const auto start = clock::now();

@@ -53,10 +53,10 @@ struct EndJudgement {
     std::vector<JudgedString> strings;
     // Every dead stone (Benson's and the judge's), in vertex order.
     std::vector<game::Vertex> dead;
-    int unsure = 0;             // strings judged unsure
+    int unsure = 0;              // strings judged unsure
     bool open_boundary = false;  // an empty region reaching both colours holds a point that
                                  // touches no stone (the borders are not finished)
-    int rounds = 0;             // rounds run (at most kJudgeRounds)
+    int rounds = 0;              // rounds run (at most kJudgeRounds)
     // No string unsure and no open boundary: the count without `dead` can be relied on.
     bool settled() const { return unsure == 0 && !open_boundary; }
 };
