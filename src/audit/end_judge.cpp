@@ -175,7 +175,12 @@ class Judge {
             static_cast<Vertex>(v + game::kStride - 1), static_cast<Vertex>(v + game::kStride + 1)};
         int opponent = 0;
         for (const Vertex d : diagonals) {
-            if (board_.on_board(d) && color_at(d) == 1 - own) ++opponent;
+            // Once islands are known, an island on the diagonal does not spoil the eye: it is
+            // inside the owner's area.
+            if (board_.on_board(d) && color_at(d) == 1 - own &&
+                !(islands_known_ && island_[static_cast<std::size_t>(sid_[d])])) {
+                ++opponent;
+            }
         }
         return opponent >= (edge ? 1 : 2);
     }
@@ -271,6 +276,7 @@ class Judge {
         const std::size_t n = strings_.size();
         parent_.resize(n);
         std::iota(parent_.begin(), parent_.end(), 0);
+        islands_known_ = false;
         fill_comps();
         // Groups, first level: a shared liberty, or an empty region reaching one colour only.
         for_each_point([&](Vertex v) {
@@ -345,6 +351,7 @@ class Judge {
             const auto root = static_cast<std::size_t>(level1_[s]);
             island_[s] = doomed_[s] && !several[root];
         }
+        islands_known_ = true;
         // Eye spaces: empty regions that reach, of the opponent, islands only.
         for (std::size_t k = 0; k < comps_.size(); ++k) comps_[k].touch_firm = {false, false};
         for_each_point([&](Vertex v) {
@@ -581,6 +588,7 @@ class Judge {
     std::vector<int> level1_;          // per string: its first-level group
     std::vector<bool> doomed_;         // per string: its first-level group is hopeless
     std::vector<bool> island_;         // per string: doomed, inside the opponent's area
+    bool islands_known_ = false;       // island_ is this round's
     std::vector<int> root_;            // per string: its group (final)
     std::vector<bool> alive_;          // per string
     std::vector<int> eyes_, largest_;  // per final root
