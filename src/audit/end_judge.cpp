@@ -67,7 +67,7 @@ class Judge {
     };
     struct Region {                     // a maximal set of points holding no stone of one colour
         bool has_stones = false;        // holds stones of the other colour
-        bool all_doomed = true;         // all of them are islands that are not alive
+        bool all_doomed = true;         // all of them are hopeless and not alive
         bool borders_all_alive = true;  // every string of the enclosing colour next to it lives
         bool bordered = false;          // some string of the enclosing colour is next to it
     };
@@ -402,8 +402,8 @@ class Judge {
             root_[s] = static_cast<int>(root);
             alive_[s] = !strings_[s].dead && (firm[root] || eyes[root] >= 2);
         }
-        // Per region enclosed by a colour: are the stones in it all doomed islands, and are the
-        // strings around it all alive?
+        // Per region enclosed by a colour: are the stones in it all hopeless and not alive, and
+        // are the strings around it all alive?
         for (int col = 0; col < 2; ++col) {
             const std::vector<int>& label = region_[static_cast<std::size_t>(col)];
             std::vector<Region>& regions = regions_[static_cast<std::size_t>(col)];
@@ -412,7 +412,7 @@ class Judge {
                 if (c == kNone) return;
                 const auto s = static_cast<std::size_t>(sid_[v]);
                 if (c == 1 - col) {
-                    if (!island_[s] || alive_[s]) {
+                    if (!doomed_[s] || alive_[s]) {
                         regions[static_cast<std::size_t>(label[v])].all_doomed = false;
                     }
                     return;
@@ -427,13 +427,14 @@ class Judge {
         }
     }
 
-    // Marks dead every island in a region whose stones are all doomed islands and whose
-    // enclosing strings are all alive. Returns whether any string died.
+    // Marks dead the stones of every region whose stones are all hopeless and not alive and
+    // whose enclosing strings are all alive (no seki is possible there: every opponent string
+    // next to them lives). Returns whether any string died.
     bool mark_dead() {
         bool any = false;
         for (std::size_t s = 0; s < strings_.size(); ++s) {
             StringInfo& info = strings_[s];
-            if (info.dead || !island_[s] || alive_[s]) continue;
+            if (info.dead || !doomed_[s] || alive_[s]) continue;
             const int enclosing = 1 - info.color;
             const int label = region_[static_cast<std::size_t>(enclosing)][info.stone];
             const Region& r =
