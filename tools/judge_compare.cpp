@@ -2,7 +2,7 @@
 // the end positions of real games (docs/accuracy.md, "Dead stones: the judge"; run by
 // tools/accuracy-judge.sh). Not part of sgfaudit: a measuring tool.
 //
-// Usage: judge_compare [--level N] [--cache FILE [--cache-only]] [--boards FILE]
+// Usage: judge_compare [--level N] [--cache FILE [--cache-only]] [--judge-only] [--boards FILE]
 //                      [--unsettled FILE] SGF-FILE...
 // Each file is audited under Chinese rules with `--dead gnugo` semantics; the oracle asked for
 // the dead stones of each game ended by two passes is a wrapper that asks GNU Go (its answer is
@@ -49,6 +49,7 @@ std::string current_file;
 std::map<std::string, std::vector<game::Vertex>> cache;
 std::ofstream cache_out;
 bool cache_only = false;  // --cache-only: positions not in the cache are skipped
+bool judge_only = false;  // --judge-only: no engine; the judge's settlement only
 
 std::string key_of(const game::Board& board, double komi) {
     std::string key = board.to_ascii();
@@ -100,6 +101,13 @@ std::string point_name(game::Vertex v) {
     return {static_cast<char>('a' + game::vertex_x(v)), static_cast<char>('a' + game::vertex_y(v))};
 }
 
+// --judge-only: an engine that is never asked.
+class NoEngine final : public audit::DeadStoneOracle {
+  public:
+    std::string name() const override { return "none"; }
+    audit::DeadStonesAnswer dead_stones(const game::Board&, double) const override { return {}; }
+};
+
 class Compare final : public audit::DeadStoneOracle {
   public:
     explicit Compare(std::shared_ptr<const audit::DeadStoneOracle> inner)
@@ -108,7 +116,9 @@ class Compare final : public audit::DeadStoneOracle {
     audit::DeadStonesAnswer dead_stones(const game::Board& board, double komi) const override {
         const std::string key = key_of(board, komi);
         audit::DeadStonesAnswer answer;
-        if (const auto hit = cache.find(key); hit != cache.end()) {
+        if (judge_only) {
+            answer.dead.emplace();
+        } else if (const auto hit = cache.find(key); hit != cache.end()) {
             answer.dead = hit->second;
         } else if (cache_only) {
             answer.failure = "not in the cache";
@@ -212,6 +222,8 @@ int main(int argc, char** argv) {
                 cache[rows + " " + komi] = dead;
             }
             cache_out.open(path, std::ios::app);
+        } else if (a == "--judge-only") {
+            judge_only = true;
         } else if (a == "--cache-only") {
             cache_only = true;
         } else if (a == "--unsettled" && i + 1 < argc) {
@@ -222,7 +234,12 @@ int main(int argc, char** argv) {
             files.push_back(a);
         }
     }
-    const pipeline::GnugoStart started = pipeline::start_gnugo(g);
+    pipeline::GnugoStart started;
+    if (judge_only) {
+        started.oracle = std::make_shared<NoEngine>();
+    } else {
+        started = pipeline::start_gnugo(g);
+    }
     if (!started.oracle) {
         std::cerr << "judge_compare: " << started.error << "\n";
         return 2;

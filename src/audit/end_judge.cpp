@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <numeric>
+#include <optional>
 
 namespace sgfaudit::audit {
 
@@ -499,6 +500,35 @@ class Judge {
         return (eg == 0 && eh == 0 && shared.size() >= 2) || (eg == 1 && eh == 1);
     }
 
+    // The verdict of a living or seki string s left with one liberty: the opponent may take
+    // it. Where taking it is a ko (one stone for one stone), the players left the ko as it
+    // stands: alive. Where the opponent takes it otherwise, it is dead. Else (no liberty, a
+    // liberty that held a dead stone) unsure.
+    StringVerdict in_atari(std::size_t s) {
+        if (!cleared_) {
+            cleared_.emplace(board_);
+            for (const StringInfo& info : strings_) {
+                if (info.dead && game::is_stone(cleared_->at(info.stone))) {
+                    cleared_->remove_string(info.stone);
+                }
+            }
+        }
+        const StringInfo& info = strings_[s];
+        Vertex liberty = game::kNoVertex;
+        board_.for_each_chain_stone(info.stone, [&](Vertex v) {
+            for (const Vertex nb : game::neighbours(v)) {
+                if (is_empty(nb)) liberty = nb;
+            }
+        });
+        if (liberty == game::kNoVertex || board_.at(liberty) != Cell::empty) {
+            return StringVerdict::unsure;
+        }
+        const Color taker = info.color == 0 ? Color::white : Color::black;
+        const game::PlayEffect e = cleared_->preview(liberty, taker);
+        if (e.captured_stones == 0 || e.suicide) return StringVerdict::unsure;
+        return e.ko_point != game::kNoVertex ? StringVerdict::alive : StringVerdict::dead;
+    }
+
     void decide(EndJudgement& out) {
         const std::size_t n = strings_.size();
         std::vector<StringVerdict> verdict(n, StringVerdict::unsure);
@@ -549,8 +579,11 @@ class Judge {
             }
             if ((verdict[s] == StringVerdict::alive || verdict[s] == StringVerdict::seki) &&
                 !info.pass_alive && string_libs[s] <= 1) {
-                verdict[s] = StringVerdict::unsure;
+                verdict[s] = in_atari(s);
             }
+        }
+        for (std::size_t s = 0; s < n; ++s) {
+            if (verdict[s] == StringVerdict::dead) strings_[s].dead = true;  // in_atari's too
         }
         for (std::size_t s = 0; s < n; ++s) {
             const StringInfo& info = strings_[s];
@@ -586,13 +619,14 @@ class Judge {
     std::vector<Comp> comps_;
     std::array<std::vector<int>, 2> region_;  // per enclosing colour, per vertex
     std::array<std::vector<Region>, 2> regions_;
-    std::vector<int> level1_;          // per string: its first-level group
-    std::vector<bool> doomed_;         // per string: its first-level group is hopeless
-    std::vector<bool> island_;         // per string: doomed, inside the opponent's area
-    bool islands_known_ = false;       // island_ is this round's
-    std::vector<int> root_;            // per string: its group (final)
-    std::vector<bool> alive_;          // per string
-    std::vector<int> eyes_, largest_;  // per final root
+    std::vector<int> level1_;             // per string: its first-level group
+    std::vector<bool> doomed_;            // per string: its first-level group is hopeless
+    std::vector<bool> island_;            // per string: doomed, inside the opponent's area
+    bool islands_known_ = false;          // island_ is this round's
+    std::vector<int> root_;               // per string: its group (final)
+    std::vector<bool> alive_;             // per string
+    std::vector<int> eyes_, largest_;     // per final root
+    std::optional<game::Board> cleared_;  // the board without the dead stones (in_atari)
 };
 
 }  // namespace

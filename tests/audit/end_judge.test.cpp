@@ -210,27 +210,28 @@ TEST_CASE("Judge: an open boundary between two walls leaves the count unsettled"
     CHECK_FALSE(j.settled());
 }
 
-TEST_CASE("Judge: a living string left in atari is unsure", "[audit][end_judge]") {
-    // White's stone at eb has one liberty (ea) next to Black's living wall: White may connect
-    // or Black may take it; the count depends on it.
+TEST_CASE("Judge: a string left in atari is dead when taking it is free and alive in a ko",
+          "[audit][end_judge]") {
+    // White's stone at eb is joined to White's wall by its one liberty (fb). Black takes it at fb
+    // and joins his stones at fa and fc: nothing to take back, the stone is dead.
     const auto b = game::Board::from_ascii({
-        "...X.O...",
-        "...XOO...",
-        "...X.O...",
-        "...X.O...",
-        "...X.O...",
-        "...X.O...",
-        "...X.O...",
-        "...X.O...",
-        "...X.O...",
+        "...XXXO..",
+        "...XO.O..",
+        "...XXXO..",
+        "...X..O..",
+        "...X..O..",
+        "...X..O..",
+        "...X..O..",
+        "...X..O..",
+        "...X..O..",
     });
     const auto j = judge(b);
-    CHECK(verdict_at(b, j, "da") == StringVerdict::alive);
-    // The White string (column f and eb) has many liberties: alive.
-    CHECK(verdict_at(b, j, "eb") == StringVerdict::alive);
+    CHECK(verdict_at(b, j, "eb") == StringVerdict::dead);
+    CHECK(verdict_at(b, j, "gb") == StringVerdict::alive);
+    CHECK(points(j.dead) == std::vector<std::string>{"eb"});
     CHECK(j.settled());
-    // Now White's column is cut off: a White stone at eb alone with one liberty, joined to
-    // nothing, inside Black's reach.
+    // Here Black's stone at fb would be alone with one liberty after taking: a ko the players
+    // left as it stands. The stone is alive.
     const auto c = game::Board::from_ascii({
         "...XXO...",
         "...XO.O..",
@@ -243,8 +244,9 @@ TEST_CASE("Judge: a living string left in atari is unsure", "[audit][end_judge]"
         "...X.O...",
     });
     const auto k = judge(c);
-    CHECK(verdict_at(c, k, "eb") != StringVerdict::alive);
-    CHECK_FALSE(k.settled());
+    CHECK(verdict_at(c, k, "eb") == StringVerdict::alive);
+    CHECK(k.dead.empty());
+    CHECK(k.settled());
 }
 
 TEST_CASE("Judge: the same board gives the same judgement", "[audit][end_judge]") {

@@ -22,7 +22,8 @@
 // After the rounds: two undecided groups of opposite colours in a seki shape (every liberty of
 // each is shared with the other or inside its own eye; no eye and two shared liberties, or one
 // eye each of at most 3 points and a shared liberty) are both seki; any other undecided string is
-// unsure, and so is a living or seki string left in atari.
+// unsure. A living or seki string left in atari is alive when taking it is a ko (the players left
+// the ko as it stands), dead when the opponent takes it otherwise.
 //
 // Budget: at most kJudgeRounds rounds, each a fixed number of passes over the board's points
 // (flood fills and a union-find), and no reading: the work is linear in the board's points,
