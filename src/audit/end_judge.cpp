@@ -70,7 +70,8 @@ class Judge {
         bool has_stones = false;        // holds stones of the other colour
         bool all_doomed = true;         // all of them are hopeless and not alive
         bool borders_all_alive = true;  // every string of the enclosing colour next to it lives
-        bool bordered = false;          // some string of the enclosing colour is next to it
+                                        // (or is an island inside it)
+        bool bordered = false;          // some living string of the enclosing colour is next to it
     };
 
     void label_strings() {
@@ -421,8 +422,14 @@ class Judge {
                 for (const Vertex nb : game::neighbours(v)) {
                     if (!board_.on_board(nb) || label[nb] == kNone) continue;
                     Region& r = regions[static_cast<std::size_t>(label[nb])];
-                    r.bordered = true;
-                    if (!alive_[s]) r.borders_all_alive = false;
+                    // An island around the region lies inside it (stones of the enclosing
+                    // colour that the region's hopeless stones surround): it does not hold the
+                    // region's stones up, it is freed when they are taken off.
+                    if (alive_[s]) {
+                        r.bordered = true;
+                    } else if (!island_[s]) {
+                        r.borders_all_alive = false;
+                    }
                 }
             });
         }
