@@ -3,7 +3,7 @@
 // tools/accuracy-judge.sh). Not part of sgfaudit: a measuring tool.
 //
 // Usage: judge_compare [--level N] [--cache FILE [--cache-only]] [--judge-only] [--boards FILE]
-//                      [--unsettled FILE] SGF-FILE...
+//                      [--unsettled FILE] [--pictures FILE] SGF-FILE...
 // Each file is audited under Chinese rules with `--dead gnugo` semantics; the oracle asked for
 // the dead stones of each game ended by two passes is a wrapper that asks GNU Go (its answer is
 // the count's) and also runs Benson's analysis and the judge on the same board, then compares
@@ -61,6 +61,7 @@ std::string key_of(const game::Board& board, double komi) {
 Tallies tallies;
 std::ofstream boards;
 std::ofstream unsettled;  // --unsettled FILE: the positions the judge leaves unsettled
+std::ofstream pictures;   // --pictures FILE: every position with the judge's verdicts
 
 // The board with the judge's verdicts: X/O alive, x/o dead, S/s seki, ?/! unsure (Black/White).
 std::string verdict_picture(const game::Board& board, const audit::EndJudgement& j) {
@@ -140,6 +141,10 @@ class Compare final : public audit::DeadStoneOracle {
         const std::set<game::Vertex> gnugo_dead(answer.dead->begin(), answer.dead->end());
         const audit::LifeAnalysis life = audit::analyse_life(board);
         const audit::EndJudgement j = audit::judge_end_position(board, life);
+        if (pictures) {
+            pictures << "== " << current_file << " settled=" << j.settled() << "\n"
+                     << verdict_picture(board, j) << "\n";
+        }
         if (j.settled()) {
             tallies.judge_settled += 1;
         } else if (unsettled) {
@@ -226,6 +231,8 @@ int main(int argc, char** argv) {
             judge_only = true;
         } else if (a == "--cache-only") {
             cache_only = true;
+        } else if (a == "--pictures" && i + 1 < argc) {
+            pictures.open(argv[++i]);
         } else if (a == "--unsettled" && i + 1 < argc) {
             unsettled.open(argv[++i]);
         } else if (a == "--boards" && i + 1 < argc) {
