@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the figures of docs/accuracy.md, "Dead stones: the judge" (issue 26):
-#   1. per archive of ../shared/bench, `audit --dead none` and `--dead auto` (--jobs 2): the games
+#   1. per archive of ../shared/bench, `audit --dead none`, `pass-alive` (Benson alone: `auto`
+#      before the judge, but for the games with markup) and `auto` (--jobs 2): the games
 #      that ended by two passes, how each was settled (markup, pass-alive, judge, unsettled), the
 #      record checks (summary.json) and the numeric results reproduced;
 #   2. the time of `--dead none` and `--dead auto` at --jobs 1 on kgs-6d-plus, alternating runs;
@@ -53,7 +54,7 @@ PY
 
 echo "## 1. Tiers and record checks (--jobs 2)"
 for a in kgs-6d-plus ogs-9x9 fox-9d; do
-    for dead in none auto; do
+    for dead in none pass-alive auto; do
         out=$work/$a-$dead
         rm -rf "$out"
         "$bin" audit --quiet --dead "$dead" --jobs 2 --out "$out" "$bench/$a.tar.gz" || [ $? -le 1 ]

@@ -590,6 +590,15 @@ class Judge {
         for (const Comp& c : comps_) {
             if (c.touch[0] && c.touch[1] && c.interior) out.open_boundary = true;
         }
+        std::array<int, 2> stones{}, lost{};
+        for (const StringInfo& info : strings_) {
+            stones[static_cast<std::size_t>(info.color)] += info.stones;
+            if (info.dead && !info.by_benson)
+                lost[static_cast<std::size_t>(info.color)] += info.stones;
+        }
+        for (std::size_t c = 0; c < 2; ++c) {
+            if (stones[c] >= kJudgeLossFloor && 2 * lost[c] > stones[c]) out.implausible = true;
+        }
     }
 
     const game::Board& board_;

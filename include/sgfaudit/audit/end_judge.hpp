@@ -44,6 +44,7 @@
 namespace sgfaudit::audit {
 
 inline constexpr int kJudgeRounds = 6;
+inline constexpr int kJudgeLossFloor = 10;
 
 enum class StringVerdict : std::uint8_t { alive, dead, seki, unsure };
 
@@ -63,9 +64,14 @@ struct EndJudgement {
     int unsure = 0;              // strings judged unsure
     bool open_boundary = false;  // an empty region reaching both colours holds a point that
                                  // touches no stone (the borders are not finished)
-    int rounds = 0;              // rounds run (at most kJudgeRounds)
-    // No string unsure and no open boundary: the count without `dead` can be relied on.
-    bool settled() const { return unsure == 0 && !open_boundary; }
+    // The judge found dead more than half the stones of a colour that has at least
+    // kJudgeLossFloor of them: not the end of a finished game (players pass when their groups
+    // live), rather an unfinished board; the judgement is not relied on.
+    bool implausible = false;
+    int rounds = 0;  // rounds run (at most kJudgeRounds)
+    // No string unsure, no open boundary, nothing implausible: the count without `dead` can be
+    // relied on.
+    bool settled() const { return unsure == 0 && !open_boundary && !implausible; }
 };
 
 // Judges `board` (a finished position) given Benson's analysis of it (analyse_life(board)).
