@@ -247,6 +247,31 @@ TEST_CASE("Judge: a living string left in atari is unsure", "[audit][end_judge]"
     CHECK_FALSE(k.settled());
 }
 
+TEST_CASE("Judge: a board where a colour loses most of its stones is not settled",
+          "[audit][end_judge]") {
+    // Thirteen White stones scattered on both sides of Black's wall: each is dead by itself, but
+    // players do not pass with most of their stones dead: an unfinished board, not relied on.
+    const auto b = game::Board::from_ascii({
+        ".O.O.X.O.",
+        ".....X...",
+        "O...OX.O.",
+        ".....X...",
+        ".O.O.X.O.",
+        ".....X...",
+        "O...OX.O.",
+        ".....X...",
+        ".O...X...",
+    });
+    const auto j = judge(b);
+    CHECK(verdict_at(b, j, "ba") == StringVerdict::dead);
+    CHECK(verdict_at(b, j, "ha") == StringVerdict::dead);
+    CHECK(verdict_at(b, j, "fa") == StringVerdict::alive);
+    CHECK(j.dead.size() == 13u);
+    CHECK(j.unsure == 0);
+    CHECK(j.implausible);
+    CHECK_FALSE(j.settled());
+}
+
 TEST_CASE("Judge: the same board gives the same judgement", "[audit][end_judge]") {
     const auto b = game::Board::from_ascii({
         "...X.O...",
