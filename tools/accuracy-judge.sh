@@ -5,13 +5,13 @@
 #      that ended by two passes, how each was settled (markup, pass-alive, judge, unsettled), the
 #      record checks (summary.json) and the numeric results reproduced;
 #   2. the time of `--dead none` and `--dead auto` at --jobs 1 on kgs-6d-plus, alternating runs;
-#   3. the judge against GNU Go (level 10) string by string on a sample of end positions (every
-#      Nth game with a numeric RE of KGS and OGS), with tools/judge_compare.cpp; GNU Go's answers
+#   3. the judge against GNU Go (level 10) string by string on a sample of end positions (200
+#      KGS and 700 OGS games with a numeric RE), with tools/judge_compare.cpp; GNU Go's answers
 #      are kept in a cache file, so a rerun asks the engine only about new positions.
 # Usage: tools/accuracy-judge.sh [WORK_DIR] (default /tmp/accuracy-judge). Needs the release
 # build (cmake --preset release && cmake --build --preset release) and gnugo for part 3.
-# Environment: KGS_SAMPLE (200), OGS_SAMPLE (300), GNUGO_LEVEL (10), SKIP_GNUGO=1 to skip part 3,
-# CACHE_ONLY=1 to compare only the positions already in the cache.
+# Environment: GNUGO_LEVEL (10), SKIP_GNUGO=1 to skip part 3, CACHE_ONLY=1 to compare only the
+# positions already in the cache (WORK_DIR/gnugo.cache).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -76,22 +76,22 @@ done
 
 [ "${SKIP_GNUGO:-0}" = 1 ] && exit 0
 echo "## 3. The judge against GNU Go, string by string"
-sample() {  # sample ARCHIVE TOP N: N games with a numeric RE, evenly spread, extracted
+sample() {  # sample ARCHIVE TOP NAME AWK-CONDITION N: N games with a numeric RE, extracted
     local dir=$work/x-$1
     if [ ! -d "$dir" ]; then
         mkdir -p "$dir" && tar xzf "$bench/$1.tar.gz" -C "$dir"
     fi
     grep -lE 'RE\[[BW]\+[0-9]' -r "$dir/$2" | sort >"$work/$1-counted.txt"
-    local total step
-    total=$(wc -l <"$work/$1-counted.txt")
-    step=$((total / $3))
-    awk -v s="$step" 'NR % s == 1' "$work/$1-counted.txt" | head -"$3" >"$work/$1-sample.txt"
+    awk "$4" "$work/$1-counted.txt" | head -"$5" >"$work/$3-sample.txt"
 }
-sample kgs-6d-plus kgs-6d-plus "${KGS_SAMPLE:-200}"
-sample ogs-9x9 ogs-9x9-teenygo "${OGS_SAMPLE:-300}"
+# 200 KGS and 700 OGS end positions, evenly spread over the games with a numeric RE.
+sample kgs-6d-plus kgs-6d-plus kgs 'NR % 41 == 1' 200
+sample ogs-9x9 ogs-9x9-teenygo ogs 'NR % 267 == 1' 300
+sample ogs-9x9 ogs-9x9-teenygo ogs2 'NR % 200 == 100' 400
+cat "$work/ogs-sample.txt" "$work/ogs2-sample.txt" >"$work/ogs-all-sample.txt"
 only=()
 [ "${CACHE_ONLY:-0}" = 1 ] && only=(--cache-only)
-for a in kgs-6d-plus ogs-9x9; do
+for a in kgs ogs-all; do
     echo "### $a"
     xargs -a "$work/$a-sample.txt" "$root/build/release/judge_compare" \
         --level "${GNUGO_LEVEL:-10}" --cache "$work/gnugo.cache" "${only[@]}" \
