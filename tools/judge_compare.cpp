@@ -40,7 +40,8 @@ struct Tallies {
     long positions = 0, answered = 0, judge_settled = 0, benson_settled = 0;
     long strings = 0, by_benson = 0, both = 0, agree = 0;
     long judge_dead_gnugo_alive = 0, judge_alive_gnugo_dead = 0;
-    long own_both = 0, own_agree = 0;  // of `both`: the strings Benson did not decide
+    long own_both = 0, own_agree = 0;          // of `both`: the strings Benson did not decide
+    long settled_both = 0, settled_agree = 0;  // of `both`: in positions the judge settles
     long judge_unsure = 0, judge_unsure_gnugo_dead = 0;
     long positions_all_agree = 0;  // answered positions where every string both decide agrees
 };
@@ -171,10 +172,12 @@ class Compare final : public audit::DeadStoneOracle {
             }
             tallies.both += 1;
             if (!s.by_benson) tallies.own_both += 1;
+            if (j.settled()) tallies.settled_both += 1;
             const bool j_dead = s.verdict == audit::StringVerdict::dead;
             if (j_dead == g_dead) {
                 tallies.agree += 1;
                 if (!s.by_benson) tallies.own_agree += 1;
+                if (j.settled()) tallies.settled_agree += 1;
                 continue;
             }
             all_agree = false;
@@ -275,6 +278,7 @@ int main(int argc, char** argv) {
               << " by_benson=" << t.by_benson << " judge_unsure=" << t.judge_unsure
               << " judge_unsure_gnugo_dead=" << t.judge_unsure_gnugo_dead << " both=" << t.both
               << " agree=" << t.agree << " own_both=" << t.own_both << " own_agree=" << t.own_agree
+              << " settled_both=" << t.settled_both << " settled_agree=" << t.settled_agree
               << " judge_dead_gnugo_alive=" << t.judge_dead_gnugo_alive
               << " judge_alive_gnugo_dead=" << t.judge_alive_gnugo_dead
               << " positions_all_agree=" << t.positions_all_agree << "\n";
