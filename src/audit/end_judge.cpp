@@ -390,14 +390,24 @@ class Judge {
         std::fill(eyes.begin(), eyes.end(), 0);
         std::fill(largest.begin(), largest.end(), 0);
         std::fill(firm.begin(), firm.end(), false);
+        std::vector<int> shared_points(n, 0);
         for (const Comp& c : comps_) {
             for (int col = 0; col < 2; ++col) {
                 if (!c.eye_space(col)) continue;
                 const auto root =
                     static_cast<std::size_t>(find(c.string[static_cast<std::size_t>(col)]));
+                // A single point next to an island is a liberty shared with it: an eye only
+                // for a group that has another (else a seki, or a race, may be on).
+                if (c.size == 1 && !c.own_only(col)) {
+                    shared_points[root] += eye_value(c.size, c.first, col);
+                    continue;
+                }
                 eyes[root] += eye_value(c.size, c.first, col);
                 largest[root] = std::max(largest[root], c.size);
             }
+        }
+        for (std::size_t r = 0; r < n; ++r) {
+            if (eyes[r] >= 1) eyes[r] += shared_points[r];
         }
         for (std::size_t s = 0; s < n; ++s) {
             if (strings_[s].pass_alive)

@@ -170,6 +170,32 @@ TEST_CASE("Judge: two eyeless strings sharing their two liberties are in seki",
     CHECK(j.settled());
 }
 
+TEST_CASE("Judge: a big group whose only liberties are shared with a corner group is in seki",
+          "[audit][end_judge]") {
+    // The end of a real 9x9 game (OGS): Black's five stones in the top right (ga ha ia hb hc)
+    // and White's big group around them have the same two liberties, fa and gb, and no eye:
+    // whoever fills one is taken. Those two points are no eyes of White's: each is a liberty
+    // shared with stones that have no eye either.
+    const auto b = game::Board::from_ascii({
+        "OOOOO.XXX",
+        "XXOXOO.XO",
+        ".XXXXOOXO",
+        "...XOOOOO",
+        "....XXOOX",
+        "XXXX..XXX",
+        "OXOOXXXX.",
+        "OOO.OOOXX",
+        "..OO.OOOX",
+    });
+    const auto j = judge(b);
+    CHECK(verdict_at(b, j, "ga") == StringVerdict::seki);
+    CHECK(verdict_at(b, j, "aa") == StringVerdict::seki);
+    CHECK(verdict_at(b, j, "ab") == StringVerdict::alive);
+    CHECK(verdict_at(b, j, "ag") == StringVerdict::alive);
+    CHECK(j.dead.empty());
+    CHECK(j.settled());
+}
+
 TEST_CASE("Judge: a group around a square of four is unsure", "[audit][end_judge]") {
     // Four points of eye space: one eye for sure, two perhaps (the square four dies, other
     // shapes live when their owner answers): the judge does not guess.

@@ -18,7 +18,9 @@
 //     hopeless group next to only one area the opponent encloses (that holds opponent stones)
 //     is an island: it sits inside the opponent's area. An empty region that reaches a colour
 //     and, of the other, islands only is an eye space of that colour (it joins its strings and
-//     counts as their eye), and an island on an eye's diagonal does not make the eye false;
+//     counts as their eye), and an island on an eye's diagonal does not make the eye false; a
+//     one-point eye space next to an island is a shared liberty, an eye only for a group that
+//     has another;
 //   - a group is alive with a pass-alive string or two eyes;
 //   - hopeless stones are dead when the area the opponent encloses them in holds no other
 //     stones of theirs that are not hopeless, and every opponent string around that area is
