@@ -516,7 +516,14 @@ class Judge {
             largest_[static_cast<std::size_t>(h)] > kSmallEyeMax) {
             return false;
         }
-        return (eg == 0 && eh == 0 && shared.size() >= 2) || (eg == 1 && eh == 1);
+        if (eg == 0 && eh == 0 && shared.size() >= 2) {
+            // Without eyes, a group of one or two stones may be given up on a shared liberty:
+            // the other takes them and is left with one eye of at most three points, not two.
+            // Not a seki then, whatever comes of it.
+            return group_stones_[static_cast<std::size_t>(g)] > 2 &&
+                   group_stones_[static_cast<std::size_t>(h)] > 2;
+        }
+        return eg == 1 && eh == 1;
     }
 
     void decide(EndJudgement& out) {
@@ -524,6 +531,12 @@ class Judge {
         std::vector<StringVerdict> verdict(n, StringVerdict::unsure);
         std::vector<bool> seki_root(n, false);
         const std::vector<std::vector<Vertex>> libs = group_liberties();
+        group_stones_.assign(n, 0);
+        for (std::size_t s = 0; s < n; ++s) {
+            if (!strings_[s].dead) {
+                group_stones_[static_cast<std::size_t>(root_[s])] += strings_[s].stones;
+            }
+        }
         // Undecided groups next to each other (by a shared liberty) in a seki shape.
         for (std::size_t g = 0; g < n; ++g) {
             if (root_[g] != static_cast<int>(g) || strings_[g].dead || alive_[g]) continue;
@@ -628,6 +641,7 @@ class Judge {
     std::vector<int> root_;            // per string: its group (final)
     std::vector<bool> alive_;          // per string
     std::vector<int> eyes_, largest_;  // per final root
+    std::vector<int> group_stones_;    // per final root (decide)
 };
 
 }  // namespace

@@ -196,6 +196,29 @@ TEST_CASE("Judge: a big group whose only liberties are shared with a corner grou
     CHECK(j.settled());
 }
 
+TEST_CASE("Judge: a lone stone sharing two liberties with an eyeless group is no seki",
+          "[audit][end_judge]") {
+    // Black's five stones and White's stone at ab share aa and ac, their only liberties. White
+    // can give ab up by playing aa; Black takes two stones and is left with one eye of two
+    // points, inside White's living wall. Not a seki: the judge does not say what comes of it.
+    const auto b = game::Board::from_ascii({
+        ".XO......",
+        "OXO......",
+        ".XO......",
+        "XXO......",
+        "OOO......",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    });
+    const auto j = judge(b);
+    CHECK(verdict_at(b, j, "ba") == StringVerdict::unsure);
+    CHECK(verdict_at(b, j, "ab") == StringVerdict::unsure);
+    CHECK(verdict_at(b, j, "ca") == StringVerdict::alive);
+    CHECK_FALSE(j.settled());
+}
+
 TEST_CASE("Judge: a group around a square of four is unsure", "[audit][end_judge]") {
     // Four points of eye space: one eye for sure, two perhaps (the square four dies, other
     // shapes live when their owner answers): the judge does not guess.

@@ -26,8 +26,9 @@
 //     stones of theirs that are not hopeless, and every opponent string around that area is
 //     alive. The dead are removed and the next round looks again.
 // After the rounds: two undecided groups of opposite colours in a seki shape (every liberty of
-// each is shared with the other or inside its own eye space; no eye and two shared liberties, or
-// one eye each of at most 3 points) are both seki; any other undecided string is unsure, and so
+// each is shared with the other or inside its own eye space; no eye and two shared liberties,
+// neither of one or two stones that could be given up, or one eye each of at most 3 points) are
+// both seki; any other undecided string is unsure, and so
 // is a living or seki string left in atari (taking it, or the ko it makes, is the players' to
 // settle: measured, calling it either way reproduced fewer recorded results, docs/accuracy.md).
 //
