@@ -72,6 +72,8 @@ void Replay::finish() {
         // `--dead auto`: the players' markup where the final node has any, else Benson.
         const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
         dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
+        // Issue 26: where Benson leaves the count unsettled, the judge of end positions.
+        judge_ = !markup;
     }
     std::vector<Vertex> dead = dead_points();
     for (Lane& l : lanes_) {
@@ -224,14 +226,16 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
     // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
     // question per end board.
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
-    tallies_.push_back(
-        {board,
-         use_dead,
-         detail::tally_position(
-             b, use_dead ? detail::DeadStones{dead_policy_, dead} : detail::DeadStones{},
-             seki_eyes_counted()),
-         source_of(dead_policy_),
-         {}});
+    Tally tally = detail::tally_position(
+        b, use_dead ? detail::DeadStones{dead_policy_, dead, judge_} : detail::DeadStones{},
+        seki_eyes_counted());
+    const DeadSource source = tally.judged ? DeadSource::judge : source_of(dead_policy_);
+    // Issue 26, the engine's tier: the judge was unsure and an oracle is configured with
+    // `--dead auto`: it decides the position (tally_by_oracle), else the count stays unsettled.
+    if (judge_ && use_dead && !tally.settled && options_.dead_oracle != nullptr) {
+        return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
+    }
+    tallies_.push_back({board, use_dead, std::move(tally), source, {}});
     return tallies_.back();
 }
 

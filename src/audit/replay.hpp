@@ -204,6 +204,7 @@ class Replay {
     const AuditOptions& options_;
     ReplayScratch& scratch_;
     DeadPolicy dead_policy_ = DeadPolicy::none;  // options_.dead with `auto` resolved
+    bool judge_ = false;  // `auto` resolved to pass_alive: the judge's tier too (issue 26)
     game::Board board_;
     // The board before a play some ruleset may forbid (made only when one comes).
     std::optional<game::Board> before_;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <vector>
 
+#include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
@@ -308,6 +309,21 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
         t.unsettled = settled_after_removal(after, life) ? undecided_group(after, life.pass_alive)
                                                          : Unsettled::dame;
         t.settled = t.unsettled == Unsettled::no;
+        if (!t.settled && dead.judge) {
+            // Issue 26: the judge's tier. Unsure strings leave Benson's count (and its reason).
+            const EndJudgement judged = judge_end_position(board, life);
+            if (judged.settled()) {
+                Tally j;
+                j.judged = true;
+                game::Board cleared = board;
+                for (const game::Vertex v : judged.dead) {
+                    (cleared.at(v) == game::Cell::black ? j.dead_black : j.dead_white) += 1;
+                    cleared.clear(v);
+                }
+                count_board(cleared, board, j, seki);
+                return j;
+            }
+        }
         count_board(after, board, t, seki);
         return t;
     }

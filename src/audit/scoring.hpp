@@ -41,6 +41,10 @@ struct KomiChoice {
 struct DeadStones {
     DeadPolicy policy = DeadPolicy::none;
     std::vector<game::Vertex> points;  // markup: each stone; list: a stone of each string
+    // pass_alive only (`--dead auto` without markup): where Benson leaves the count unsettled,
+    // the judge of end positions (end_judge.hpp) is asked; its answer replaces Benson's when it
+    // settles the count (Tally::judged).
+    bool judge = false;
 };
 
 // What a count takes from the position: the stones left once dead stones are removed, the dead
@@ -59,6 +63,7 @@ struct Tally {
     int black_regions = 0, white_regions = 0;
     bool settled = true;                  // DeadPolicy::pass_alive and oracles only
     Unsettled unsettled = Unsettled::no;  // why not settled
+    bool judged = false;  // the dead stones are the judge's (DeadStones::judge; DeadSource::judge)
 };
 
 // Issue 15 (small_eye.cpp), on a board where no empty region touches both colours next to a

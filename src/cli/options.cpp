@@ -286,8 +286,9 @@ constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnu
                       dead stones removed before counting: none (default), markup (the final
                       node's TB/TW), pass-alive (Benson: stones inside the opponent's
                       pass-alive territory; a count it cannot settle is `unsettled`), auto
-                      (markup where the final node has some, else pass-alive), or a list of
-                      points such as dd,ee or D4,E5; gnugo asks the --engine (GTP
+                      (markup where the final node has some, else pass-alive, then the
+                      judge of end positions where Benson leaves the count unsettled), or a
+                      list of points such as dd,ee or D4,E5; gnugo asks the --engine (GTP
                       final_status_list dead, one engine per thread; a game it cannot
                       judge in time is `unsettled`)
                       A ruleset with dead=pass-alive (every KataGo rules string) is not

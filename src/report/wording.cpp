@@ -456,6 +456,8 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle) 
             return "none (pass-alive is decided only for games ended by two passes)";
         case audit::DeadSource::rules_pass_alive:
             return "rules (pass-alive)";
+        case audit::DeadSource::judge:
+            return "judge (pass-alive, then the judge of end positions)";
     }
     return {};
 }

@@ -219,14 +219,15 @@ TEST_CASE("Dead stones auto takes the final node's markup where there is some",
 }
 
 TEST_CASE(
-    "Dead stones auto: a result that depends on an unsettled region is unsettled, not mismatch",
+    "Dead stones pass-alive: a result that depends on an unsettled region is unsettled, not "
+    "mismatch",
     "[audit][life][dead]") {
     // X.X.X..   A lone White stone at ec beside Black's pass-alive string: the open area touches
     // XXXXX..   both colours and the stone is neither pass-alive nor provably dead.
     // ....O..
     const std::vector<std::string> open = {"X.X.X..", "XXXXX..", "....O..", ".......", "......."};
     const std::string text = catalogue::game_sgf(open, "KM[0.5]RU[French]RE[B+20.5]", "B- W-");
-    const auto a = catalogue::run(text, catalogue::presets(), dead(audit::DeadPolicy::automatic));
+    const auto a = catalogue::run(text, catalogue::presets(), dead(audit::DeadPolicy::pass_alive));
     const audit::Score& s = a.results[catalogue::FFG].score;
     CHECK_FALSE(s.settled);
     CHECK(s.dead_white == 0);
@@ -235,4 +236,14 @@ TEST_CASE(
     // Without Benson the same record is a mismatch.
     const auto b = catalogue::run(text, catalogue::presets(), dead(audit::DeadPolicy::none));
     CHECK(b.record.check == audit::RecordCheck::mismatch);
+    // `--dead auto` asks the judge of end positions next (issue 26): the lone stone inside
+    // Black's living wall is dead, the count settled (B 35 points, W 0.5), and RE's margin is
+    // wrong.
+    const auto c = catalogue::run(text, catalogue::presets(), dead(audit::DeadPolicy::automatic));
+    const audit::Score& t = c.results[catalogue::FFG].score;
+    CHECK(t.settled);
+    CHECK(t.dead_source == audit::DeadSource::judge);
+    CHECK(t.dead_white == 1);
+    catalogue::count(t.area, 35, 0.5, "french, judge");
+    CHECK(c.record.check == audit::RecordCheck::mismatch);
 }

@@ -144,6 +144,9 @@ enum class DeadSource : std::uint8_t {
     // dead=pass-alive (KG score): the rules themselves remove the stones inside the opponent's
     // pass-alive territory; `--dead` is not asked. Always settled.
     rules_pass_alive,
+    // `--dead auto` without markup where Benson's analysis leaves the count unsettled: the judge
+    // of end positions (end_judge.hpp) decided the strings Benson did not, and settled the count.
+    judge,
 };
 
 // Why a count is not settled (Score::unsettled): a position whose dead stones are not decided.
