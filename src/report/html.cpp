@@ -226,8 +226,9 @@ std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint
         "may be side effects of the broken record. {}record_issues.csv lists every issue, "
         "notes included, up to --max-listed of one code in one game (games.jsonl counts the "
         "rest).</p>\n",
-        games, games == 1 ? "" : "s",
-        rows < errors ? fmt::format("The first {} of {} errors are shown; ", rows, errors)
+        thousands(games), games == 1 ? "" : "s",
+        rows < errors ? fmt::format("The first {} of {} errors are shown; ", thousands(rows),
+                                    thousands(errors))
                       : std::string());
     out +=
         "<table class=\"broken\">\n<tr><th>game</th><th>move</th><th>code</th><th>message</th>"
@@ -243,10 +244,18 @@ constexpr std::array<audit::DivergenceKind, kDivergenceKinds> kKindOrder = {
     audit::DivergenceKind::end, audit::DivergenceKind::accounting};
 
 std::string group_id(std::uint16_t g) {
-    return fmt::format("g-{}-{}", audit::to_string(group_kind(g)), to_string(group_cause(g)));
+    return html_group_id(g);
 }
 
 }  // namespace
+
+std::string html_group_id(std::uint16_t g) {
+    return fmt::format("g-{}-{}", audit::to_string(group_kind(g)), to_string(group_cause(g)));
+}
+
+std::string html_kind_id(audit::DivergenceKind kind) {
+    return fmt::format("kind-{}", audit::to_string(kind));
+}
 
 std::vector<std::uint16_t> html_group_order(
     const std::array<std::uint64_t, kHtmlGroups>& divergences) {
@@ -280,10 +289,11 @@ std::string html_group_heading(std::uint16_t group, std::uint64_t divergences, s
                                std::uint64_t boards) {
     std::string out = fmt::format("<h3 id=\"{}\">{} &middot; {} ({})</h3>\n<p class=\"cause\">{}.",
                                   group_id(group), audit::to_string(group_kind(group)),
-                                  to_string(group_cause(group)), divergences,
+                                  to_string(group_cause(group)), thousands(divergences),
                                   html_escape(describe(group_cause(group))));
     if (drawn < boards) {
-        out += fmt::format(" Diagrams: the first {} of {} (the cap on diagrams).", drawn, boards);
+        out += fmt::format(" Diagrams: the first {} of {} (the cap on diagrams).", thousands(drawn),
+                           thousands(boards));
     }
     out += "</p>\n";
     return out;
@@ -293,19 +303,22 @@ std::string html_contents(std::span<const std::uint16_t> order,
                           const std::array<std::uint64_t, kHtmlGroups>& divergences,
                           std::uint64_t broken_games) {
     std::string out =
-        "<nav class=\"toc\"><h2>Contents</h2>\n<ul>\n<li><a href=\"#run\">Run</a></li>\n"
-        "<li><a href=\"#totals\">Totals</a></li>\n<li><a href=\"#summary-divergences\">"
+        "<nav class=\"toc\"><h2>Contents</h2>\n<ul>\n<li><a href=\"#action\">Needs action</a>"
+        "</li>\n<li><a href=\"#run\">Run</a></li>\n<li><a href=\"#totals\">Totals</a></li>\n<li><a "
+        "href=\"#summary-divergences\">"
         "Divergences by kind, ruleset pair and cause</a></li>\n<li><a href=\"#recorded-results\">"
         "Recorded results</a></li>\n<li><a href=\"#record-issues\">Record issues</a></li>\n"
-        "<li><a href=\"#diagnostics\">Diagnostics</a></li>\n<li><a href=\"#interesting\">The "
-        "ten most interesting games</a></li>\n";
-    out +=
-        fmt::format("<li><a href=\"#broken\">Broken records</a> ({} games)</li>\n", broken_games);
+        "<li><a href=\"#unread\">Files not read or without a game</a></li>\n"
+        "<li><a href=\"#diagnostics\">Diagnostics</a></li>\n"
+        "<li><a href=\"#interesting\">The "
+        "ten most interesting games</a></li>\n<li><a href=\"#charts\">Charts</a></li>\n";
+    out += fmt::format("<li><a href=\"#broken\">Broken records</a> ({} games)</li>\n",
+                       thousands(broken_games));
     out += "<li><a href=\"#divergences\">Divergences by kind and cause</a>\n<ul>\n";
     for (const std::uint16_t g : order) {
-        out +=
-            fmt::format("<li><a href=\"#{}\">{} &middot; {}</a> ({})</li>\n", group_id(g),
-                        audit::to_string(group_kind(g)), to_string(group_cause(g)), divergences[g]);
+        out += fmt::format("<li><a href=\"#{}\">{} &middot; {}</a> ({})</li>\n", group_id(g),
+                           audit::to_string(group_kind(g)), to_string(group_cause(g)),
+                           thousands(divergences[g]));
     }
     out +=
         "</ul></li>\n<li><a href=\"rules.md\">The rules cited</a> (rules.md)</li>\n</ul></nav>\n";
