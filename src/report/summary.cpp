@@ -197,12 +197,14 @@ void Summary::add_game(const GameFacts& f) {
         if (f.record != audit::RecordCheck::not_comparable) ++c.compared;
         if (f.record == audit::RecordCheck::mismatch) ++c.mismatches;
     }
+    std::array<std::uint64_t, 2> by_severity{};
     for (const auto& issue : f.record_issues) {
         ++record_issues_by_severity_[static_cast<std::size_t>(issue.second)];
         if (is_ignored(run_.ignore, issue.first)) {
             ++ignored_[issue.first];
         } else {
             ++record_issues_[issue];
+            ++by_severity[issue.second == audit::IssueSeverity::error ? 0 : 1];
         }
     }
     for (const audit::OmittedIssues& o : f.record_issues_omitted) {
@@ -211,7 +213,19 @@ void Summary::add_game(const GameFacts& f) {
             ignored_[o.code] += o.count;
         } else {
             record_issues_[{o.code, o.severity}] += o.count;
+            by_severity[o.severity == audit::IssueSeverity::error ? 0 : 1] += o.count;
         }
+    }
+    for (const auto& m : f.margins)
+        ++margins_[{m[0], m[1]}][std::min<std::size_t>(m[2], kMarginBins - 1)];
+    if (by_severity[0] + by_severity[1] > 0) {
+        const std::string rel = relative_path(f.file, run_.paths);
+        const std::size_t slash = rel.rfind('/');
+        auto& slot =
+            bounded_slot(issues_by_folder_,
+                         slash == std::string::npos ? std::string() : rel.substr(0, slash + 1));
+        slot[0] += by_severity[0];
+        slot[1] += by_severity[1];
     }
 
     if (f.interest == 0) return;
@@ -784,6 +798,43 @@ void Summary::write_html_start(std::ostream& os, std::string_view contents) cons
     os << out;
 }
 
+std::vector<std::pair<std::string, std::array<std::uint64_t, 2>>> Summary::issues_by_top_folder()
+    const {
+    // The folder every named folder shares is left out of the grouping.
+    std::size_t shared = 0;
+    bool first = true;
+    std::string_view base;
+    for (const auto& [dir, counts] : issues_by_folder_) {
+        if (dir == kOtherValues) continue;
+        if (first) {
+            base = dir;
+            shared = dir.size();
+            first = false;
+        }
+        std::size_t n = 0;
+        while (n < shared && n < dir.size() && dir[n] == base[n]) ++n;
+        shared = n;
+    }
+    if (shared > 0) {
+        const std::size_t slash = base.rfind('/', shared - 1);
+        shared = slash == std::string_view::npos ? 0 : slash + 1;
+    }
+    std::map<std::string, std::array<std::uint64_t, 2>> top;
+    for (const auto& [dir, counts] : issues_by_folder_) {
+        std::string key;
+        if (dir == kOtherValues) {
+            key = dir;
+        } else {
+            const std::size_t slash = dir.find('/', shared);
+            key = slash == std::string::npos ? dir.substr(0, shared) : dir.substr(0, slash + 1);
+            if (key.empty()) key = ".";
+        }
+        top[key][0] += counts[0];
+        top[key][1] += counts[1];
+    }
+    return {top.begin(), top.end()};
+}
+
 std::string Summary::html_charts() const {
     using detail::ChartRow;
     using detail::ChartSeries;
@@ -804,6 +855,23 @@ std::string Summary::html_charts() const {
         }
         out += detail::svg_bar_chart("chart-record-checks",
                                      "Recorded results against the count, per RU", series, rows);
+        any = true;
+    }
+    for (const auto& [pair, bins] : margins_) {
+        // The margin differences of one pair (summary.json margins): a histogram, one bar a bin.
+        const std::vector<ChartSeries> series = {{"scored games", "#6f8fbf"}};
+        std::vector<ChartRow> rows;
+        for (std::size_t b = 0; b < kMarginBins; ++b) {
+            rows.push_back({std::string(kMarginBinNames[b]),
+                            fmt::format("{} points", kMarginBinNames[b]),
+                            {bins[b]}});
+        }
+        out += detail::svg_bar_chart(
+            fmt::format("chart-margins-{}-{}", pair[0], pair[1]),
+            fmt::format("Difference between the results of {} and {} (points of B's lead), "
+                        "games both scored",
+                        label(pair[0]), label(pair[1])),
+            series, rows);
         any = true;
     }
     if (!causes_.empty()) {
@@ -836,6 +904,13 @@ std::string Summary::html_charts() const {
                             {error ? n : 0, error ? 0 : n}});
         }
         out += detail::svg_bar_chart("chart-record-issues", "Record issues per code", series, rows);
+        // And per top-level folder (summary.json record_issues.by_folder).
+        rows.clear();
+        for (const auto& [folder, counts] : issues_by_top_folder()) {
+            rows.push_back({folder, folder, {counts[0], counts[1]}});
+        }
+        out += detail::svg_bar_chart("chart-record-issues-folder",
+                                     "Record issues per top-level folder", series, rows);
         any = true;
     }
     if (!any)

@@ -59,6 +59,8 @@ report::Summary made_up_summary() {
             f.record_issues.emplace_back("out_of_turn", audit::IssueSeverity::error);
         }
         if (i % 6 == 0) f.record_issues.emplace_back("komi_quirk", audit::IssueSeverity::note);
+        f.file = i % 2 == 0 ? "/data/archive.tar!/set/9k/x.sgf" : "/data/archive.tar!/set/5d/y.sgf";
+        f.margins.push_back({0, 1, report::margin_bin(i % 9 == 0 ? 12.5 : (i % 2 == 0 ? 0 : -2))});
         summary.add_game(f);
     }
     return summary;
@@ -76,15 +78,16 @@ std::string html(const report::Summary& s) {
     return out.str();
 }
 
-// Every <svg class="chart" ...>...</svg> of the page.
-std::vector<std::string> charts(const std::string& page) {
-    std::vector<std::string> out;
+// Every <svg class="chart" ...>...</svg> of the page, by id.
+std::map<std::string, std::string> charts(const std::string& page) {
+    std::map<std::string, std::string> out;
     for (std::size_t at = 0;
          (at = page.find("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\"", at)) !=
          std::string::npos;) {
         const std::size_t end = page.find("</svg>", at);
         REQUIRE(end != std::string::npos);
-        out.push_back(page.substr(at, end + 6 - at));
+        const std::size_t id = page.find("id=\"", at) + 4;
+        out[page.substr(id, page.find('"', id) - id)] = page.substr(at, end + 6 - at);
         at = end;
     }
     return out;
@@ -177,8 +180,8 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
     const report::Summary s = made_up_summary();
     const std::string page = html(s);
     CHECK(page.find("<script") == std::string::npos);
-    const std::vector<std::string> svgs = charts(page);
-    REQUIRE(svgs.size() == 3);
+    std::map<std::string, std::string> svgs = charts(page);
+    REQUIRE(svgs.size() == 5);
     std::ostringstream json_text;
     s.write_json(json_text);
     pt::ptree json;
@@ -196,8 +199,7 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
         want[key + "|mismatch"] = mismatches;
         want[key + "|not compared"] = games - compared;
     }
-    CHECK(svgs[0].find("id=\"chart-record-checks\"") != std::string::npos);
-    CHECK(chart_figures(svgs[0]) == want);
+    CHECK(chart_figures(svgs["chart-record-checks"]) == want);
     CHECK(want.size() == 6);
 
     // Divergences per cause and ruleset pair.
@@ -210,8 +212,7 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
         want[c.get<std::string>("kind") + "/" + c.get<std::string>("cause") + "/" + pair +
              "|divergences"] = c.get<std::uint64_t>("count");
     }
-    CHECK(svgs[1].find("id=\"chart-causes\"") != std::string::npos);
-    CHECK(chart_figures(svgs[1]) == want);
+    CHECK(chart_figures(svgs["chart-causes"]) == want);
     CHECK(want.at("legality/psk_only_cycle/tromp-taylor vs aga|divergences") == 150);
 
     // Record issues per code.
@@ -223,7 +224,29 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
         want[key + "|error"] = severity == "error" ? n : 0;
         want[key + "|note"] = severity == "error" ? 0 : n;
     }
-    CHECK(svgs[2].find("id=\"chart-record-issues\"") != std::string::npos);
-    CHECK(chart_figures(svgs[2]) == want);
+    CHECK(chart_figures(svgs["chart-record-issues"]) == want);
     CHECK(want.at("out_of_turn/error|error") == 375);
+
+    // Record issues per top-level folder (below set/, which every file shares).
+    want.clear();
+    for (const auto& [unused, c] : json.get_child("record_issues.by_folder")) {
+        const std::string folder = c.get<std::string>("folder");
+        want[folder + "|error"] = c.get<std::uint64_t>("error");
+        want[folder + "|note"] = c.get<std::uint64_t>("note");
+    }
+    CHECK(chart_figures(svgs["chart-record-issues-folder"]) == want);
+    CHECK(want.at("set/9k/|error") == 375);  // i % 4 == 0: all even
+    CHECK(want.count("set/5d/|note") == 0);  // odd i: no issue, no row
+    CHECK(want.at("set/9k/|note") == 250);
+
+    // The margin histogram of the pair.
+    want.clear();
+    for (const auto& [unused, m] : json.get_child("margins")) {
+        for (const auto& [bin, n] : m.get_child("bins"))
+            want[bin + "|scored games"] = n.get_value<std::uint64_t>();
+    }
+    CHECK(chart_figures(svgs["chart-margins-0-1"]) == want);
+    CHECK(want.at("0|scored games") == 750 - 84);      // even i, not a multiple of 9
+    CHECK(want.at("1.5-3|scored games") == 750 - 83);  // odd i, not a multiple of 9
+    CHECK(want.at("10.5-20|scored games") == 167);     // multiples of 9 below 1500
 }

@@ -184,7 +184,17 @@ struct GameFacts {
     std::vector<audit::OmittedIssues> record_issues_omitted;
     std::uint32_t interest = 0;  // docs/report-format.md "the ten most interesting"
     std::string interest_text;   // "2 legality, 1 outcome"
+    // For each pair of rulesets that both scored the game (i < j): the bin of the difference
+    // between their results (B's lead under i minus under j, in points): {i, j, bin}.
+    std::vector<std::array<std::uint16_t, 3>> margins;
 };
+
+// The bins of the margin differences (GameFacts::margins): |difference| 0, up to 1, 3, 6, 10,
+// 20, more.
+inline constexpr std::size_t kMarginBins = 7;
+inline constexpr std::array<std::string_view, kMarginBins> kMarginBinNames = {
+    "0", "0.5-1", "1.5-3", "3.5-6", "6.5-10", "10.5-20", "over 20"};
+std::uint16_t margin_bin(double difference) noexcept;
 
 // The facts of one audited game.
 GameFacts game_facts(const CheckInput& input);
@@ -295,6 +305,13 @@ class Summary {
     std::vector<std::pair<std::string, std::string>> unread_;
     std::uint64_t unread_total_ = 0;
     std::map<std::string, std::string, std::less<>> top_pages_;  // top_ anchors on pages/
+    // Record issues by the folder of their file (below what was named), {errors, notes}; at
+    // most 500 folders named (then "(other values)").
+    std::map<std::string, std::array<std::uint64_t, 2>> issues_by_folder_;
+    // Scored games per ruleset pair and bin of their margin difference: {i, j} -> bins.
+    std::map<std::array<std::uint16_t, 2>, std::array<std::uint64_t, kMarginBins>> margins_;
+    // Record issues by top-level folder: the first folder below what all the folders share.
+    std::vector<std::pair<std::string, std::array<std::uint64_t, 2>>> issues_by_top_folder() const;
 };
 
 }  // namespace sgfaudit::report
