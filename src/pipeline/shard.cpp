@@ -418,9 +418,9 @@ bool ShardReader::next(Chunk& c) {
         const std::uint64_t margins = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < margins && r.ok(); ++k) {
             std::array<std::uint16_t, 3> m{};
-            m[0] = static_cast<std::uint16_t>(r.below_or_at(0xffff));
-            m[1] = static_cast<std::uint16_t>(r.below_or_at(0xffff));
-            m[2] = static_cast<std::uint16_t>(r.below_or_at(report::kMarginBins - 1));
+            for (std::uint16_t& v : m) v = static_cast<std::uint16_t>(r.u());
+            // {i, j, bin}: two rulesets of the run, i < j, a bin of report::kMarginBins.
+            if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
             f.margins.push_back(m);
         }
         c.facts.push_back(std::move(f));
