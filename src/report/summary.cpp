@@ -735,6 +735,7 @@ std::string page_head(std::string_view title) {
 }  // namespace
 
 std::string html_page_start(std::string_view title, std::string_view back) {
+    if (back.empty()) return page_head(title) + fmt::format("<h1>{}</h1>\n", html_escape(title));
     return page_head(title) +
            fmt::format("<p><a href=\"{}\">&larr; the report (index.html)</a></p>\n<h1>{}</h1>\n",
                        html_escape(back), html_escape(title));

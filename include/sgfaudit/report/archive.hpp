@@ -126,6 +126,12 @@ std::string html_kind_id(audit::DivergenceKind kind);
 // (pages/, at most kPageBytes of divergences each), linked from index.html.
 inline constexpr std::uint64_t kMaxPageBytes = 5'000'000;
 inline constexpr std::uint64_t kPageBytes = 2'000'000;
+// `check --format html`: one game's section of the referee's page (the illegal plays of each
+// ruleset, the divergences drawn as in index.html, every clause cited with rules.md's text),
+// between html_page_start and html_page_end.
+void append_check_html(std::string& out, const CheckInput& in);
+// Text as index.html escapes it (detail::html_escape), for the cli's lines of the page.
+std::string html_escape_text(std::string_view text);
 // The start of a page of pages/ (the style of index.html, a link back to it) and its end.
 std::string html_page_start(std::string_view title, std::string_view back);
 std::string html_page_end();
