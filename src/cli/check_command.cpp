@@ -41,7 +41,11 @@ Options:
                       as for `sgfaudit rules SPEC`, e.g. "aga:ko=ssk,french"; a ruleset may
                       also be named as RU[] names it (Korean, NZ, a KataGo rules string such
                       as koPOSITIONALscoreAREAtaxNONEsui1)
-  --format text|json  text for people (default), or one JSON object per game, one per line
+  --format text|json|html
+                      text for people (default), html: one self-contained page for people
+                      (no script: every illegal play of each ruleset, the divergences drawn,
+                      each clause cited with rules --explain's text), or json: one JSON object
+                      per game, one per line
                       (schema sgfaudit-game/2, compact form, docs/report-format.md), then one
                       line of totals (schema sgfaudit-check-totals/1: files, games, exit status)
   --full-json         with --format json, the full form of the game objects: every count's
@@ -88,9 +92,9 @@ struct CheckedFile : pipeline::FileWork::Result {
 
 class CheckWork : public pipeline::FileWork {
   public:
-    CheckWork(const pipeline::AuditSettings& settings, bool json, report::GameJson form,
+    CheckWork(const pipeline::AuditSettings& settings, bool json, bool html, report::GameJson form,
               std::ostream& out, std::ostream& err)
-        : settings_(settings), json_(json), form_(form), out_(out), err_(err) {}
+        : settings_(settings), json_(json), html_(html), form_(form), out_(out), err_(err) {}
 
     std::unique_ptr<Result> process(pipeline::FileInput& input) const override {
         auto r = std::make_unique<CheckedFile>();
@@ -122,7 +126,11 @@ class CheckWork : public pipeline::FileWork {
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
-                report::append_check_text(r->out, g.input);
+                if (html_) {
+                    report::append_check_html(r->out, g.input);
+                } else {
+                    report::append_check_text(r->out, g.input);
+                }
                 spill(*r);
             });
         r->findings = file.errors || r->games_with_findings > 0;
@@ -137,9 +145,13 @@ class CheckWork : public pipeline::FileWork {
                     r->err += sgf::format(d);
                     r->err += '\n';
                 }
-                if (file.read)
+                if (file.read && html_) {
+                    r->out += fmt::format("<p>{}: no game to check</p>\n",
+                                          report::html_escape_text(input.path));
+                } else if (file.read) {
                     r->out +=
                         fmt::format("{}: no game to check\n\n", sgf::printable_text(input.path));
+                }
             }
         }
         return r;
@@ -153,8 +165,8 @@ class CheckWork : public pipeline::FileWork {
         r.out_spill.copy_to(out_stream);
         // Text for a terminal: names and file names carry no control character (JSON is
         // escaped by its writer).
-        if (json_) {
-            out_ << r.out;
+        if (json_ || html_) {
+            out_ << r.out;  // escaped by its writer
         } else {
             out_ << sgf::printable_text(r.out, "\n");
         }
@@ -187,7 +199,7 @@ class CheckWork : public pipeline::FileWork {
     // terminal now gives what escaping the whole would).
     void spill(CheckedFile& r) const {
         if (r.out.size() > kSpillBytes) {
-            if (!json_) r.out = sgf::printable_text(r.out, "\n");
+            if (!json_ && !html_) r.out = sgf::printable_text(r.out, "\n");
             r.out_spill.add(r.out, temp_);
         }
         if (r.err.size() > kSpillBytes) r.err_spill.add(r.err, temp_);
@@ -197,7 +209,7 @@ class CheckWork : public pipeline::FileWork {
     const pipeline::AuditSettings& settings_;
     // The audit's working memory, one per worker thread (process() runs on any of them).
     mutable tbb::enumerable_thread_specific<audit::AuditScratch> scratch_;
-    const bool json_;
+    const bool json_, html_;
     const report::GameJson form_;
     std::ostream &out_, &err_;
     bool findings_ = false;
@@ -215,7 +227,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     ParsedArgs parsed;
     pipeline::AuditSettings settings;
     unsigned jobs = 0;
-    bool json = false;
+    bool json = false, html = false;
     LimitOptions limits;
     std::string error = parse_args(args, known, parsed, &limits);
     if (error.empty() && !parsed.help) error = audit_settings(parsed, settings, &err);
@@ -225,9 +237,11 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
         const std::string& format = parsed.values.find("--format")->second;
         if (format == "json") {
             json = true;
+        } else if (format == "html") {
+            html = true;
         } else if (format != "text") {
-            static constexpr std::string_view kFormats[] = {"text", "json"};
-            error = fmt::format("--format: '{}' is not one of text, json{}", format,
+            static constexpr std::string_view kFormats[] = {"text", "json", "html"};
+            error = fmt::format("--format: '{}' is not one of text, json, html{}", format,
                                 report::did_you_mean(format, kFormats));
         }
     }
@@ -249,7 +263,8 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     }
     if (say_nothing_to_audit(err, "check", parsed.paths)) return kCannotRun;
 
-    CheckWork work(settings, json,
+    if (html) out << report::html_page_start("sgfaudit check", "");
+    CheckWork work(settings, json, html,
                    parsed.has("--full-json") ? report::GameJson::full : report::GameJson::compact,
                    out, err);
     pipeline::RunOptions run;
@@ -261,6 +276,11 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
             work.files(), work.games(), work.games_with_findings(), work.findings(), {}};
         totals.ignored.assign(work.ignored().begin(), work.ignored().end());
         report::write_check_totals_json(out, totals);
+    } else if (html) {
+        out << fmt::format("<p>checked {} game{} in {} file{}: {} with findings</p>\n",
+                           work.games(), work.games() == 1 ? "" : "s", work.files(),
+                           work.files() == 1 ? "" : "s", work.games_with_findings())
+            << report::html_page_end();
     } else {
         const std::string ignored = report::ignored_text(work.ignored());
         out << fmt::format(

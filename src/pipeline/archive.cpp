@@ -193,6 +193,21 @@ int lock_folder(const fs::path& path) {
     return fd;
 }
 
+// True when `dir` is a folder (not a link) of pages a run writes: pages/g-KIND-CAUSE.html and
+// pages/g-KIND-CAUSE-N.html files only.
+bool only_pages(const fs::path& dir) {
+    boost::system::error_code ec;
+    if (!fs::is_directory(fs::symlink_status(dir, ec)) || ec) return false;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (!fs::is_regular_file(it->symlink_status(ec)) || !name.starts_with("g-") ||
+            !name.ends_with(".html") ||
+            name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != name.size() - 5)
+            return false;
+    }
+    return !ec;
+}
+
 // True when `dir` holds nothing but files a run writes (a staging folder of sgfaudit's).
 bool only_report_files(const fs::path& dir) {
     boost::system::error_code ec;
@@ -200,6 +215,7 @@ bool only_report_files(const fs::path& dir) {
         const std::string name = it->path().filename().string();
         // index.N.partial: the groups of index.html kept while the run goes (HtmlGroups).
         bool known = name == detail::kShardChunks || name == kGzipJsonl ||
+                     (name == kReportPages && only_pages(it->path())) ||
                      (name.starts_with("index.") && name.ends_with(".partial") &&
                       name.find_first_not_of("0123456789", 6) == name.size() - 8);
         for (const char* f : kReportFiles) known = known || name == f;
@@ -266,15 +282,16 @@ constexpr std::string_view kMarkerMagic = "sgfaudit-report/1\n";
 
 // True for a name a run may write into a report folder.
 bool report_name(std::string_view name) {
-    if (name == detail::kShardChunks || name == kGzipJsonl) return true;
+    if (name == detail::kShardChunks || name == kGzipJsonl || name == kReportPages) return true;
     for (const char* f : kReportFiles) {
         if (name == f) return true;
     }
     return false;
 }
 
-// The marker's text: the files this run wrote.
-std::string report_manifest(bool gzip, bool sharded) {
+// The marker's text: the files this run wrote (the folder pages/ when index.html's groups went
+// to pages of their own).
+std::string report_manifest(bool gzip, bool sharded, bool paged) {
     std::string text(kMarkerMagic);
     for (const char* f : kReportFiles) {
         if (std::string_view(f) == kReportMarker) continue;
@@ -282,6 +299,7 @@ std::string report_manifest(bool gzip, bool sharded) {
         text += '\n';
     }
     if (sharded) text += std::string(detail::kShardChunks) + "\n";
+    if (paged) text += std::string(kReportPages) + "\n";
     return text;
 }
 
@@ -323,7 +341,9 @@ bool replaceable(const fs::path& dir, std::string& why) {
         return manifest.find(line, kMarkerMagic.size() - 1) != std::string::npos;
     };
     for (const std::string& name : names) {
-        if (marked && (name == kReportMarker || listed(name))) continue;
+        if (marked && (name == kReportMarker || listed(name)) &&
+            (name != kReportPages || only_pages(dir / name)))
+            continue;
         why = fmt::format(
             "{} exists and is not an sgfaudit report folder ({}; it holds {}): not replaced; "
             "choose another --out or --name, or remove the folder",
@@ -864,6 +884,20 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
               diagnostics.close() & record_issues.close() & chunks.close();
     html->plan();
     summary.add_diagrams(html->drawn(), html->not_drawn());
+    // Past report::kMaxPageBytes, the groups go to pages/ first, so that the summary's top list
+    // and the broken records link to the pages their games are on.
+    bool paged = false;
+    {
+        std::ostringstream head;
+        summary.write_html_start(
+            head, report::html_contents(html->order(), html->divergences(), html->broken_games()));
+        if (html->paginate(head.str().size())) {
+            std::map<std::string, std::string, std::less<>> anchors;
+            paged = true;
+            ok = ok && html->write_pages(anchors);
+            summary.set_anchor_pages(anchors);
+        }
+    }
     const auto write_file = [&](OutFile& file, const char* name, std::string_view text) {
         if (!ok || !file.open(staging / name)) {
             ok = false;
@@ -904,7 +938,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     // The marker last: a folder that holds it holds the whole report.
     OutFile marker;
-    write_file(marker, kReportMarker, report_manifest(options.gzip, sharded));
+    write_file(marker, kReportMarker, report_manifest(options.gzip, sharded, paged));
     if (!ok) {
         std::string error;
         for (const OutFile* f :

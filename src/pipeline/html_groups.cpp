@@ -1,10 +1,12 @@
 #include "html_groups.hpp"
 
 #include <fmt/format.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <optional>
 
 namespace sgfaudit::pipeline {
 
@@ -54,6 +56,8 @@ void HtmlGroups::add(const std::vector<report::HtmlBlock>& blocks) {
         if (b.has_board && ++boards_[g] >= max_diagrams_) {
             full_[g].store(true, std::memory_order_relaxed);
         }
+        text_bytes_[g] += b.head.size() + b.tail.size();
+        if (b.has_board) figure_bytes_[g].push_back(static_cast<std::uint32_t>(b.figure.size()));
         // A block: "has_board head_length figure_length tail_length\n", then the three.
         put(g, fmt::format("{} {} {} {}\n", b.has_board ? 1 : 0, b.head.size(), b.figure.size(),
                            b.tail.size()));
@@ -68,6 +72,7 @@ void HtmlGroups::add_broken(std::string_view rows, std::uint64_t count, std::uin
     broken_errors_ += count;
     if (broken_rows_ + count > max_broken_rows_) return;
     broken_rows_ += count;
+    broken_bytes_ += rows.size();
     put(report::kHtmlGroups, rows);
 }
 
@@ -81,54 +86,226 @@ void HtmlGroups::plan() {
     }
 }
 
+bool HtmlGroups::paginate(std::uint64_t head_bytes) {
+    std::uint64_t total = head_bytes + broken_bytes_ + 4096;
+    for (const std::uint16_t g : order_) {
+        total += report::html_group_heading(g, divergences_[g], budget_[g], boards_[g]).size() +
+                 text_bytes_[g] + 64;
+        std::uint64_t drawn = 0;
+        for (const std::uint32_t fig : figure_bytes_[g]) {
+            if (drawn < budget_[g] && fig > 0) {
+                total += fig;
+                ++drawn;
+            } else {
+                total += report::kDiagramNotDrawn.size();
+            }
+        }
+    }
+    paged_ = total > report::kMaxPageBytes;
+    return paged_;
+}
+
+namespace {
+
+std::string page_name(std::uint16_t g, std::uint32_t page) {
+    const std::string id = report::html_group_id(g);
+    return page <= 1 ? fmt::format("pages/{}.html", id) : fmt::format("pages/{}-{}.html", id, page);
+}
+
+// A block's head on a page of pages/: its link to the broken records goes to index.html.
+void relink_head(std::string& head) {
+    const std::string_view from = "href=\"#broken\"";
+    for (std::size_t at = 0; (at = head.find(from, at)) != std::string::npos;) {
+        head.replace(at, from.size(), "href=\"../index.html#broken\"");
+        at += from.size();
+    }
+}
+
+// The anchor of a game's first block (`<h4 id="ANCHOR">`), or "".
+std::string_view block_anchor(std::string_view head) {
+    const std::string_view tag = "<h4 id=\"";
+    const std::size_t at = head.find(tag);
+    if (at == std::string_view::npos) return {};
+    const std::size_t end = head.find('"', at + tag.size());
+    if (end == std::string_view::npos) return {};
+    return head.substr(at + tag.size(), end - at - tag.size());
+}
+
+}  // namespace
+
+// Reads every block of group `g` in input order, calling `block(head, figure_or_not, tail)`
+// with the figure when it is drawn (the budget) and the note that it is not otherwise.
+bool HtmlGroups::each_block(
+    std::uint16_t g,
+    const std::function<bool(std::string&, std::string_view, std::string_view)>& block) {
+    std::FILE* f = files_[g].get();
+    if (f == nullptr) return true;
+    std::rewind(f);
+    std::string head, figure, tail;
+    auto read = [&](std::string& piece, std::size_t n) {
+        piece.resize(n);
+        if (n == 0 || std::fread(piece.data(), 1, n, f) == n) return true;
+        error_ = "cannot read back the HTML of a group";
+        return false;
+    };
+    std::uint64_t drawn = 0;
+    for (std::uint64_t k = 0; k < divergences_[g]; ++k) {
+        int has_board = 0;
+        unsigned long long head_n = 0, fig_n = 0, tail_n = 0;
+        if (std::fscanf(f, "%d %llu %llu %llu", &has_board, &head_n, &fig_n, &tail_n) != 4 ||
+            std::fgetc(f) != '\n') {
+            error_ = "cannot read back the HTML of a group";
+            return false;
+        }
+        if (!read(head, head_n) || !read(figure, fig_n) || !read(tail, tail_n)) return false;
+        std::string_view fig;
+        if (has_board != 0) {
+            if (drawn < budget_[g] && !figure.empty()) {
+                fig = figure;
+                ++drawn;
+            } else {
+                fig = report::kDiagramNotDrawn;
+            }
+        }
+        if (!block(head, fig, tail)) return false;
+    }
+    return true;
+}
+
+bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& anchors) {
+    if (::mkdir(fmt::format("{}/pages", folder_).c_str(), 0755) != 0 && errno != EEXIST) {
+        error_ = fmt::format("cannot create {}/pages: {}", folder_, std::strerror(errno));
+        return false;
+    }
+    for (const std::uint16_t g : order_) {
+        std::uint32_t page = 0;
+        std::uint64_t bytes = 0, blocks = 0;
+        std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
+        auto put_page = [&](std::string_view bytes_out) {
+            if (file &&
+                std::fwrite(bytes_out.data(), 1, bytes_out.size(), file.get()) !=
+                    bytes_out.size() &&
+                error_.empty()) {
+                error_ = fmt::format("cannot write {}/{}: {}", folder_, page_name(g, page),
+                                     std::strerror(errno));
+            }
+        };
+        auto close_page = [&](bool more) {
+            if (!file) return true;
+            if (more) {
+                put_page(fmt::format("<p><a href=\"{}\">next page &rarr;</a></p>\n",
+                                     page_name(g, page + 1).substr(6)));
+            }
+            put_page(report::html_page_end());
+            if (std::fclose(file.release()) != 0 && error_.empty()) {
+                error_ = fmt::format("cannot write {}/{}: {}", folder_, page_name(g, page),
+                                     std::strerror(errno));
+            }
+            return error_.empty();
+        };
+        auto open_page = [&] {
+            ++page;
+            const std::string path = fmt::format("{}/{}", folder_, page_name(g, page));
+            file.reset(std::fopen(path.c_str(), "wb"));
+            if (!file) {
+                error_ = fmt::format("cannot create {}: {}", path, std::strerror(errno));
+                return false;
+            }
+            const std::string id = report::html_group_id(g);
+            std::string start = report::html_page_start(
+                fmt::format("{} {} ({})", audit::to_string(report::group_kind(g)),
+                            report::to_string(report::group_cause(g)),
+                            page == 1 ? std::string("page 1") : fmt::format("page {}", page)),
+                fmt::format("../index.html#{}", id));
+            start += report::html_group_heading(g, divergences_[g], budget_[g], boards_[g]);
+            put_page(start);
+            bytes = start.size();
+            blocks = 0;
+            return error_.empty();
+        };
+        if (!open_page()) return false;
+        const bool ok =
+            each_block(g, [&](std::string& head, std::string_view fig, std::string_view tail) {
+                const std::uint64_t size = head.size() + fig.size() + tail.size() + 16;
+                if (bytes + size > report::kPageBytes && blocks > 0) {
+                    if (!close_page(true) || !open_page()) return false;
+                }
+                relink_head(head);
+                if (const std::string_view a = block_anchor(head); !a.empty()) {
+                    anchors.emplace(std::string(a), page_name(g, page));
+                }
+                put_page(head);
+                put_page(fig);
+                put_page(tail);
+                bytes += size;
+                ++blocks;
+                return error_.empty();
+            });
+        if (!ok || !close_page(false)) return false;
+        pages_[g] = page;
+    }
+    anchors_ = anchors;
+    return error_.empty();
+}
+
 bool HtmlGroups::write(const std::function<void(std::string_view)>& out,
                        const std::function<void()>& between) {
     out(report::html_broken_start(broken_games_, broken_rows_, broken_errors_));
-    std::vector<char> buffer(1 << 16);
-    auto copy_all = [&](std::FILE* f) {
-        std::rewind(f);
-        for (std::size_t n; (n = std::fread(buffer.data(), 1, buffer.size(), f)) > 0;) {
-            out(std::string_view(buffer.data(), n));
-        }
-    };
     if (broken_errors_ > 0) {
-        if (std::FILE* f = files_[report::kHtmlGroups].get()) copy_all(f);
+        if (std::FILE* f = files_[report::kHtmlGroups].get()) {
+            // Row by row: a link to a game on a page of pages/ goes there.
+            std::rewind(f);
+            std::string line;
+            const std::string_view link = "<a href=\"#";
+            for (int c; (c = std::fgetc(f)) != EOF;) {
+                line += static_cast<char>(c);
+                if (c != '\n') continue;
+                if (const std::size_t at = line.find(link); paged_ && at != std::string::npos) {
+                    const std::size_t start = at + link.size();
+                    const std::size_t end = line.find('"', start);
+                    if (end != std::string::npos) {
+                        const auto it =
+                            anchors_.find(std::string_view(line).substr(start, end - start));
+                        if (it != anchors_.end()) line.insert(start - 1, it->second);
+                    }
+                }
+                out(line);
+                line.clear();
+            }
+            out(line);
+        }
         out(report::kHtmlTableEnd);
     }
     between();
-    std::string piece;
-    auto read = [&](std::FILE* f, std::size_t n) {
-        piece.resize(n);
-        return n == 0 || std::fread(piece.data(), 1, n, f) == n;
-    };
+    std::optional<audit::DivergenceKind> kind;
     for (const std::uint16_t g : order_) {
-        std::uint64_t drawn = 0;
-        out(report::html_group_heading(g, divergences_[g], budget_[g], boards_[g]));
-        std::FILE* f = files_[g].get();
-        if (f == nullptr) continue;
-        std::rewind(f);
-        for (std::uint64_t k = 0; k < divergences_[g]; ++k) {
-            int has_board = 0;
-            unsigned long long head = 0, fig = 0, tail = 0;
-            if (std::fscanf(f, "%d %llu %llu %llu", &has_board, &head, &fig, &tail) != 4 ||
-                std::fgetc(f) != '\n') {
-                error_ = "cannot read back the HTML of a group";
-                return false;
-            }
-            if (!read(f, head)) return false;
-            out(piece);
-            if (!read(f, fig)) return false;
-            if (has_board != 0) {
-                if (drawn < budget_[g] && !piece.empty()) {
-                    out(piece);
-                    ++drawn;
-                } else {
-                    out(report::kDiagramNotDrawn);
-                }
-            }
-            if (!read(f, tail)) return false;
-            out(piece);
+        if (kind != report::group_kind(g)) {
+            kind = report::group_kind(g);
+            out(fmt::format("<h3 id=\"{}\">{} divergences</h3>\n", report::html_kind_id(*kind),
+                            audit::to_string(*kind)));
         }
+        out(report::html_group_heading(g, divergences_[g], budget_[g], boards_[g]));
+        if (paged_) {
+            std::string links = fmt::format(
+                "<p class=\"pages\">{} divergence{} on {}: ", report::thousands(divergences_[g]),
+                divergences_[g] == 1 ? "" : "s",
+                pages_[g] == 1 ? "a page of its own" : fmt::format("{} pages", pages_[g]));
+            for (std::uint32_t p = 1; p <= pages_[g]; ++p) {
+                links += fmt::format("{}<a href=\"{}\">{}</a>", p == 1 ? "" : " &middot; ",
+                                     page_name(g, p),
+                                     p == 1 && pages_[g] == 1 ? "open" : fmt::format("page {}", p));
+            }
+            out(links + "</p>\n");
+            continue;
+        }
+        const bool ok =
+            each_block(g, [&](std::string& head, std::string_view fig, std::string_view tail) {
+                out(head);
+                out(fig);
+                out(tail);
+                return true;
+            });
+        if (!ok) return false;
     }
     return error_.empty();
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -36,6 +37,13 @@ class HtmlGroups {
 
     // After the run: the page order and budget (call once).
     void plan();
+    // After plan: whether index.html, `head_bytes` of summary and contents before the broken
+    // records, would pass report::kMaxPageBytes; then the groups go to pages/ (write_pages).
+    bool paginate(std::uint64_t head_bytes);
+    bool paged() const { return paged_; }
+    // When paged, before write: writes every group to pages/ID.html (ID-2.html, ... past
+    // report::kPageBytes), and returns where each game's anchor went (anchor -> "pages/....").
+    bool write_pages(std::map<std::string, std::string, std::less<>>& anchors);
     const std::vector<std::uint16_t>& order() const { return order_; }
     const std::array<std::uint64_t, report::kHtmlGroups>& divergences() const {
         return divergences_;
@@ -54,6 +62,9 @@ class HtmlGroups {
 
   private:
     std::FILE* file(std::size_t index);  // index kHtmlGroups: the broken rows
+    bool each_block(
+        std::uint16_t g,
+        const std::function<bool(std::string&, std::string_view, std::string_view)>& block);
     void put(std::size_t index, std::string_view bytes);
 
     std::string folder_;
@@ -64,6 +75,13 @@ class HtmlGroups {
     std::vector<std::uint16_t> order_;
     std::uint64_t drawn_ = 0, boards_total_ = 0;
     std::uint64_t broken_games_ = 0, broken_rows_ = 0, broken_errors_ = 0;
+    std::uint64_t broken_bytes_ = 0;
+    // Per group: bytes of the blocks' text, and the figure sizes of the blocks with a board.
+    std::array<std::uint64_t, report::kHtmlGroups> text_bytes_{};
+    std::array<std::vector<std::uint32_t>, report::kHtmlGroups> figure_bytes_;
+    bool paged_ = false;
+    std::array<std::uint32_t, report::kHtmlGroups> pages_{};   // pages of each group
+    std::map<std::string, std::string, std::less<>> anchors_;  // anchor -> page, when paged
     std::string error_;
 };
 

@@ -195,6 +195,10 @@ std::string shard_record(const Chunk& c) {
         }
         w.u(f.interest);
         w.s(f.interest_text);
+        w.u(f.margins.size());
+        for (const auto& m : f.margins) {
+            for (const std::uint16_t v : m) w.u(v);
+        }
     }
     return framed(w.out);
 }
@@ -411,6 +415,14 @@ bool ShardReader::next(Chunk& c) {
         }
         f.interest = static_cast<std::uint32_t>(r.u());
         f.interest_text = r.s();
+        const std::uint64_t margins = r.ok() ? r.u() : 0;
+        for (std::uint64_t k = 0; k < margins && r.ok(); ++k) {
+            std::array<std::uint16_t, 3> m{};
+            for (std::uint16_t& v : m) v = static_cast<std::uint16_t>(r.u());
+            // {i, j, bin}: two rulesets of the run, i < j, a bin of report::kMarginBins.
+            if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
+            f.margins.push_back(m);
+        }
         c.facts.push_back(std::move(f));
     }
     if (!r.ok() || !r.done()) {

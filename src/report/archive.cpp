@@ -236,6 +236,15 @@ Ending ending_of(const CheckInput& in) {
 
 }  // namespace
 
+std::uint16_t margin_bin(double difference) noexcept {
+    const double d = difference < 0 ? -difference : difference;
+    constexpr double kUpTo[] = {0.25, 1, 3, 6, 10, 20};
+    for (std::uint16_t b = 0; b < 6; ++b) {
+        if (d <= kUpTo[b]) return b;
+    }
+    return 6;
+}
+
 GameFacts game_facts(const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
     GameFacts f;
@@ -311,6 +320,20 @@ GameFacts game_facts(const CheckInput& in) {
                 break;
             case audit::DivergenceKind::record:
                 break;
+        }
+    }
+    // The margin differences of the pairs that both scored the game.
+    auto lead = [](const audit::Count& c) {
+        return c.winner == audit::Winner::black   ? c.margin
+               : c.winner == audit::Winner::white ? -c.margin
+                                                  : 0.0;
+    };
+    for (std::uint16_t i = 0; i < n; ++i) {
+        for (std::uint16_t j = i + 1; j < n; ++j) {
+            const audit::Score& u = a.results[i].score;
+            const audit::Score& v = a.results[j].score;
+            if (!u.scored || !v.scored) continue;
+            f.margins.push_back({i, j, margin_bin(lead(u.decision()) - lead(v.decision()))});
         }
     }
     for (std::size_t kind = 0; kind < kDivergenceKinds; ++kind) {

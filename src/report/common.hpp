@@ -1,7 +1,9 @@
 #pragma once
 // Internal: names shared by the text and JSON writers of the check report.
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,5 +39,19 @@ std::string record_reason(const audit::RecordVerdict& rv);
 // Text for HTML element content and attribute values: & < > " ' escaped; control characters
 // (but new line and tab) and bytes that are not UTF-8 as \xNN (sgf::printable_text).
 std::string html_escape(std::string_view s);
+// svg.cpp: a horizontal bar chart as inline SVG (no script) for index.html: one bar per row,
+// stacked segments in the order of `series`, each segment's figure in data-n (the test
+// compares them with summary.json).
+struct ChartSeries {
+    std::string name;
+    std::string_view colour;
+};
+struct ChartRow {
+    std::string key;                    // data-key: what the row is, for a machine
+    std::string label;                  // for people
+    std::vector<std::uint64_t> values;  // one per series
+};
+std::string svg_bar_chart(std::string_view id, std::string_view title,
+                          std::span<const ChartSeries> series, std::span<const ChartRow> rows);
 
 }  // namespace sgfaudit::report::detail

@@ -4,11 +4,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
+#include <set>
 
 #include "common.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/cause.hpp"
+#include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/docs.hpp"
 #include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
@@ -197,6 +201,98 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
     }
 }
 
+std::string html_escape_text(std::string_view text) {
+    return html_escape(text);
+}
+
+void append_check_html(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    // The game's anchor: its file and number, in characters an id may hold.
+    std::string anchor = fmt::format("{}-{}", in.file, in.game + 1);
+    for (char& c : anchor) {
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '-';
+    }
+    anchor = "game-" + anchor;
+    out += fmt::format("<section class=\"game\" id=\"{}\">\n<h2>{} #{}</h2>\n", anchor,
+                       html_escape(in.file), in.game + 1);
+    meta(out, in);
+    if (a.record.check != audit::RecordCheck::no_result) {
+        out += fmt::format("<p>Recorded result: <b>{}</b>", audit::to_string(a.record.check));
+        if (const std::string c = detail::record_computed(a.record); !c.empty()) {
+            out += fmt::format("; computed {}", html_escape(c));
+        }
+        if (const std::string r = detail::record_reason(a.record); !r.empty()) {
+            out += fmt::format(" ({})", html_escape(r));
+        }
+        out += "</p>\n";
+    }
+    std::set<std::string> clauses;
+    // The illegal plays of each ruleset, whether or not the others agree.
+    out += "<h3>Illegal plays</h3>\n";
+    bool any = false;
+    for (const audit::RulesetResult& r : a.results) {
+        if (r.illegal.empty()) continue;
+        any = true;
+        out += fmt::format(
+            "<h4>{}</h4>\n<table><tr><th>move</th><th>play</th><th>reason</th>"
+            "<th>clause</th><th>repeats the position after move</th></tr>\n",
+            html_escape(ruleset_label(r.ruleset)));
+        for (const audit::Illegal& i : r.illegal) {
+            const auto p = board_point(i.point, a.width, a.height);
+            out += fmt::format(
+                "<tr><td class=\"n\">{}</td><td>{} {}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                i.move, color_letter(i.color),
+                i.pass ? std::string("pass") : (p ? *p : std::string("off board")),
+                audit::to_string(i.reason), html_escape(i.clause),
+                i.repeats_move ? fmt::format("{}", *i.repeats_move) : std::string());
+            if (!i.clause.empty()) clauses.insert(i.clause);
+        }
+        if (r.illegal_omitted > 0) {
+            out += fmt::format("<tr><td colspan=\"5\">and {} more</td></tr>\n", r.illegal_omitted);
+        }
+        out += "</table>\n";
+    }
+    if (!any) out += "<p>None under any ruleset.</p>\n";
+    // The divergences, drawn as in index.html (a repetition: the board before the play and the
+    // repeated position with the cycle numbered).
+    out += "<h3>Divergences</h3>\n";
+    std::vector<HtmlBlock> blocks;
+    append_html_blocks(blocks, in, anchor, [](std::uint16_t) { return true; });
+    for (const HtmlBlock& b : blocks) {
+        std::string head = b.head;
+        // No broken-records section on this page.
+        for (std::size_t at; (at = head.find("<a href=\"#broken\">")) != std::string::npos;) {
+            const std::size_t end = head.find("</a>", at);
+            head.replace(at, end + 4 - at, "record issues");
+        }
+        out += head;
+        out += b.figure;
+        out += b.tail;
+    }
+    if (blocks.empty()) out += "<p>The rulesets agree.</p>\n";
+    for (const audit::Divergence& d : a.divergences) {
+        if (!d.clause.empty()) clauses.insert(d.clause);
+        for (const audit::Verdict& v : d.verdicts) {
+            if (!v.clause.empty()) clauses.insert(v.clause);
+        }
+    }
+    // Every clause cited, with what `rules --explain` says of it.
+    if (!clauses.empty()) {
+        out += "<h3>The clauses cited</h3>\n<dl class=\"clauses\">\n";
+        std::set<std::string> ids;
+        for (const std::string& c : clauses) {
+            for (std::string& id : clause_ids(c)) ids.insert(std::move(id));
+        }
+        for (const std::string& id : ids) {
+            const auto text = explain_clause(id);
+            out += fmt::format("<dt>{}</dt><dd><pre>{}</pre></dd>\n", html_escape(id),
+                               html_escape(text ? *text : std::string("(not in rules.md)")));
+        }
+        out += "</dl>\n";
+    }
+    out += "</section>\n";
+}
+
 std::size_t append_html_broken_rows(std::string& out, const CheckInput& in,
                                     std::string_view anchor) {
     const audit::GameAudit& a = *in.audit;
@@ -226,8 +322,9 @@ std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint
         "may be side effects of the broken record. {}record_issues.csv lists every issue, "
         "notes included, up to --max-listed of one code in one game (games.jsonl counts the "
         "rest).</p>\n",
-        games, games == 1 ? "" : "s",
-        rows < errors ? fmt::format("The first {} of {} errors are shown; ", rows, errors)
+        thousands(games), games == 1 ? "" : "s",
+        rows < errors ? fmt::format("The first {} of {} errors are shown; ", thousands(rows),
+                                    thousands(errors))
                       : std::string());
     out +=
         "<table class=\"broken\">\n<tr><th>game</th><th>move</th><th>code</th><th>message</th>"
@@ -243,10 +340,18 @@ constexpr std::array<audit::DivergenceKind, kDivergenceKinds> kKindOrder = {
     audit::DivergenceKind::end, audit::DivergenceKind::accounting};
 
 std::string group_id(std::uint16_t g) {
-    return fmt::format("g-{}-{}", audit::to_string(group_kind(g)), to_string(group_cause(g)));
+    return html_group_id(g);
 }
 
 }  // namespace
+
+std::string html_group_id(std::uint16_t g) {
+    return fmt::format("g-{}-{}", audit::to_string(group_kind(g)), to_string(group_cause(g)));
+}
+
+std::string html_kind_id(audit::DivergenceKind kind) {
+    return fmt::format("kind-{}", audit::to_string(kind));
+}
 
 std::vector<std::uint16_t> html_group_order(
     const std::array<std::uint64_t, kHtmlGroups>& divergences) {
@@ -280,10 +385,11 @@ std::string html_group_heading(std::uint16_t group, std::uint64_t divergences, s
                                std::uint64_t boards) {
     std::string out = fmt::format("<h3 id=\"{}\">{} &middot; {} ({})</h3>\n<p class=\"cause\">{}.",
                                   group_id(group), audit::to_string(group_kind(group)),
-                                  to_string(group_cause(group)), divergences,
+                                  to_string(group_cause(group)), thousands(divergences),
                                   html_escape(describe(group_cause(group))));
     if (drawn < boards) {
-        out += fmt::format(" Diagrams: the first {} of {} (the cap on diagrams).", drawn, boards);
+        out += fmt::format(" Diagrams: the first {} of {} (the cap on diagrams).", thousands(drawn),
+                           thousands(boards));
     }
     out += "</p>\n";
     return out;
@@ -293,19 +399,22 @@ std::string html_contents(std::span<const std::uint16_t> order,
                           const std::array<std::uint64_t, kHtmlGroups>& divergences,
                           std::uint64_t broken_games) {
     std::string out =
-        "<nav class=\"toc\"><h2>Contents</h2>\n<ul>\n<li><a href=\"#run\">Run</a></li>\n"
-        "<li><a href=\"#totals\">Totals</a></li>\n<li><a href=\"#summary-divergences\">"
+        "<nav class=\"toc\"><h2>Contents</h2>\n<ul>\n<li><a href=\"#action\">Needs action</a>"
+        "</li>\n<li><a href=\"#run\">Run</a></li>\n<li><a href=\"#totals\">Totals</a></li>\n<li><a "
+        "href=\"#summary-divergences\">"
         "Divergences by kind, ruleset pair and cause</a></li>\n<li><a href=\"#recorded-results\">"
         "Recorded results</a></li>\n<li><a href=\"#record-issues\">Record issues</a></li>\n"
-        "<li><a href=\"#diagnostics\">Diagnostics</a></li>\n<li><a href=\"#interesting\">The "
-        "ten most interesting games</a></li>\n";
-    out +=
-        fmt::format("<li><a href=\"#broken\">Broken records</a> ({} games)</li>\n", broken_games);
+        "<li><a href=\"#unread\">Files not read or without a game</a></li>\n"
+        "<li><a href=\"#diagnostics\">Diagnostics</a></li>\n"
+        "<li><a href=\"#interesting\">The "
+        "ten most interesting games</a></li>\n<li><a href=\"#charts\">Charts</a></li>\n";
+    out += fmt::format("<li><a href=\"#broken\">Broken records</a> ({} games)</li>\n",
+                       thousands(broken_games));
     out += "<li><a href=\"#divergences\">Divergences by kind and cause</a>\n<ul>\n";
     for (const std::uint16_t g : order) {
-        out +=
-            fmt::format("<li><a href=\"#{}\">{} &middot; {}</a> ({})</li>\n", group_id(g),
-                        audit::to_string(group_kind(g)), to_string(group_cause(g)), divergences[g]);
+        out += fmt::format("<li><a href=\"#{}\">{} &middot; {}</a> ({})</li>\n", group_id(g),
+                           audit::to_string(group_kind(g)), to_string(group_cause(g)),
+                           thousands(divergences[g]));
     }
     out +=
         "</ul></li>\n<li><a href=\"rules.md\">The rules cited</a> (rules.md)</li>\n</ul></nav>\n";

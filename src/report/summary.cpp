@@ -4,7 +4,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 #include <ostream>
+#include <utility>
 
 #include "common.hpp"
 #include "sgfaudit/report/archive.hpp"
@@ -20,6 +22,10 @@ namespace {
 // Distinct RU values kept by name; later new values are counted under one row.
 constexpr std::size_t kMaxNamedValues = 500;
 constexpr std::string_view kOtherValues = "(other values)";
+// Files that could not be read or hold no game: the first this many are named.
+constexpr std::size_t kMaxUnreadNamed = 100000;
+// Names listed per code and folder in the tables (the rest counted; diagnostics.csv has all).
+constexpr std::size_t kNamesPerRow = 50;
 
 template <class Map>
 typename Map::mapped_type& bounded_slot(Map& map, const std::string& key) {
@@ -33,8 +39,36 @@ std::string ru_name(const std::string& ru) {
     return ru.empty() ? "(no RU)" : ru;
 }
 
+}  // namespace
+
+std::string thousands(std::uint64_t n) {
+    std::string digits = fmt::format("{}", n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i != 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+namespace {
+
 std::string number(std::uint64_t n) {
-    return fmt::format("{}", n);
+    return thousands(n);
+}
+
+// Where a file lies below what was named on the command line: an archive member's path, or
+// the path below the named folder.
+std::string relative_path(const std::string& file, const std::vector<std::string>& paths) {
+    if (const std::size_t bang = file.rfind("!/"); bang != std::string::npos) {
+        return file.substr(bang + 2);
+    }
+    for (const std::string& p : paths) {
+        std::string prefix = p;
+        if (!prefix.empty() && prefix.back() != '/') prefix += '/';
+        if (file.starts_with(prefix)) return file.substr(prefix.size());
+    }
+    return file;
 }
 
 // Markdown: characters with a meaning in a table cell are escaped.
@@ -84,7 +118,8 @@ struct Summary::Table {
     std::vector<std::string> header;
     std::vector<bool> numeric;  // right-aligned columns
     std::vector<std::vector<Cell>> rows;
-    std::string when_empty;  // said instead of an empty table
+    std::string when_empty;   // said instead of an empty table
+    bool omit_zeros = false;  // rows whose figures are all 0 are left out (counted in the note)
 };
 
 Summary::Summary(RunDescription run) : run_(std::move(run)) {}
@@ -109,6 +144,21 @@ void Summary::add_file(bool read, std::size_t games, std::span<const sgf::Diagno
         ++files_unreadable_;
     else if (games == 0)
         ++files_without_games_;
+    if (!read || games == 0) {
+        ++unread_total_;
+        if (unread_.size() < kMaxUnreadNamed) {
+            std::string code = "(no game)", path = "(unnamed)";
+            for (const sgf::Diagnostic& d : diagnostics) {
+                if (path == "(unnamed)" && !d.file.empty()) path = d.file;
+                if (d.severity == sgf::Severity::error) {
+                    code = std::string(d.code);
+                    if (!d.file.empty()) path = d.file;
+                    break;
+                }
+            }
+            unread_.emplace_back(std::move(code), std::move(path));
+        }
+    }
     bool errors = false;
     for (const sgf::Diagnostic& d : diagnostics) {
         ++diagnostics_by_severity_[static_cast<std::size_t>(d.severity)];
@@ -147,12 +197,14 @@ void Summary::add_game(const GameFacts& f) {
         if (f.record != audit::RecordCheck::not_comparable) ++c.compared;
         if (f.record == audit::RecordCheck::mismatch) ++c.mismatches;
     }
+    std::array<std::uint64_t, 2> by_severity{};
     for (const auto& issue : f.record_issues) {
         ++record_issues_by_severity_[static_cast<std::size_t>(issue.second)];
         if (is_ignored(run_.ignore, issue.first)) {
             ++ignored_[issue.first];
         } else {
             ++record_issues_[issue];
+            ++by_severity[issue.second == audit::IssueSeverity::error ? 0 : 1];
         }
     }
     for (const audit::OmittedIssues& o : f.record_issues_omitted) {
@@ -161,7 +213,19 @@ void Summary::add_game(const GameFacts& f) {
             ignored_[o.code] += o.count;
         } else {
             record_issues_[{o.code, o.severity}] += o.count;
+            by_severity[o.severity == audit::IssueSeverity::error ? 0 : 1] += o.count;
         }
+    }
+    for (const auto& m : f.margins)
+        ++margins_[{m[0], m[1]}][std::min<std::size_t>(m[2], kMarginBins - 1)];
+    if (by_severity[0] + by_severity[1] > 0) {
+        const std::string rel = relative_path(f.file, run_.paths);
+        const std::size_t slash = rel.rfind('/');
+        auto& slot =
+            bounded_slot(issues_by_folder_,
+                         slash == std::string::npos ? std::string() : rel.substr(0, slash + 1));
+        slot[0] += by_severity[0];
+        slot[1] += by_severity[1];
     }
 
     if (f.interest == 0) return;
@@ -199,6 +263,43 @@ std::vector<Summary::Table> Summary::tables() const {
     };
 
     {
+        // What needs action first: only the figures that are not zero, each linked to where
+        // its cases are listed.
+        Table t;
+        t.heading = "Needs action";
+        t.id = "action";
+        t.note =
+            "Unreadable files, record errors, divergences between the rulesets and recorded "
+            "results that differ from the count: each figure links to its cases.";
+        t.header = {"what", "count"};
+        t.numeric = {false, true};
+        auto row = [&](std::string name, std::uint64_t n, std::string link) {
+            if (n > 0) t.rows.push_back({{std::move(name), ""}, {number(n), std::move(link)}});
+        };
+        row("files that could not be read", files_unreadable_, "index.html#unread");
+        row("files without a game", files_without_games_, "index.html#unread");
+        row("folder entries or archive members not read", walk_errors_, "index.html#diagnostics");
+        row("files with parse errors", files_with_errors_, "index.html#diagnostics");
+        row("record errors (the record cannot be what was played)",
+            record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
+            "index.html#broken");
+        row("recorded results that differ from the count (RE vs RU)",
+            record_checks_[static_cast<std::size_t>(audit::RecordCheck::mismatch)],
+            divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
+                ? "index.html#kind-record"
+                : "index.html#recorded-results");
+        for (const auto kind : {audit::DivergenceKind::legality, audit::DivergenceKind::outcome,
+                                audit::DivergenceKind::end, audit::DivergenceKind::accounting}) {
+            row(fmt::format("{} divergences", audit::to_string(kind)),
+                divergences_[static_cast<std::size_t>(kind)],
+                fmt::format("index.html#kind-{}", audit::to_string(kind)));
+        }
+        t.when_empty =
+            "Nothing needs action: every file was read, no record has an error, the rulesets "
+            "agree and no recorded result differs from the count.";
+        out.push_back(std::move(t));
+    }
+    {
         Table t;
         t.heading = "Run";
         t.id = "run";
@@ -233,15 +334,17 @@ std::vector<Summary::Table> Summary::tables() const {
             "{} forfeit + {} unfinished + {} not auditable{}; not taken: {} folder entries that "
             "could not be listed, {} archive members not read or damaged parts of archives "
             "(diagnostics.csv).",
-            files_, with_games, files_without_games_, files_unreadable_, games_,
-            endings_[static_cast<std::size_t>(Ending::scored)],
-            endings_[static_cast<std::size_t>(Ending::resigned)],
-            endings_[static_cast<std::size_t>(Ending::time)],
-            endings_[static_cast<std::size_t>(Ending::forfeit)],
-            endings_[static_cast<std::size_t>(Ending::unfinished)],
-            endings_[static_cast<std::size_t>(Ending::not_auditable)],
-            ended == games_ ? "" : " (MISMATCH)", walk_problems_ - archive_problems_,
-            archive_problems_);
+            number(files_), number(with_games), number(files_without_games_),
+            number(files_unreadable_), number(games_),
+            number(endings_[static_cast<std::size_t>(Ending::scored)]),
+            number(endings_[static_cast<std::size_t>(Ending::resigned)]),
+            number(endings_[static_cast<std::size_t>(Ending::time)]),
+            number(endings_[static_cast<std::size_t>(Ending::forfeit)]),
+            number(endings_[static_cast<std::size_t>(Ending::unfinished)]),
+            number(endings_[static_cast<std::size_t>(Ending::not_auditable)]),
+            ended == games_ ? "" : " (MISMATCH)", number(walk_problems_ - archive_problems_),
+            number(archive_problems_));
+        t.omit_zeros = true;
         t.header = {"", "count"};
         t.numeric = {false, true};
         auto row = [&](std::string name, std::uint64_t n) {
@@ -274,12 +377,17 @@ std::vector<Summary::Table> Summary::tables() const {
         t.note = "Where the rulesets disagree (rules.md, model 6); one game may have several.";
         t.header = {"kind", "divergences", "games"};
         t.numeric = {false, true, true};
+        t.omit_zeros = true;
         for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
             t.rows.push_back({{kind_name(k), ""},
-                              {number(divergences_[k]), ""},
+                              {number(divergences_[k]), "index.html#kind-" + kind_name(k)},
                               {number(games_with_kind_[k]), ""}});
         }
-        t.rows.push_back({{"all", ""}, {number(divergences()), ""}, {"", ""}});
+        if (divergences() > 0) {
+            t.rows.push_back(
+                {{"all", ""}, {number(divergences()), "index.html#divergences"}, {"", ""}});
+        }
+        t.when_empty = "No divergence: the rulesets agree on every game.";
         out.push_back(std::move(t));
     }
     {
@@ -291,6 +399,7 @@ std::vector<Summary::Table> Summary::tables() const {
             "different moves. Outcome: different winners of the deciding counts.";
         t.header = {"rulesets", "legality", "end", "outcome"};
         t.numeric = {false, true, true, true};
+        t.omit_zeros = true;
         for (std::uint16_t i = 0; i < run_.rulesets.size(); ++i) {
             for (std::uint16_t j = static_cast<std::uint16_t>(i + 1); j < run_.rulesets.size();
                  ++j) {
@@ -303,7 +412,8 @@ std::vector<Summary::Table> Summary::tables() const {
                 t.rows.push_back(std::move(r));
             }
         }
-        t.when_empty = "One ruleset only: no pairs.";
+        t.when_empty = run_.rulesets.size() < 2 ? "One ruleset only: no pairs."
+                                                : "No pair of rulesets disagrees.";
         out.push_back(std::move(t));
     }
     {
@@ -329,7 +439,8 @@ std::vector<Summary::Table> Summary::tables() const {
             t.rows.push_back({{kind_name(kind), ""},
                               {std::string(to_string(static_cast<Cause>(cause))), ""},
                               {rulesets, ""},
-                              {number(n), ""}});
+                              {number(n), fmt::format("index.html#g-{}-{}", kind_name(kind),
+                                                      to_string(static_cast<Cause>(cause)))}});
         }
         t.when_empty = "No divergence.";
         out.push_back(std::move(t));
@@ -357,11 +468,18 @@ std::vector<Summary::Table> Summary::tables() const {
             run_.dead);
         t.header = {"check", "games"};
         t.numeric = {false, true};
+        t.omit_zeros = true;
         for (std::size_t c = 0; c < record_checks_.size(); ++c) {
+            const auto check = static_cast<audit::RecordCheck>(c);
             t.rows.push_back(
-                {{std::string(audit::to_string(static_cast<audit::RecordCheck>(c))), ""},
-                 {number(record_checks_[c]), ""}});
+                {{std::string(audit::to_string(check)), ""},
+                 {number(record_checks_[c]),
+                  check == audit::RecordCheck::mismatch &&
+                          divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
+                      ? "index.html#kind-record"
+                      : ""}});
         }
+        t.when_empty = "No game.";
         out.push_back(std::move(t));
     }
     {
@@ -401,25 +519,93 @@ std::vector<Summary::Table> Summary::tables() const {
             "Problems no ruleset allows or that make a record unusual (rules.md, model 3, 6, 7): "
             "{} errors (the record cannot be what was played: findings), {} notes (encodings "
             "read and normalised: never findings); record_issues.csv lists each.",
-            record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
-            record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]);
+            number(
+                record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)]),
+            number(
+                record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]));
         t.header = {"code", "severity", "count"};
         t.numeric = {false, false, true};
         for (const auto& [key, n] : record_issues_) {
-            t.rows.push_back({{key.first, ""},
-                              {std::string(audit::to_string(key.second)), ""},
-                              {number(n), ""}});
+            t.rows.push_back(
+                {{key.first, ""},
+                 {std::string(audit::to_string(key.second)), ""},
+                 {number(n),
+                  key.second == audit::IssueSeverity::error ? "index.html#broken" : ""}});
         }
         t.when_empty = "None.";
+        out.push_back(std::move(t));
+    }
+    {
+        // The files that could not be read or hold no game, by code and top-level folder (the
+        // folders below what every such file shares), each named.
+        Table t;
+        t.heading = "Files not read or without a game";
+        t.id = "unread";
+        t.header = {"code", "folder", "files", "names"};
+        t.numeric = {false, false, true, false};
+        std::vector<std::string> rel;
+        rel.reserve(unread_.size());
+        for (const auto& u : unread_) rel.push_back(relative_path(u.second, run_.paths));
+        // The folder every such file shares is left out of the grouping.
+        std::size_t shared = 0;
+        if (!rel.empty()) {
+            const std::string& first = rel.front();
+            shared = first.size();
+            for (const std::string& r : rel) {
+                std::size_t n = 0;
+                while (n < shared && n < r.size() && r[n] == first[n]) ++n;
+                shared = n;
+            }
+            const std::size_t slash = first.rfind('/', shared == 0 ? 0 : shared - 1);
+            shared = shared == 0 || slash == std::string::npos ? 0 : slash + 1;
+        }
+        struct Group {
+            std::uint64_t files = 0;
+            std::string names;
+            std::size_t named = 0;
+        };
+        std::map<std::pair<std::string, std::string>, Group> groups;
+        for (std::size_t i = 0; i < unread_.size(); ++i) {
+            const std::string below = rel[i].substr(shared);
+            const std::size_t slash = below.find('/');
+            const std::string folder =
+                (shared == 0 ? std::string() : rel[i].substr(0, shared)) +
+                (slash == std::string::npos ? std::string() : below.substr(0, slash + 1));
+            Group& g = groups[{unread_[i].first, folder.empty() ? "." : folder}];
+            ++g.files;
+            if (g.named < kNamesPerRow) {
+                g.names += (g.named == 0 ? "" : ", ") +
+                           (slash == std::string::npos ? below : below.substr(slash + 1));
+                ++g.named;
+            }
+        }
+        for (const auto& [key, g] : groups) {
+            std::string names = g.names;
+            if (g.named < g.files) {
+                names += fmt::format(" and {} more (diagnostics.csv)", number(g.files - g.named));
+            }
+            t.rows.push_back(
+                {{key.first, ""}, {key.second, ""}, {number(g.files), ""}, {names, ""}});
+        }
+        t.note = fmt::format(
+            "{} files that could not be read and {} without a game, by the code of their first "
+            "error (diagnostics.md) and folder, each named{}.",
+            number(files_unreadable_), number(files_without_games_),
+            unread_total_ > unread_.size()
+                ? fmt::format(" (the first {}: diagnostics.csv has the rest)",
+                              number(unread_.size()))
+                : std::string());
+        t.when_empty = "Every file was read and holds a game.";
         out.push_back(std::move(t));
     }
     {
         Table t;
         t.heading = "Diagnostics";
         t.id = "diagnostics";
-        t.note = fmt::format("{} errors, {} warnings, {} notes; codes in diagnostics.md.",
-                             diagnostics_by_severity_[2], diagnostics_by_severity_[1],
-                             diagnostics_by_severity_[0]);
+        t.note =
+            fmt::format("{} errors, {} warnings, {} notes; codes in diagnostics.md.",
+                        number(diagnostics_by_severity_[2]), number(diagnostics_by_severity_[1]),
+                        number(diagnostics_by_severity_[0]));
         t.header = {"code", "severity", "count"};
         t.numeric = {false, false, true};
         for (const auto& [code, c] : diagnostics_by_code_) {
@@ -455,14 +641,34 @@ std::vector<Summary::Table> Summary::tables() const {
         t.numeric = {true, false, false, false};
         std::size_t rank = 0;
         for (const Top& top : top_) {
-            t.rows.push_back(
-                {{number(++rank), ""},
-                 {fmt::format("{} #{}", top.file, top.game + 1), "index.html#" + top.anchor},
-                 {top.players, ""},
-                 {top.text, ""}});
+            t.rows.push_back({{number(++rank), ""},
+                              {fmt::format("{} #{}", top.file, top.game + 1),
+                               (top_pages_.contains(top.anchor) ? top_pages_.at(top.anchor)
+                                                                : std::string("index.html")) +
+                                   "#" + top.anchor},
+                              {top.players, ""},
+                              {top.text, ""}});
         }
         t.when_empty = "No game has a divergence.";
         out.push_back(std::move(t));
+    }
+    for (Table& t : out) {
+        if (!t.omit_zeros) continue;
+        std::size_t left_out = 0;
+        std::erase_if(t.rows, [&](const std::vector<Cell>& row) {
+            bool zero = false;
+            for (std::size_t i = 0; i < row.size(); ++i) {
+                if (i >= t.numeric.size() || !t.numeric[i] || row[i].text.empty()) continue;
+                if (row[i].text != "0") return false;
+                zero = true;
+            }
+            left_out += zero ? 1 : 0;
+            return zero;
+        });
+        if (left_out > 0) {
+            t.note += fmt::format("{}{} row{} of zeros left out.", t.note.empty() ? "" : " ",
+                                  left_out, left_out == 1 ? "" : "s");
+        }
     }
     return out;
 }
@@ -511,19 +717,51 @@ tr.illegal td{background:#fee}tr.legal td{background:#efe}svg.board{max-width:10
 p.broken{background:#fff3cd;border-left:4px solid #e0a800;padding:.2em .5em}p.cause{color:#444}
 nav.toc ul{margin:.2em 0;padding-left:1.4em}h4{margin:.6em 0 .2em}
 @media (max-width:40em){body{font-size:14px;padding:0 .4em}div.div figure{float:none;margin:0}table{display:block;overflow-x:auto}}
+figure.chart{margin:.5em 0 1.2em}svg.chart{max-width:100%;height:auto;font:11px system-ui,sans-serif}
 )";
 
-}  // namespace
-
-void Summary::write_html_start(std::ostream& os, std::string_view contents) const {
+std::string page_head(std::string_view title) {
     std::string out =
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-        "style-src 'unsafe-inline'\">\n<title>sgfaudit report</title>\n<style>\n";
+        "style-src 'unsafe-inline'\">\n<title>";
+    out += html_escape(title);
+    out += "</title>\n<style>\n";
     out += kStyle;
-    out += "</style>\n</head>\n<body>\n<h1>sgfaudit report</h1>\n";
-    out += contents;
+    out += "</style>\n</head>\n<body>\n";
+    return out;
+}
+
+}  // namespace
+
+std::string html_page_start(std::string_view title, std::string_view back) {
+    if (back.empty()) return page_head(title) + fmt::format("<h1>{}</h1>\n", html_escape(title));
+    return page_head(title) +
+           fmt::format("<p><a href=\"{}\">&larr; the report (index.html)</a></p>\n<h1>{}</h1>\n",
+                       html_escape(back), html_escape(title));
+}
+
+std::string html_page_end() {
+    return "</body>\n</html>\n";
+}
+
+void Summary::set_anchor_pages(const std::map<std::string, std::string, std::less<>>& pages) {
+    top_pages_.clear();
+    for (const Top& t : top_) {
+        if (const auto it = pages.find(t.anchor); it != pages.end()) {
+            top_pages_[t.anchor] = it->second;
+        }
+    }
+}
+
+void Summary::write_html_start(std::ostream& os, std::string_view contents) const {
+    std::string out = page_head("sgfaudit report");
+    out += "<h1>sgfaudit report</h1>\n";
+    bool first = true;
     for (const Table& t : tables()) {
+        // What needs action first, then the contents.
+        if (!first) out += std::exchange(contents, std::string_view());
+        first = false;
         out += fmt::format("<h{}{}>{}</h{}>\n", t.level,
                            t.id.empty() ? std::string() : fmt::format(" id=\"{}\"", t.id),
                            html_escape(t.heading), t.level);
@@ -543,11 +781,11 @@ void Summary::write_html_start(std::ostream& os, std::string_view contents) cons
                 if (c.link.empty()) {
                     out += html_escape(c.text);
                 } else {
-                    // Links into summary.md point at index.html: on this page, at the anchor.
-                    const std::size_t hash = c.link.find('#');
+                    // Links of summary.md into index.html: on this page, at the anchor.
+                    const std::string_view link = c.link;
                     out += fmt::format(
                         "<a href=\"{}\">{}</a>",
-                        html_escape(hash == std::string::npos ? c.link : c.link.substr(hash)),
+                        html_escape(link.starts_with("index.html#") ? link.substr(10) : link),
                         html_escape(c.text));
                 }
                 out += "</td>";
@@ -556,7 +794,131 @@ void Summary::write_html_start(std::ostream& os, std::string_view contents) cons
         }
         out += "</table>\n";
     }
+    out += contents;
+    out += html_charts();
     os << out;
+}
+
+std::vector<std::pair<std::string, std::array<std::uint64_t, 2>>> Summary::issues_by_top_folder()
+    const {
+    // The folder every named folder shares is left out of the grouping.
+    std::size_t shared = 0;
+    bool first = true;
+    std::string_view base;
+    for (const auto& [dir, counts] : issues_by_folder_) {
+        if (dir == kOtherValues) continue;
+        if (first) {
+            base = dir;
+            shared = dir.size();
+            first = false;
+        }
+        std::size_t n = 0;
+        while (n < shared && n < dir.size() && dir[n] == base[n]) ++n;
+        shared = n;
+    }
+    if (shared > 0) {
+        const std::size_t slash = base.rfind('/', shared - 1);
+        shared = slash == std::string_view::npos ? 0 : slash + 1;
+    }
+    std::map<std::string, std::array<std::uint64_t, 2>> top;
+    for (const auto& [dir, counts] : issues_by_folder_) {
+        std::string key;
+        if (dir == kOtherValues) {
+            key = dir;
+        } else {
+            const std::size_t slash = dir.find('/', shared);
+            key = slash == std::string::npos ? dir.substr(0, shared) : dir.substr(0, slash + 1);
+            if (key.empty()) key = ".";
+        }
+        top[key][0] += counts[0];
+        top[key][1] += counts[1];
+    }
+    return {top.begin(), top.end()};
+}
+
+std::string Summary::html_charts() const {
+    using detail::ChartRow;
+    using detail::ChartSeries;
+    auto label = [&](std::size_t i) {
+        return i < run_.rulesets.size() ? run_.rulesets[i] : std::string("?");
+    };
+    std::string out = "<h2 id=\"charts\">Charts</h2>\n";
+    bool any = false;
+    if (!mapped_ru_.empty()) {
+        // Record-check verdicts per RU (summary.json record_checks.by_ru).
+        const std::vector<ChartSeries> series = {
+            {"match", "#5a9e5a"}, {"mismatch", "#d9534f"}, {"not compared", "#bbb"}};
+        std::vector<ChartRow> rows;
+        for (const auto& [ru, c] : mapped_ru_) {
+            rows.push_back({ru,
+                            fmt::format("{} ({})", ru_name(ru), c.mapped),
+                            {c.compared - c.mismatches, c.mismatches, c.games - c.compared}});
+        }
+        out += detail::svg_bar_chart("chart-record-checks",
+                                     "Recorded results against the count, per RU", series, rows);
+        any = true;
+    }
+    for (const auto& [pair, bins] : margins_) {
+        // The margin differences of one pair (summary.json margins): a histogram, one bar a bin.
+        const std::vector<ChartSeries> series = {{"scored games", "#6f8fbf"}};
+        std::vector<ChartRow> rows;
+        for (std::size_t b = 0; b < kMarginBins; ++b) {
+            rows.push_back({std::string(kMarginBinNames[b]),
+                            fmt::format("{} points", kMarginBinNames[b]),
+                            {bins[b]}});
+        }
+        out += detail::svg_bar_chart(
+            fmt::format("chart-margins-{}-{}", pair[0], pair[1]),
+            fmt::format("Difference between the results of {} and {} (points of B's lead), "
+                        "games both scored",
+                        label(pair[0]), label(pair[1])),
+            series, rows);
+        any = true;
+    }
+    if (!causes_.empty()) {
+        // Divergences per cause and ruleset pair (summary.json divergences.by_cause).
+        const std::vector<ChartSeries> series = {{"divergences", "#e08a3c"}};
+        std::vector<ChartRow> rows;
+        for (const auto& [key, n] : causes_) {
+            const auto [kind, cause, i, j] = key;
+            const std::string k(audit::to_string(static_cast<audit::DivergenceKind>(kind)));
+            const std::string c(to_string(static_cast<Cause>(cause)));
+            std::string pair;
+            if (i != kNoRuleset) pair = label(i);
+            if (j != kNoRuleset && j != i) pair += " vs " + label(j);
+            rows.push_back({fmt::format("{}/{}/{}", k, c, pair),
+                            fmt::format("{} {} ({})", k, c, pair.empty() ? "RU" : pair),
+                            {n}});
+        }
+        out += detail::svg_bar_chart("chart-causes", "Divergences per cause and ruleset pair",
+                                     series, rows);
+        any = true;
+    }
+    if (!record_issues_.empty()) {
+        // Record issues per code (summary.json record_issues.by_code).
+        const std::vector<ChartSeries> series = {{"error", "#d9534f"}, {"note", "#7aa6d6"}};
+        std::vector<ChartRow> rows;
+        for (const auto& [key, n] : record_issues_) {
+            const bool error = key.second == audit::IssueSeverity::error;
+            rows.push_back({fmt::format("{}/{}", key.first, audit::to_string(key.second)),
+                            fmt::format("{} ({})", key.first, audit::to_string(key.second)),
+                            {error ? n : 0, error ? 0 : n}});
+        }
+        out += detail::svg_bar_chart("chart-record-issues", "Record issues per code", series, rows);
+        // And per top-level folder (summary.json record_issues.by_folder).
+        rows.clear();
+        for (const auto& [folder, counts] : issues_by_top_folder()) {
+            rows.push_back({folder, folder, {counts[0], counts[1]}});
+        }
+        out += detail::svg_bar_chart("chart-record-issues-folder",
+                                     "Record issues per top-level folder", series, rows);
+        any = true;
+    }
+    if (!any)
+        out +=
+            "<p>Nothing to chart: no recorded result compared, no divergence, no record "
+            "issue.</p>\n";
+    return out;
 }
 
 void Summary::write_html_divergences(std::ostream& os) const {

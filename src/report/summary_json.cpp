@@ -302,7 +302,32 @@ void Summary::write_json(std::ostream& os) const {
             w.end_object();
         }
         w.end_array();
+        // By top-level folder: the first folder below what the files' folders share.
+        w.key("by_folder").begin_array();
+        for (const auto& [folder, counts] : issues_by_top_folder()) {
+            w.begin_object();
+            w.key("folder").str(folder);
+            count("error", counts[0]);
+            count("note", counts[1]);
+            w.end_object();
+        }
+        w.end_array();
         w.end_object();
+
+        // Per pair of rulesets, the games both scored by the difference of their results.
+        w.key("margins").begin_array();
+        for (const auto& [pair, bins] : margins_) {
+            w.begin_object();
+            w.key("rulesets").begin_array();
+            w.str(label(pair[0]));
+            w.str(label(pair[1]));
+            w.end_array();
+            w.key("bins").begin_object();
+            for (std::size_t b = 0; b < kMarginBins; ++b) count(kMarginBinNames[b], bins[b]);
+            w.end_object();
+            w.end_object();
+        }
+        w.end_array();
 
         w.key("diagnostics").begin_object();
         w.key("by_severity").begin_object();

@@ -135,3 +135,62 @@ std::string svg_board(const audit::Position& board, const sgf::Point* play,
 }
 
 }  // namespace sgfaudit::report
+
+namespace sgfaudit::report::detail {
+
+// A horizontal bar chart, one bar a row, stacked segments (colours from `series`), a label and
+// the total to the right of each bar; every segment carries its figure (data-n) and a title.
+std::string svg_bar_chart(std::string_view id, std::string_view title,
+                          std::span<const ChartSeries> series, std::span<const ChartRow> rows) {
+    constexpr int kBar = 380, kRow = 18, kTop = 34;
+    // The label column fits the longest label (about 6.5 units a character at 11px).
+    std::size_t longest = 10;
+    for (const ChartRow& r : rows) longest = std::max(longest, r.label.size());
+    const int kLabel = 16 + static_cast<int>(longest * 13 / 2);
+    std::uint64_t most = 1;
+    for (const ChartRow& r : rows) {
+        std::uint64_t total = 0;
+        for (const std::uint64_t n : r.values) total += n;
+        most = std::max(most, total);
+    }
+    const int height = kTop + kRow * static_cast<int>(rows.size()) + 8;
+    std::string out = fmt::format(
+        "<figure class=\"chart\"><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" "
+        "id=\"{}\" viewBox=\"0 0 {} {}\" width=\"{}\" role=\"img\" aria-label=\"{}\">",
+        id, kLabel + kBar + 90, height, kLabel + kBar + 90, html_escape(title));
+    // The legend.
+    int x = 0;
+    for (const ChartSeries& s : series) {
+        out += fmt::format(
+            "<rect x=\"{}\" y=\"4\" width=\"10\" height=\"10\" fill=\"{}\"/><text x=\"{}\" "
+            "y=\"13\">{}</text>",
+            x, s.colour, x + 14, html_escape(s.name));
+        x += 24 + 7 * static_cast<int>(s.name.size());
+    }
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const ChartRow& r = rows[i];
+        const int y = kTop + kRow * static_cast<int>(i);
+        out +=
+            fmt::format("<g data-key=\"{}\"><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>",
+                        html_escape(r.key), kLabel - 6, y + 12, html_escape(r.label));
+        double at = kLabel;
+        std::uint64_t total = 0;
+        for (std::size_t k = 0; k < r.values.size() && k < series.size(); ++k) {
+            const std::uint64_t n = r.values[k];
+            total += n;
+            const double w = static_cast<double>(n) * kBar / static_cast<double>(most);
+            out += fmt::format(
+                "<rect data-series=\"{}\" data-n=\"{}\" x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" "
+                "height=\"{}\" fill=\"{}\"><title>{}: {} {}</title></rect>",
+                html_escape(series[k].name), n, at, y + 2, w, kRow - 4, series[k].colour,
+                html_escape(r.label), thousands(n), html_escape(series[k].name));
+            at += w;
+        }
+        out += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text></g>", at + 4, y + 12,
+                           thousands(total));
+    }
+    out += fmt::format("</svg><figcaption>{}</figcaption></figure>\n", html_escape(title));
+    return out;
+}
+
+}  // namespace sgfaudit::report::detail

@@ -82,5 +82,7 @@ TEST_CASE("divergences.csv has a cause and one typed verdict column per ruleset"
     std::ifstream md(out + "/summary.md");
     std::stringstream s;
     s << md.rdbuf();
-    CHECK(contains(s.str(), "| legality | suicide | tromp-taylor vs aga:ko=ssk | 1 |"));
+    CHECK(contains(s.str(),
+                   "| legality | suicide | tromp-taylor vs aga:ko=ssk | "
+                   "[1](index.html#g-legality-suicide) |"));
 }

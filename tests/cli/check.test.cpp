@@ -331,3 +331,38 @@ TEST_CASE("check --map-ru maps an RU name the built-in table leaves unmapped, be
     CHECK(contains(check({"--map-ru", "GOE", file}).err, "--map-ru: 'GOE' is not NAME=SPEC"));
     CHECK(contains(check({"--map-ru", "GOE=bogus", file}).err, "unknown ruleset 'bogus'"));
 }
+
+TEST_CASE("check --format html writes one self-contained page for the referee",
+          "[cli][check][html]") {
+    TempFiles t;
+    // nssk.sgf of corpus/rules: W C4 repeats the position after move 1 (TT 6, FFG 4 forbid it).
+    std::ifstream in(std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules/nssk.sgf");
+    std::stringstream game;
+    game << in.rdbuf();
+    const std::string nssk = t.add("n<s>sk.sgf", game.str());
+    const std::string clean = t.add("clean.sgf", kClean);
+    const Run r = check({"--format", "html", nssk, clean});
+    INFO(r.out << r.err);
+    CHECK(r.status == 1);
+    CHECK(r.out.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(r.out.ends_with("</html>\n"));
+    CHECK(r.out.find("<script") == std::string::npos);
+    CHECK(r.out.find("default-src 'none'") != std::string::npos);
+    // The file name escaped as index.html escapes it.
+    CHECK(r.out.find("n&lt;s&gt;sk.sgf #1</h2>") != std::string::npos);
+    CHECK(r.out.find("n<s>sk") == std::string::npos);
+    // Every ruleset's illegal plays, the repetition drawn before and after with the cycle
+    // numbered, and each clause cited with rules.md's text.
+    CHECK(r.out.find("<td>positional_superko</td><td>TT 6</td><td>1</td>") != std::string::npos);
+    CHECK(r.out.find("<td>situational_superko</td><td>FFG 4</td><td>2</td>") != std::string::npos);
+    CHECK(r.out.find("before move 4") != std::string::npos);
+    CHECK(r.out.find("numbered</figcaption>") != std::string::npos);
+    CHECK(r.out.find("<dt>TT 6</dt>") != std::string::npos);
+    CHECK(r.out.find("<dt>FFG 4</dt>") != std::string::npos);
+    CHECK(r.out.find("situational superko") != std::string::npos);
+    CHECK(r.out.find("<p>checked 2 games in 2 files: 1 with findings</p>") != std::string::npos);
+    // Another format is refused with the list.
+    const Run bad = check({"--format", "xml", clean});
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("not one of text, json, html") != std::string::npos);
+}

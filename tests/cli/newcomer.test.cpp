@@ -92,10 +92,11 @@ TEST_CASE("An unknown option suggests the nearest one", "[cli][newcomer]") {
 }
 
 TEST_CASE("An unknown value suggests the nearest one", "[cli][newcomer]") {
-    check_usage_error(run({"check", "--format", "jsno", basic()}),
-                      "sgfaudit check: --format: 'jsno' is not one of text, json; did you mean "
-                      "'json'?",
-                      "sgfaudit check");
+    check_usage_error(
+        run({"check", "--format", "jsno", basic()}),
+        "sgfaudit check: --format: 'jsno' is not one of text, json, html; did you mean "
+        "'json'?",
+        "sgfaudit check");
     check_usage_error(run({"check", "--on-illegal", "stpo", basic()}),
                       "sgfaudit check: --on-illegal: 'stpo' is not one of as-it-stands, stop; "
                       "did you mean 'stop'?",

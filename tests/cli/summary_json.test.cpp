@@ -31,17 +31,24 @@ int audit(const fs::path& out, const std::vector<std::string>& paths) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-// The number in the row of summary.md whose first cell is `label`, at column `column` (1-based).
+// The number in the row of summary.md whose first cell is `label`, at column `column` (1-based),
+// from the Totals on (the table that leads, "Needs action", repeats some labels): its digits
+// without the thousands separators and the link around them; "0" when the row is left out
+// (summary.md leaves out the rows of zeros).
 std::string md_cell(const std::string& md, const std::string& label, int column = 1) {
     const std::string start = "| " + label + " |";
-    const auto at = md.find(start);
-    REQUIRE(at != std::string::npos);
+    const auto totals = md.find("## Totals");
+    REQUIRE(totals != std::string::npos);
+    const auto at = md.find(start, totals);
+    if (at == std::string::npos) return "0";
     std::size_t p = at + start.size();
     for (int c = 1; c < column; ++c) p = md.find('|', p) + 1;
     const std::size_t end = md.find('|', p);
     std::string cell = md.substr(p, end - p);
     cell.erase(0, cell.find_first_not_of(' '));
     cell.erase(cell.find_last_not_of(' ') + 1);
+    if (cell.starts_with('[')) cell = cell.substr(1, cell.find(']') - 1);
+    std::erase(cell, ',');
     return cell;
 }
 

@@ -41,6 +41,7 @@ void make_valid(Chunk& c) {
     f.record = audit::RecordCheck::unsettled;
     f.record_issues.emplace_back("occupied", audit::IssueSeverity::note);
     f.record_issues_omitted.push_back({"occupied", audit::IssueSeverity::error, 3});
+    f.margins.push_back({0, 1, 3});
     c.facts.push_back(f);
     report::HtmlBlock b;
     b.group = static_cast<std::uint16_t>(report::kHtmlGroups - 1);
@@ -123,6 +124,18 @@ TEST_CASE("shard.chunks: every enum or index field out of its range is a damaged
              fact(c).causes.front() = {4, 0, 0, report::kNoRuleset};
          }},
         {"accounting past the rulesets", [&](Chunk& c) { fact(c).accounting.front() = 2; }},
+        {"margin pair past the rulesets",
+         [&](Chunk& c) {
+             fact(c).margins.front() = {0, 2, 0};
+         }},
+        {"margin pair not in order",
+         [&](Chunk& c) {
+             fact(c).margins.front() = {1, 0, 0};
+         }},
+        {"margin bin past kMarginBins",
+         [&](Chunk& c) {
+             fact(c).margins.front()[2] = static_cast<std::uint16_t>(report::kMarginBins);
+         }},
         {"html group past kHtmlGroups",
          [&](Chunk& c) { c.html.front().group = static_cast<std::uint16_t>(report::kHtmlGroups); }},
         {"diagnostic severity 3",

@@ -363,7 +363,7 @@ TEST_CASE("Summary: totals add up, the top ten keeps the most interesting, earli
     const std::string text = md.str();
     CHECK(text.find("3 files taken = 1 with games + 1 without a game + 1 that could not be read; "
                     "12 games = 6 scored + 6 resigned + 0 on time + 0 forfeit + 0 unfinished + 0 "
-                    "not auditable.") != std::string::npos);
+                    "not auditable;") != std::string::npos);
     CHECK(text.find("MISMATCH") == std::string::npos);
     CHECK(text.find("| Japanese | 6 |") != std::string::npos);
     CHECK(text.find("| (no RU) | 6 |") != std::string::npos);

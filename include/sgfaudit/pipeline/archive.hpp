@@ -91,6 +91,8 @@ inline constexpr const char* kReportMarker = ".sgfaudit-report";
 inline constexpr const char* kReportFiles[] = {
     "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
     "summary.json", "index.html",      "rules.md",        "diagnostics.md",    kReportMarker};
+// The folder of index.html's pages (report::kMaxPageBytes), listed in the marker when written.
+inline constexpr const char* kReportPages = "pages";
 // games.jsonl in its place with --gzip.
 inline constexpr const char* kGzipJsonl = "games.jsonl.gz";
 

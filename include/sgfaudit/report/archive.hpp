@@ -114,6 +114,27 @@ std::array<std::uint64_t, kHtmlGroups> html_diagram_budget(
 // A group's heading (id "g-KIND-CAUSE"), the cause's meaning and its diagrams drawn.
 std::string html_group_heading(std::uint16_t group, std::uint64_t divergences, std::uint64_t drawn,
                                std::uint64_t boards);
+// A count with thousands separators (1,234,567): the figures of summary.md and the HTML pages
+// (the JSON and CSV files keep plain digits).
+std::string thousands(std::uint64_t n);
+// The id of a group's heading ("g-legality-superko"): its anchor in index.html, and the name of
+// its pages (pages/ID.html, pages/ID-2.html, ...) when index.html would pass kMaxPageBytes.
+std::string html_group_id(std::uint16_t group);
+// The anchor in index.html where the groups of a kind start ("kind-legality").
+std::string html_kind_id(audit::DivergenceKind kind);
+// No page of the report is larger: past it, the groups of divergences go to pages of their own
+// (pages/, at most kPageBytes of divergences each), linked from index.html.
+inline constexpr std::uint64_t kMaxPageBytes = 5'000'000;
+inline constexpr std::uint64_t kPageBytes = 2'000'000;
+// `check --format html`: one game's section of the referee's page (the illegal plays of each
+// ruleset, the divergences drawn as in index.html, every clause cited with rules.md's text),
+// between html_page_start and html_page_end.
+void append_check_html(std::string& out, const CheckInput& in);
+// Text as index.html escapes it (detail::html_escape), for the cli's lines of the page.
+std::string html_escape_text(std::string_view text);
+// The start of a page of pages/ (the style of index.html, a link back to it) and its end.
+std::string html_page_start(std::string_view title, std::string_view back);
+std::string html_page_end();
 // The table of contents: the summary's sections, broken records, and every group.
 std::string html_contents(std::span<const std::uint16_t> order,
                           const std::array<std::uint64_t, kHtmlGroups>& divergences,
@@ -169,7 +190,17 @@ struct GameFacts {
     std::vector<audit::OmittedIssues> record_issues_omitted;
     std::uint32_t interest = 0;  // docs/report-format.md "the ten most interesting"
     std::string interest_text;   // "2 legality, 1 outcome"
+    // For each pair of rulesets that both scored the game (i < j): the bin of the difference
+    // between their results (B's lead under i minus under j, in points): {i, j, bin}.
+    std::vector<std::array<std::uint16_t, 3>> margins;
 };
+
+// The bins of the margin differences (GameFacts::margins): |difference| 0, up to 1, 3, 6, 10,
+// 20, more.
+inline constexpr std::size_t kMarginBins = 7;
+inline constexpr std::array<std::string_view, kMarginBins> kMarginBinNames = {
+    "0", "0.5-1", "1.5-3", "3.5-6", "6.5-10", "10.5-20", "over 20"};
+std::uint16_t margin_bin(double difference) noexcept;
 
 // The facts of one audited game.
 GameFacts game_facts(const CheckInput& input);
@@ -218,6 +249,9 @@ class Summary {
     // error diagnostic, a game with findings (report::has_findings).
     bool findings() const noexcept;
 
+    // Where the games' anchors are when the groups went to pages of their own: anchor ->
+    // page ("pages/g-outcome-komi.html"); the top list links there.
+    void set_anchor_pages(const std::map<std::string, std::string, std::less<>>& pages);
     // summary.md.
     void write_markdown(std::ostream& out) const;
     // summary.json (schema kSummarySchema): the same totals, the run's settings, the exit
@@ -229,6 +263,9 @@ class Summary {
     // The heading of the divergences and the note on diagrams (after the broken records).
     void write_html_divergences(std::ostream& out) const;
     static void write_html_end(std::ostream& out);
+    // index.html's charts (inline SVG, no script): record-check verdicts per RU, divergences
+    // per cause and ruleset pair, record issues per code; their numbers are summary.json's.
+    std::string html_charts() const;
 
   private:
     struct Table;
@@ -269,6 +306,18 @@ class Summary {
     std::map<std::string, std::uint64_t, std::less<>> ignored_;  // --ignore: set aside, by code
     std::vector<Top> top_;  // at most 10, most interesting first
     std::uint64_t diagrams_ = 0, not_drawn_ = 0;
+    // Files that could not be read or hold no game, in input order: {code, path} (the first
+    // error diagnostic's code, "(no game)" when there is none), the first kMaxUnreadNamed.
+    std::vector<std::pair<std::string, std::string>> unread_;
+    std::uint64_t unread_total_ = 0;
+    std::map<std::string, std::string, std::less<>> top_pages_;  // top_ anchors on pages/
+    // Record issues by the folder of their file (below what was named), {errors, notes}; at
+    // most 500 folders named (then "(other values)").
+    std::map<std::string, std::array<std::uint64_t, 2>> issues_by_folder_;
+    // Scored games per ruleset pair and bin of their margin difference: {i, j} -> bins.
+    std::map<std::array<std::uint16_t, 2>, std::array<std::uint64_t, kMarginBins>> margins_;
+    // Record issues by top-level folder: the first folder below what all the folders share.
+    std::vector<std::pair<std::string, std::array<std::uint64_t, 2>>> issues_by_top_folder() const;
 };
 
 }  // namespace sgfaudit::report
