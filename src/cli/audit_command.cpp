@@ -31,7 +31,7 @@ order) under several rulesets on all cores, and writes a report folder:
                    settings, and the exit status with the conditions that made it
   index.html       contents, the summary, the broken records, and every divergence grouped
                    by kind and cause with an SVG diagram (self-contained)
-  games.jsonl      one JSON object per game (schema sgfaudit-game/2, docs/report-format.md),
+  games.jsonl      one JSON object per game (schema sgfaudit-game/3, docs/report-format.md),
                    compact: a count's terms only where the count decides something
   divergences.csv  one row per divergence
   record_issues.csv  one row per record issue (file, game, move, line, column, severity

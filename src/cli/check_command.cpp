@@ -42,7 +42,7 @@ Options:
                       also be named as RU[] names it (Korean, NZ, a KataGo rules string such
                       as koPOSITIONALscoreAREAtaxNONEsui1)
   --format text|json  text for people (default), or one JSON object per game, one per line
-                      (schema sgfaudit-game/2, compact form, docs/report-format.md), then one
+                      (schema sgfaudit-game/3, compact form, docs/report-format.md), then one
                       line of totals (schema sgfaudit-check-totals/1: files, games, exit status)
   --full-json         with --format json, the full form of the game objects: every count's
                       terms and table for every ruleset, the boards of the divergences
