@@ -326,3 +326,22 @@ TEST_CASE("The research queries of report-format.md agree with summary.json", "[
         CHECK(std::stol(r[2]) >= std::stol(r[1]));
     }
 }
+
+TEST_CASE("games.jsonl compact is at most 1000 bytes a game on the fox-9d and ogs-9x9 archives",
+          "[cli][json][shared][slow]") {
+    // Issue 28 item 2: measured on the server archives of ../shared/bench, read in place.
+    const fs::path bench = fs::path(SGFAUDIT_SOURCE_DIR) / ".." / "shared" / "bench";
+    for (const char* name : {"fox-9d.tar.gz", "ogs-9x9.tar.gz"}) {
+        if (!fs::is_regular_file(bench / name)) SGFAUDIT_SKIP("../shared/bench is absent");
+        TempFolder t("sgfaudit-size");
+        const fs::path out = t.path() / "r";
+        const int status = audit(out, {fs::canonical(bench / name).string()});
+        CHECK((status == 0 || status == 1));
+        const std::string json = slurp(out / "summary.json");
+        const std::size_t games = std::stoul(json_value(json, "games", "total"));
+        const std::uintmax_t bytes = fs::file_size(out / "games.jsonl");
+        INFO(name << ": " << bytes << " bytes, " << games << " games");
+        REQUIRE(games > 10000);
+        CHECK(bytes <= 1000 * games);
+    }
+}
