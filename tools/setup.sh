@@ -5,7 +5,7 @@
 # XML read with the standard library); clang-format is the suite's format check.
 set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libboost-filesystem-dev libfmt-dev libtbb-dev catch2
-          libuchardet-dev liburing-dev libarchive-dev zlib1g-dev
+          libuchardet-dev liburing-dev libarchive-dev zlib1g-dev libsqlite3-dev sqlite3
           parallel dpkg-dev chromium gnugo python3 clang-format
           slurm-wlm munge)   # the shards test's own one-node Slurm cluster (docs/shards.md)
 missing=()

@@ -31,7 +31,7 @@ order) under several rulesets on all cores, and writes a report folder:
                    settings, and the exit status with the conditions that made it
   index.html       contents, the summary, the broken records, and every divergence grouped
                    by kind and cause with an SVG diagram (self-contained)
-  games.jsonl      one JSON object per game (schema sgfaudit-game/2, docs/report-format.md),
+  games.jsonl      one JSON object per game (schema sgfaudit-game/3, docs/report-format.md),
                    compact: a count's terms only where the count decides something
   divergences.csv  one row per divergence
   record_issues.csv  one row per record issue (file, game, move, line, column, severity
@@ -72,6 +72,9 @@ constexpr const char* kAuditUsageMiddle =
                       (legality, end, outcome, accounting, record) or, with record_errors,
                       a record error; e.g. --only legality,outcome
   --gzip              write games.jsonl gzip-compressed, as games.jsonl.gz
+  --sqlite            also write report.sqlite: the run, games, results per ruleset,
+                      divergences, record checks, record issues and diagnostics as SQL
+                      tables with keys and indexes (docs/report-format.md)
   --full-json         games.jsonl in the full form: every count's terms and table for every
                       ruleset of every game, the boards of the divergences (about 3 KB a game)
   --shard K/N         audit only the K-th of N shares of the input (1 <= K <= N): the files,
@@ -257,8 +260,8 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
         result.divergences, result.divergences == 1 ? "" : "s");
     out << fmt::format(
         "report: {}/ (summary.md, summary.json, index.html, games.jsonl, divergences.csv, "
-        "record_issues.csv, diagnostics.csv, rules.md, diagnostics.md){}\n",
-        sgf::printable_text(options.out_dir),
+        "record_issues.csv, diagnostics.csv, results.csv{}, rules.md, diagnostics.md){}\n",
+        sgf::printable_text(options.out_dir), result.sqlite ? ", report.sqlite" : "",
         result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }
@@ -308,6 +311,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--findings-only", false});
     known.push_back({"--gzip", false});
     known.push_back({"--full-json", false});
+    known.push_back({"--sqlite", false});
     known.push_back({"--only"});
     known.push_back({"--shard"});
     known.push_back({"--follow-links", false});
@@ -371,6 +375,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     options.gzip = parsed.has("--gzip");
     options.follow_links = parsed.has("--follow-links");
     options.full_json = parsed.has("--full-json");
+    options.sqlite = parsed.has("--sqlite");
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
 
     const bool show_progress =

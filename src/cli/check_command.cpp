@@ -46,7 +46,7 @@ Options:
                       (no script: every illegal play of each ruleset, the divergences drawn,
                       each clause cited with rules --explain's text), or json: one JSON object
                       per game, one per line
-                      (schema sgfaudit-game/2, compact form, docs/report-format.md), then one
+                      (schema sgfaudit-game/3, compact form, docs/report-format.md), then one
                       line of totals (schema sgfaudit-check-totals/1: files, games, exit status)
   --full-json         with --format json, the full form of the game objects: every count's
                       terms and table for every ruleset, the boards of the divergences

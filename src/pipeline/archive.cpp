@@ -28,6 +28,9 @@
 #include "html_groups.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/tables.hpp"
+#include "sgfaudit/version.hpp"
+#include "sqlite_report.hpp"
 
 namespace sgfaudit::pipeline {
 
@@ -214,7 +217,7 @@ bool only_report_files(const fs::path& dir) {
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         // index.N.partial: the groups of index.html kept while the run goes (HtmlGroups).
-        bool known = name == detail::kShardChunks || name == kGzipJsonl ||
+        bool known = name == detail::kShardChunks || name == kGzipJsonl || name == kSqliteFile ||
                      (name == kReportPages && only_pages(it->path())) ||
                      (name.starts_with("index.") && name.ends_with(".partial") &&
                       name.find_first_not_of("0123456789", 6) == name.size() - 8);
@@ -282,22 +285,25 @@ constexpr std::string_view kMarkerMagic = "sgfaudit-report/1\n";
 
 // True for a name a run may write into a report folder.
 bool report_name(std::string_view name) {
-    if (name == detail::kShardChunks || name == kGzipJsonl || name == kReportPages) return true;
+    if (name == detail::kShardChunks || name == kGzipJsonl || name == kSqliteFile ||
+        name == kReportPages)
+        return true;
     for (const char* f : kReportFiles) {
         if (name == f) return true;
     }
     return false;
 }
 
-// The marker's text: the files this run wrote (the folder pages/ when index.html's groups went
-// to pages of their own).
-std::string report_manifest(bool gzip, bool sharded, bool paged) {
+// The marker's text: the files this run wrote (report.sqlite with --sqlite; the folder pages/
+// when index.html's groups went to pages of their own).
+std::string report_manifest(bool gzip, bool sharded, bool sqlite, bool paged) {
     std::string text(kMarkerMagic);
     for (const char* f : kReportFiles) {
         if (std::string_view(f) == kReportMarker) continue;
         text += gzip && std::string_view(f) == "games.jsonl" ? kGzipJsonl : f;
         text += '\n';
     }
+    if (sqlite) text += std::string(kSqliteFile) + "\n";
     if (sharded) text += std::string(detail::kShardChunks) + "\n";
     if (paged) text += std::string(kReportPages) + "\n";
     return text;
@@ -448,7 +454,7 @@ class ArchiveWork : public FileWork {
   public:
     ArchiveWork(const ArchiveOptions& options, const fs::path& staging, report::Summary& summary,
                 OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
-                HtmlGroups& html, std::size_t files_total)
+                OutFile& results, HtmlGroups& html, std::size_t files_total)
         : options_(options),
           settings_(with_cancel(options)),
           staging_(staging),
@@ -457,6 +463,7 @@ class ArchiveWork : public FileWork {
           divergences_(divergences),
           diagnostics_(diagnostics),
           record_issues_(record_issues),
+          results_(results),
           html_(html) {
         progress_.files_total = files_total;
     }
@@ -474,6 +481,10 @@ class ArchiveWork : public FileWork {
             }
             report::append_diagnostic_rows(chunk->diagnostics_csv, std::span(&chunk->problem, 1),
                                            settings_.ignore);
+            if (options_.sqlite) {
+                report::append_sql_diagnostic_rows(chunk->sql, std::span(&chunk->problem, 1),
+                                                   settings_.ignore);
+            }
             return chunk;
         }
         // A shard draws every diagram its own files may need: the merge's budget picks them
@@ -488,6 +499,8 @@ class ArchiveWork : public FileWork {
             report::append_divergence_rows(chunk->divergences_csv, in);
             report::append_record_issue_rows(chunk->record_issues_csv, in);
             report::GameFacts facts = report::game_facts(in);
+            report::append_results_csv_rows(chunk->results_csv, in, facts);
+            if (options_.sqlite) report::append_sql_game_rows(chunk->sql, in, facts);
             if (!g.audit.divergences.empty()) {
                 facts.anchor = fmt::format("f{}-g{}", file_number, in.game + 1);
                 report::append_html_blocks(chunk->html, in, facts.anchor, draw);
@@ -506,6 +519,10 @@ class ArchiveWork : public FileWork {
                 chunk->divergences_spill.add(chunk->divergences_csv, staging_.string());
             if (chunk->record_issues_csv.size() > kSpillBytes)
                 chunk->record_issues_spill.add(chunk->record_issues_csv, staging_.string());
+            if (chunk->results_csv.size() > kSpillBytes)
+                chunk->results_spill.add(chunk->results_csv, staging_.string());
+            if (chunk->sql.size() > kSpillBytes)
+                chunk->sql_spill.add(chunk->sql, staging_.string());
         });
         if (chunk->file.games == 0 && options_.only == 0 &&
             (!options_.findings_only ||
@@ -517,6 +534,10 @@ class ArchiveWork : public FileWork {
         }
         report::append_diagnostic_rows(chunk->diagnostics_csv, chunk->file.diagnostics,
                                        settings_.ignore);
+        if (options_.sqlite) {
+            report::append_sql_diagnostic_rows(chunk->sql, chunk->file.diagnostics,
+                                               settings_.ignore);
+        }
         return chunk;
     }
 
@@ -531,6 +552,7 @@ class ArchiveWork : public FileWork {
         if (chunk.walk_problem) {
             write_jsonl(chunk.jsonl);
             diagnostics_.write(chunk.diagnostics_csv);
+            if (sqlite_ != nullptr) sqlite_->write(chunk.sql);
             summary_.add_walk_problem(chunk.problem);
             return;
         }
@@ -542,6 +564,12 @@ class ArchiveWork : public FileWork {
         diagnostics_.take(std::move(chunk.diagnostics_csv));
         chunk.record_issues_spill.copy_to(record_issues_);
         record_issues_.take(std::move(chunk.record_issues_csv));
+        chunk.results_spill.copy_to(results_);
+        results_.take(std::move(chunk.results_csv));
+        if (sqlite_ != nullptr) {
+            chunk.sql_spill.copy_to(*sqlite_);
+            sqlite_->write(chunk.sql);
+        }
         html_.add(chunk.html);
         html_.add_broken(chunk.broken, chunk.broken_rows, chunk.broken_games);
         summary_.add_file(chunk.file.read, chunk.file.games, chunk.file.diagnostics);
@@ -561,6 +589,8 @@ class ArchiveWork : public FileWork {
     }
     // games.jsonl goes through `gzip` (games.jsonl.gz) when it is given.
     void set_gzip(GzipStream* gzip) { gzip_ = gzip; }
+    // report.sqlite's rows go to `sqlite` (--sqlite).
+    void set_sqlite(detail::SqliteReport* sqlite) { sqlite_ = sqlite; }
 
   private:
     static AuditSettings with_cancel(const ArchiveOptions& options) {
@@ -613,12 +643,13 @@ class ArchiveWork : public FileWork {
     OutFile* chunks_ = nullptr;
     detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
+    detail::SqliteReport* sqlite_ = nullptr;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
     // The audit's working memory, one per worker thread (process() runs on any of them).
     mutable tbb::enumerable_thread_specific<audit::AuditScratch> scratch_;
     const fs::path staging_;  // where spilled output goes
     report::Summary& summary_;
-    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_;
+    OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_;
     HtmlGroups& html_;
     ArchiveProgress progress_;
 };
@@ -664,7 +695,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
                 r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams ||
                 r.findings_only != first.findings_only || r.only != first.only ||
                 r.full_json != first.full_json || r.max_listed != first.max_listed ||
-                r.ignore != first.ignore) {
+                r.ignore != first.ignore || r.sqlite != first.sqlite) {
                 result.message =
                     fmt::format("merge: shard {} was run with other inputs or options than shard 1",
                                 shards[i].shard());
@@ -737,12 +768,16 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     Staging owned;
     if (!make_staging(clean_target, owned, result.message)) return result;
     const fs::path& staging = owned.path;
-    OutFile jsonl, divergences, diagnostics, record_issues;
+    OutFile jsonl, divergences, diagnostics, record_issues, results;
     std::optional<HtmlGroups> html;
+    detail::SqliteReport sqlite;
     // Gives up the run: the staging files closed (out of descriptors, their descriptors are
     // what removing the folder needs), the folder removed, nothing replaced.
     auto abandon = [&](ArchiveStatus status, std::string message) {
-        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues}) f->discard();
+        for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &results}) {
+            f->discard();
+        }
+        sqlite.discard();
         html.reset();
         boost::system::error_code rec;
         fs::remove_all(staging, rec);
@@ -757,13 +792,15 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     if (!jsonl.open(staging / (options.gzip ? kGzipJsonl : "games.jsonl")) ||
         !divergences.open(staging / "divergences.csv") ||
         !diagnostics.open(staging / "diagnostics.csv") ||
-        !record_issues.open(staging / "record_issues.csv")) {
-        std::string error =
-            jsonl.error() + divergences.error() + diagnostics.error() + record_issues.error();
+        !record_issues.open(staging / "record_issues.csv") ||
+        !results.open(staging / "results.csv")) {
+        std::string error = jsonl.error() + divergences.error() + diagnostics.error() +
+                            record_issues.error() + results.error();
         return abandon(ArchiveStatus::failed, error);
     }
     diagnostics.write(report::kDiagnosticsCsvHeader);
     record_issues.write(report::kRecordIssuesCsvHeader);
+    results.write(report::results_csv_header());
 
     report::RunDescription run;
     run.paths = options.paths;
@@ -777,6 +814,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     run.full_json = options.full_json;
     run.max_listed = options.settings.options.max_listed;
     run.ignore = options.settings.ignore;
+    run.sqlite = options.sqlite;
     for (unsigned k = 0; k < report::kDivergenceKinds; ++k) {
         if ((options.only >> k) & 1u) {
             run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));
@@ -789,14 +827,24 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         merged.max_diagrams = run.max_diagrams;
         merged.findings_only = run.findings_only;
         merged.full_json = run.full_json;
+        merged.sqlite = run.sqlite;
         html.emplace(staging.string(), run.max_diagrams, kMaxBrokenRows);
     }
     divergences.write(report::divergences_csv_header(run.rulesets));
     report::Summary summary(run);
 
     ArchiveWork work(shards.empty() ? options : merged, staging, summary, jsonl, divergences,
-                     diagnostics, record_issues, *html, files_total);
+                     diagnostics, record_issues, results, *html, files_total);
     if (gzip) work.set_gzip(&*gzip);
+    if (run.sqlite) {
+        if (!sqlite.open((staging / kSqliteFile).string())) {
+            return abandon(ArchiveStatus::failed, sqlite.error());
+        }
+        std::string rows;
+        report::append_sql_run_rows(rows, run, kVersion, run.full_json);
+        sqlite.write(rows);
+        work.set_sqlite(&sqlite);
+    }
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks;
     detail::ShardSeal seal;
@@ -835,7 +883,10 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
             // open would look complete. Nothing is replaced.
             return abandon(ArchiveStatus::failed, e.what());
         } catch (...) {
-            for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues}) f->discard();
+            for (OutFile* f : {&jsonl, &divergences, &diagnostics, &record_issues, &results}) {
+                f->discard();
+            }
+            sqlite.discard();
             html.reset();
             boost::system::error_code rec;
             fs::remove_all(staging, rec);
@@ -881,7 +932,8 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     OutFile summary_md, summary_json, rules_md, diagnostics_md, index_html;
     if (sharded) chunks.write(detail::shard_end(seal));
     bool ok = (!gzip || gzip->finish()) & jsonl.close() & divergences.close() &
-              diagnostics.close() & record_issues.close() & chunks.close();
+              diagnostics.close() & record_issues.close() & results.close() & chunks.close();
+    if (run.sqlite) ok = sqlite.finish() && ok;
     html->plan();
     summary.add_diagrams(html->drawn(), html->not_drawn());
     // Past report::kMaxPageBytes, the groups go to pages/ first, so that the summary's top list
@@ -938,14 +990,15 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     // The marker last: a folder that holds it holds the whole report.
     OutFile marker;
-    write_file(marker, kReportMarker, report_manifest(options.gzip, sharded, paged));
+    write_file(marker, kReportMarker, report_manifest(options.gzip, sharded, run.sqlite, paged));
     if (!ok) {
         std::string error;
         for (const OutFile* f :
-             {&jsonl, &divergences, &diagnostics, &record_issues, &chunks, &summary_md,
+             {&jsonl, &divergences, &diagnostics, &record_issues, &results, &chunks, &summary_md,
               &summary_json, &rules_md, &diagnostics_md, &index_html, &marker}) {
             if (error.empty()) error = f->error();
         }
+        if (error.empty()) error = sqlite.error();
         if (error.empty()) error = html->error();
         if (error.empty() && gzip) error = gzip->error();
         return abandon(ArchiveStatus::failed,
@@ -973,6 +1026,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     }
     result.status = ArchiveStatus::complete;
     result.findings = summary.findings();
+    result.sqlite = run.sqlite;
     result.files = summary.files();
     result.games = summary.games();
     result.games_with_findings = summary.games_with_findings();

@@ -41,8 +41,11 @@ struct Chunk : FileWork::Result {
     bool walk_problem = false;  // a folder entry the walk could not take, not a file
     sgf::Diagnostic problem;    // its diagnostic
     FileAudit file;
-    std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv;
-    Spill jsonl_spill, divergences_spill, record_issues_spill;  // what came before the strings
+    std::string jsonl, divergences_csv, diagnostics_csv, record_issues_csv, results_csv;
+    // report.sqlite's rows (report/tables.hpp), made only with --sqlite.
+    std::string sql;
+    // What came before the strings.
+    Spill jsonl_spill, divergences_spill, record_issues_spill, results_spill, sql_spill;
     std::vector<report::HtmlBlock> html;  // index.html: the file's divergences
     std::string broken;                   // rows of the broken-records table
     std::size_t broken_rows = 0, broken_games = 0;

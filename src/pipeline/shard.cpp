@@ -20,8 +20,9 @@ namespace sgfaudit::pipeline::detail {
 namespace {
 
 // 5: the header holds --ignore; the file ends with an end record (count, inputs' fingerprint,
-// checksum).
-constexpr std::string_view kMagic = "sgfaudit-shard/5\n";
+// checksum). 6: the header holds --sqlite, a record results.csv's rows and report.sqlite's, and
+// each game's margin bins (index.html's histograms).
+constexpr std::string_view kMagic = "sgfaudit-shard/6\n";
 // The length field of the end record (never a record's length: those are below the file size).
 constexpr std::uint64_t kEndMark = ~std::uint64_t{0};
 
@@ -130,6 +131,7 @@ std::string shard_header(unsigned shard, unsigned shards, const report::RunDescr
     w.u(run.max_listed);
     w.u(run.ignore.size());
     for (const std::string& c : run.ignore) w.s(c);
+    w.u(run.sqlite ? 1 : 0);
     return std::string(kMagic) + framed(w.out);
 }
 
@@ -147,6 +149,8 @@ std::string shard_record(const Chunk& c) {
     w.s(c.divergences_csv);
     w.s(c.diagnostics_csv);
     w.s(c.record_issues_csv);
+    w.s(c.results_csv);
+    w.s(c.sql);
     w.u(c.html.size());
     for (const report::HtmlBlock& b : c.html) {
         w.u(b.group);
@@ -295,6 +299,7 @@ bool ShardReader::open(const std::string& folder) {
     run_.max_listed = static_cast<std::uint32_t>(r.u());
     const std::uint64_t ignore = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < ignore && r.ok(); ++i) run_.ignore.push_back(r.s());
+    run_.sqlite = r.u() != 0;
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;
@@ -343,6 +348,8 @@ bool ShardReader::next(Chunk& c) {
     c.divergences_csv = r.s();
     c.diagnostics_csv = r.s();
     c.record_issues_csv = r.s();
+    c.results_csv = r.s();
+    c.sql = r.s();
     const std::uint64_t blocks = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < blocks && r.ok(); ++i) {
         report::HtmlBlock b;

@@ -86,16 +86,57 @@ bool counted(const audit::GameAudit& a, std::size_t index) {
     return false;
 }
 
+void write_illegal(JsonWriter& j, const audit::GameAudit& a, const audit::RulesetResult& r);
+void write_ruleset_full(JsonWriter& j, const audit::RulesetResult& r, bool with_count);
+
 void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, GameJson form) {
     const audit::RulesetResult& r = a.results[index];
+    const bool full = form == GameJson::full;
     j.begin_object();
-    j.key("name").str(r.ruleset.name);
+    if (full) j.key("name").str(r.ruleset.name);
     j.key("spec").str(ruleset_label(r.ruleset));
     if (r.ruleset.komi_override) {
         j.key("komi_override").num(*r.ruleset.komi_override);
-    } else {
+    } else if (full) {
         j.key("komi_override").null();
     }
+    // Compact: the list only when a play was illegal.
+    if (full || !r.illegal.empty()) write_illegal(j, a, r);
+    // Only in a game over the cap (--max-listed): the list above is its first part.
+    if (r.illegal_omitted != 0) j.key("illegal_omitted").integer(r.illegal_omitted);
+
+    // The members below hold numbers and stable names only (no escapes), written as pieces;
+    // the two free texts (komi_source, dead_source) go through the writer.
+    const audit::Score& s = r.score;
+    const bool with_count = counted(a, index);
+    detail::JsonPieces m = j.members(512);
+    m.text("\"end\":").name(audit::to_string(r.end));
+    m.text(",\"end_move\":").integer(r.end_move);
+    if (!full) {
+        // Compact: the defaults left out; a count only where it decides something.
+        if (r.moves_after_end != 0) m.text(",\"moves_after_end\":").integer(r.moves_after_end);
+        if (r.resumed) m.text(",\"resumed\":true");
+        if (with_count) m.text(",\"scored\":").boolean(s.scored);
+        m.text(",\"counted\":").boolean(with_count);
+        if (with_count) {
+            m.text(",\"decisive\":").name(audit::to_string(s.decisive));
+            m.text(",\"winner\":").name(winner_letter(s.decision().winner));
+            m.text(",\"margin\":").num(s.decision().margin);
+            m.text(",\"count\":{\"black\":").num(s.decision().black);
+            m.text(",\"white\":").num(s.decision().white).text("}");
+            if (!s.settled) {
+                m.text(",\"settled\":false,\"unsettled\":").name(audit::to_string(s.unsettled));
+            }
+        }
+        j.done(m);
+        j.end_object();
+        return;
+    }
+    j.done(m);
+    write_ruleset_full(j, r, with_count);
+}
+
+void write_illegal(JsonWriter& j, const audit::GameAudit& a, const audit::RulesetResult& r) {
     j.key("illegal").begin_array();
     for (const audit::Illegal& i : r.illegal) {
         j.begin_object();
@@ -110,28 +151,19 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
         j.end_object();
     }
     j.end_array();
-    // Only in a game over the cap (--max-listed): the list above is its first part.
-    if (r.illegal_omitted != 0) j.key("illegal_omitted").integer(r.illegal_omitted);
+}
 
-    // The members below hold numbers and stable names only (no escapes), written as pieces;
-    // the two free texts (komi_source, dead_source) go through the writer.
+// The full form's members of a ruleset after end_move (schema 2's), and its end.
+void write_ruleset_full(JsonWriter& j, const audit::RulesetResult& r, bool with_count) {
     const audit::Score& s = r.score;
-    const bool with_count = counted(a, index);
     detail::JsonPieces m = j.members(512);
-    m.text("\"end\":").name(audit::to_string(r.end));
-    m.text(",\"end_move\":").integer(r.end_move);
-    m.text(",\"moves_after_end\":").integer(r.moves_after_end);
+    m.text("\"moves_after_end\":").integer(r.moves_after_end);
     m.text(",\"resumed\":").boolean(r.resumed);
     m.text(",\"scored\":").boolean(s.scored);
     m.text(",\"counted\":").boolean(with_count);
     m.text(",\"decisive\":").name(audit::to_string(s.decisive));
     m.text(",\"winner\":").name(winner_letter(s.decision().winner));
     m.text(",\"margin\":").num(s.decision().margin);
-    if (!with_count && form == GameJson::compact) {
-        j.done(m);
-        j.end_object();
-        return;
-    }
     m.text(",\"terms\":{\"komi\":").num(s.komi);
     j.done(m);
     j.key("komi_source").str(komi_source_text(s));
@@ -166,7 +198,7 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     }
     m.text("},\"count\":{\"black\":").num(s.decision().black);
     m.text(",\"white\":").num(s.decision().white).text("}");
-    if (form == GameJson::full) {
+    {
         m.text(",\"scores\":{\"area\":");
         put_count(m, s.area);
         m.text(",\"territory\":");
@@ -181,21 +213,23 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
 
 void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::GameAudit& a,
                       GameJson form) {
+    const bool full = form == GameJson::full;
     j.begin_object();
     j.key("kind").str(audit::to_string(d.kind));
+    // Compact: move, color, point and sgf only when there are.
     if (d.move != 0) {
         j.key("move").integer(d.move);
-    } else {
+    } else if (full) {
         j.key("move").null();
     }
     if (d.has_point) {
         j.key("color").str(color_letter(d.color));
-    } else {
+    } else if (full) {
         j.key("color").null();
     }
     if (d.has_point) {
         write_point(j, false, d.point, a.width, a.height);
-    } else {
+    } else if (full) {
         j.key("point").null();
         j.key("sgf").null();
     }
@@ -215,7 +249,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         j.end_object();
     }
     j.end_array();
-    j.key("summary").str(divergence_summary(a, d));
+    if (full) j.key("summary").str(divergence_summary(a, d));  // compact: divergences.csv
     j.key("verdicts").begin_array();
     for (const audit::Verdict& v : d.verdicts) {
         j.begin_object();
@@ -223,7 +257,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
                                  ? ruleset_label(a.results[v.ruleset].ruleset)
                                  : std::string_view("?"));
         j.key("index").integer(static_cast<std::int64_t>(v.ruleset));
-        j.key("text").str(verdict_text(a, d, v));
+        if (full) j.key("text").str(verdict_text(a, d, v));
         j.key("legal").boolean(v.legal);
         j.key("reason").opt_str(
             v.reason ? std::optional<std::string_view>(audit::to_string(*v.reason)) : std::nullopt);
@@ -232,7 +266,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         j.end_object();
     }
     j.end_array();
-    if (form == GameJson::full) {
+    if (full) {
         j.key("board_before");
         write_board_rows(j, d.board_before);
         j.key("board_after");
@@ -242,7 +276,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
 }
 
 void write_diagnostics(JsonWriter& j, std::span<const sgf::Diagnostic> diagnostics,
-                       IgnoredCodes ignore) {
+                       IgnoredCodes ignore, GameJson form) {
     j.begin_array();
     for (const sgf::Diagnostic& d : diagnostics) {
         if (is_ignored(ignore, d.code)) continue;
@@ -251,8 +285,11 @@ void write_diagnostics(JsonWriter& j, std::span<const sgf::Diagnostic> diagnosti
         j.key("code").str(d.code);
         j.key("line").integer(d.where.line);
         j.key("column").integer(d.where.column);
-        j.key("message").str(d.message);
-        j.key("text").str(sgf::format(d));
+        // Compact: the code and place; the words are in diagnostics.csv.
+        if (form == GameJson::full) {
+            j.key("message").str(d.message);
+            j.key("text").str(sgf::format(d));
+        }
         j.end_object();
     }
     j.end_array();
@@ -277,6 +314,7 @@ void write_player(JsonWriter& j, std::string_view name, std::string_view rank) {
 
 void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     const audit::GameAudit& a = *in.audit;
+    const bool full = form == GameJson::full;
     JsonWriter j(out);
     j.begin_object();
     j.key("schema").str(kGameSchema);
@@ -301,20 +339,28 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     } else {
         j.key("komi").null();
     }
-    j.key("komi_text").str(in.komi_text);
+    // Compact: KM's text only when it is not the number as written.
+    if (full || !in.komi || json_number(*in.komi) != in.komi_text) {
+        j.key("komi_text").str(in.komi_text);
+    }
     m = j.members(256);  // at most 2 * 24 + 110 bytes
     m.text("\"handicap\":").integer(a.handicap);
-    m.text(",\"handicap_by_plays\":").boolean(a.handicap_by_plays);
+    if (full || a.handicap_by_plays) {
+        m.text(",\"handicap_by_plays\":").boolean(a.handicap_by_plays);
+    }
     m.text(",\"first_player\":").name(color_letter(a.first_player));
     m.text(",\"moves\":").integer(a.moves);
-    m.text(",\"dead\":").name(audit::to_string(in.options.dead));
+    // The run's settings: compact leaves them to summary.json (run) and report.sqlite (run).
+    if (full) m.text(",\"dead\":").name(audit::to_string(in.options.dead));
     j.done(m);
-    j.key("dead_points").begin_array();
-    for (const std::string& p : in.options.dead_points) j.str(p);
-    j.end_array();
-    m = j.members(64);
-    m.text("\"on_illegal\":").name(audit::to_string(in.options.on_illegal));
-    j.done(m);
+    if (full) {
+        j.key("dead_points").begin_array();
+        for (const std::string& p : in.options.dead_points) j.str(p);
+        j.end_array();
+        m = j.members(64);
+        m.text("\"on_illegal\":").name(audit::to_string(in.options.on_illegal));
+        j.done(m);
+    }
 
     j.key("rulesets").begin_array();
     for (std::size_t i = 0; i < a.results.size(); ++i) write_ruleset(j, a, i, form);
@@ -333,17 +379,25 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     m = j.members(64);
     m.text("\"check\":").name(audit::to_string(a.record.check));
     j.done(m);
-    j.key("recorded").str(a.record.recorded);
-    j.key("rules").str(a.record.rules);
+    // Compact: RE and RU are the game's `re` and `ru`; the count only when RE was compared
+    // with the count of a game ended by two passes (dead_source set); no empty reason.
+    const bool compared = a.record.dead_source.has_value();
+    if (full) {
+        j.key("recorded").str(a.record.recorded);
+        j.key("rules").str(a.record.rules);
+    }
     j.key("mapped").str(a.record.mapped);
-    j.key("computed").str(record_computed(a.record));
-    j.key("reason").str(record_reason(a.record));
-    j.key("dead_source")
-        .str(a.record.dead_source ? dead_source_text(*a.record.dead_source, a.record.dead_oracle)
-                                  : std::string());
+    if (full || compared) j.key("computed").str(record_computed(a.record));
+    const std::string reason = record_reason(a.record);
+    if (full || !reason.empty()) j.key("reason").str(reason);
+    if (full || compared) {
+        j.key("dead_source")
+            .str(compared ? dead_source_text(*a.record.dead_source, a.record.dead_oracle)
+                          : std::string());
+    }
     if (a.record.difference) {
         j.key("difference").num(*a.record.difference);
-    } else {
+    } else if (full) {
         j.key("difference").null();
     }
     j.end_object();
@@ -360,7 +414,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         }
         j.key("code").str(audit::to_string(issue.code));
         j.key("severity").str(audit::to_string(issue.severity));
-        j.key("message").str(issue_message(issue, a.height));
+        if (full) j.key("message").str(issue_message(issue, a.height));  // compact: the CSV
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
         j.key("line").opt_integer(located ? std::optional<std::int64_t>(in.issue_locations[i].line)
                                           : std::nullopt);
@@ -381,7 +435,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     }
 
     j.key("diagnostics");
-    write_diagnostics(j, in.diagnostics, in.ignore);
+    write_diagnostics(j, in.diagnostics, in.ignore, form);
     IgnoredCounts ignored;
     count_ignored(ignored, in.ignore, in.diagnostics, &a);
     write_ignored(j, ignored);
@@ -413,7 +467,7 @@ void append_file_json(std::string& out, std::string_view file,
             return d.severity == sgf::Severity::error;
         }));
     j.key("diagnostics");
-    write_diagnostics(j, diagnostics, ignore);
+    write_diagnostics(j, diagnostics, ignore, form);
     IgnoredCounts ignored;
     count_ignored(ignored, ignore, diagnostics);
     write_ignored(j, ignored);

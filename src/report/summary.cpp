@@ -96,7 +96,7 @@ std::string games_jsonl(const RunDescription& run) {
         for (std::size_t i = 0; i < run.only.size(); ++i) s += (i == 0 ? " " : ", ") + run.only[i];
     }
     const std::string_view form =
-        run.full_json ? ", full form (--full-json)" : ", compact form (schema sgfaudit-game/2)";
+        run.full_json ? ", full form (--full-json)" : ", compact form (schema sgfaudit-game/3)";
     if (s.empty()) return "every game" + std::string(form);
     s += run.only.empty() ? " (--findings-only)"
                           : (run.findings_only ? " (--findings-only, --only)" : " (--only)");

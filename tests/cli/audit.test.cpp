@@ -242,25 +242,27 @@ TEST_CASE(
         INFO("line " << lines << ":\n  compact: " << lc.substr(0, 300));
         CHECK(sgfaudit_test::json_valid(lc));
         CHECK(sgfaudit_test::json_valid(lf));
-        CHECK(lc.rfind(R"({"schema":"sgfaudit-game/2","form":"compact","file":)", 0) == 0);
-        CHECK(lf.rfind(R"({"schema":"sgfaudit-game/2","form":"full","file":)", 0) == 0);
+        CHECK(lc.rfind(R"({"schema":"sgfaudit-game/3","form":"compact","file":)", 0) == 0);
+        CHECK(lf.rfind(R"({"schema":"sgfaudit-game/3","form":"full","file":)", 0) == 0);
         CHECK(lc.size() <= lf.size() + 3);  // "compact" is 3 bytes longer than "full"
-        // Everything up to the rulesets is the same in both forms.
-        const std::size_t at = lf.find(",\"file\":");
+        // Everything up to RU (the file, the game, the players) is the same in both forms (a
+        // file without a game: up to its diagnostics).
         const std::size_t rulesets = lf.find("\"rulesets\":");
+        const std::string stop = rulesets == std::string::npos ? "\"diagnostics\":" : "\"ru\":";
+        const std::size_t at = lf.find(",\"file\":");
         const std::size_t at_c = lc.find(",\"file\":");
-        const std::size_t rulesets_c = lc.find("\"rulesets\":");
-        CHECK(lc.substr(at_c, rulesets_c - at_c) == lf.substr(at, rulesets - at));
+        CHECK(lc.substr(at_c, lc.find(stop) - at_c) == lf.substr(at, lf.find(stop) - at));
         if (rulesets == std::string::npos) continue;  // a file without a game
         // The full form: terms, the decisive count and the three counts for every ruleset.
         const std::size_t n = count(lf, R"("spec":)");
         CHECK(count(lf, R"("terms":{)") == n);
         CHECK(count(lf, R"("scores":{"area":)") == n);
-        // Compact: terms and the decisive count for the counted rulesets only, never scores.
+        // Compact (schema 3): the decisive count for the counted rulesets only, never terms or
+        // scores.
         const std::size_t yes = count(lc, R"("counted":true)");
         CHECK(yes + count(lc, R"("counted":false)") == n);
-        CHECK(count(lc, R"("terms":{)") == yes);
-        CHECK(count(lc, R"(},"count":{"black":)") == yes);
+        CHECK(count(lc, R"("terms":{)") == 0);
+        CHECK(count(lc, R"(,"count":{"black":)") == yes);
         CHECK(count(lc, R"("scores":)") == 0);
         CHECK(count(lc, R"("board_after":)") == 0);
         // A ruleset under which the game ended by two passes is counted.

@@ -56,7 +56,7 @@ TEST_CASE("The corpus's rule cases get the causes the rules give them", "[cli][c
     CHECK(contains(komi, R"("cause":"komi")"));
     // RE[W+2.5] under RU[AGA] where the count gives W+7.5.
     CHECK(contains(check_json({kCorpus + "syntax/basic.sgf"}),
-                   R"("kind":"record","move":null,"color":null,"point":null,"sgf":null,)"
+                   R"("kind":"record",)"
                    R"("clause":"AGA 12","cause":"re_margin","causes":[)"
                    R"({"rulesets":["aga"],"cause":"re_margin"}])"));
 }

@@ -177,14 +177,15 @@ TEST_CASE("check --format json writes one object per game, one per line", "[cli]
           R"("exit":{"status":1,"reason":"findings"}})");
     l.pop_back();
     for (const std::string& line : l) {
-        CHECK(line.rfind(R"({"schema":"sgfaudit-game/2","form":"compact","file":")", 0) == 0);
+        CHECK(line.rfind(R"({"schema":"sgfaudit-game/3","form":"compact","file":")", 0) == 0);
         CHECK(line.back() == '}');
         CHECK(json_valid(line));
-        CHECK(contains(line, R"("rulesets":[{"name":"tromp-taylor")"));
-        // Every game ends by two passes: each ruleset's count decides, with its terms and the
-        // decisive count's table only.
+        CHECK(contains(line, R"("rulesets":[{"spec":"tromp-taylor")"));
+        // Every game ends by two passes: each ruleset's count decides, with the decisive
+        // count's table only (no terms: schema 3).
         CHECK(count(line, R"("scored":true,"counted":true,)") == 3);
-        CHECK(count(line, R"(},"count":{"black":)") == 3);
+        CHECK(count(line, R"(,"count":{"black":)") == 3);
+        CHECK_FALSE(contains(line, R"("terms":)"));
         CHECK_FALSE(contains(line, R"("scores":)"));
         CHECK(contains(line, R"("end_move":)"));
     }
@@ -214,7 +215,7 @@ TEST_CASE("check --format json --full-json writes every count's table - compact 
     REQUIRE(l.size() == 3);
     REQUIRE(c.size() == 3);
     for (std::size_t i = 0; i < 2; ++i) {
-        CHECK(l[i].rfind(R"({"schema":"sgfaudit-game/2","form":"full","file":")", 0) == 0);
+        CHECK(l[i].rfind(R"({"schema":"sgfaudit-game/3","form":"full","file":")", 0) == 0);
         CHECK(json_valid(l[i]));
         CHECK(count(l[i], R"("scores":{"area":{"black":)") == 3);
         CHECK(l[i].size() > c[i].size());
@@ -232,8 +233,9 @@ TEST_CASE("check --komi overrides every ruleset, --dead and --on-illegal are rep
           "[cli][check][json]") {
     TempFiles t;
     const std::string file = t.add("g.sgf", kSuicide);
-    const Run r = check({"--format=json", "--komi", "6.5", "--dead", "dd,E1", "--on-illegal",
-                         "stop", "--rules", "aga,french", file});
+    // The full form: the compact one leaves the run's settings to the totals and the summary.
+    const Run r = check({"--format=json", "--full-json", "--komi", "6.5", "--dead", "dd,E1",
+                         "--on-illegal", "stop", "--rules", "aga,french", file});
     INFO(r.out << r.err);
     CHECK(r.status == 1);
     const std::vector<std::string> l = lines(r.out);
@@ -302,7 +304,7 @@ TEST_CASE("the check binary keeps JSON on stdout and returns the exit code", "[c
     const std::string file = t.add("suicide.sgf", kSuicide);
     const std::string out = run_binary("check --format json \"" + file + "\"", 1);
     CHECK(lines(out).size() == 2);  // the game, the totals
-    CHECK(out.rfind(R"({"schema":"sgfaudit-game/2","form":"compact",)", 0) == 0);
+    CHECK(out.rfind(R"({"schema":"sgfaudit-game/3","form":"compact",)", 0) == 0);
     CHECK(lines(out).back().rfind(R"({"schema":"sgfaudit-check-totals/1",)", 0) == 0);
 }
 

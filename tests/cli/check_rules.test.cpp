@@ -84,8 +84,8 @@ void check_file(const std::string& file, const std::vector<Expect>& rulesets, in
         CHECK(has(t, "  result: " + x.result + "\n"));
         // JSON: the ruleset object, up to the next one or the divergences.
         const std::string j =
-            section(json, "{\"name\":\"" + x.name + "\",",
-                    {"{\"name\":\"aga\",", "{\"name\":\"french\",", "\"divergences\":"});
+            section(json, "{\"spec\":\"" + x.name + "\",",
+                    {"{\"spec\":\"aga\",", "{\"spec\":\"french\",", "\"divergences\":"});
         CHECK(occurrences(j, "\"reason\":") == x.illegal.size());
         for (const Bad& b : x.illegal) {
             const std::string rep = b.repeats ? std::to_string(*b.repeats) : "null";

@@ -179,7 +179,7 @@ TEST_CASE("Each ruleset of a run has one unique label in JSON CSV and the summar
     const std::string rules = "aga:ko=ssk,french:ko=psk,aga:komi=6.5," + kg;
     const std::vector<std::string> labels{"aga:ko=ssk", "french:ko=psk", "aga:komi=6.5",
                                           "tromp-taylor:end=resumable:dead=pass-alive"};
-    const Run json = run({"check", "--format", "json", "--rules", rules, basic()});
+    const Run json = run({"check", "--format", "json", "--full-json", "--rules", rules, basic()});
     INFO(json.err);
     REQUIRE(json.status != 2);
     CHECK(json.out.find("custom") == std::string::npos);

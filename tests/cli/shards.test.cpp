@@ -36,9 +36,9 @@ int sgfaudit_run(std::vector<std::string> args, std::string* err_text = nullptr)
 using sgfaudit_test::slurp;
 
 // The merged report's files, its marker too (the same bytes as the unsharded run's).
-const char* kReport[] = {
-    "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
-    "summary.json", "index.html",      "rules.md",        "diagnostics.md",    ".sgfaudit-report"};
+const char* kReport[] = {"games.jsonl", "divergences.csv", "diagnostics.csv", "record_issues.csv",
+                         "results.csv", "summary.md",      "summary.json",    "index.html",
+                         "rules.md",    "diagnostics.md",  ".sgfaudit-report"};
 
 // The inputs: corpus/ (a folder of many files), a .tar.gz of corpus/records/ and a folder with a
 // broken link (a walk problem).
@@ -102,6 +102,54 @@ TEST_CASE("Shards 1..N merged are the unsharded report byte for byte (N = 1, 2, 
     }
 }
 
+TEST_CASE("Shards of a --sqlite run merge into its report.sqlite byte for byte",
+          "[cli][shards][sqlite]") {
+    TempFolder t("sgfaudit-shards");
+    const std::vector<std::string> in = inputs(t);
+    const auto audit_args = [&](const fs::path& out, const std::string& shard) {
+        std::vector<std::string> a{"audit", "--quiet", "--sqlite",  "--jobs",
+                                   "2",     "--out",   out.string()};
+        if (!shard.empty()) a.insert(a.end(), {"--shard", shard});
+        a.insert(a.end(), in.begin(), in.end());
+        return a;
+    };
+    const fs::path whole = t.path() / "whole";
+    const int status = sgfaudit_run(audit_args(whole, ""));
+    REQUIRE(status == 1);
+    REQUIRE(fs::is_regular_file(whole / "report.sqlite"));
+    for (const int n : {2, 3}) {
+        INFO("N = " << n);
+        const fs::path merged = t.path() / ("merged-" + std::to_string(n));
+        std::vector<std::string> merge{"merge", "--out", merged.string()};
+        for (int k = 1; k <= n; ++k) {
+            const fs::path shard =
+                t.path() / ("shard-" + std::to_string(n) + "-" + std::to_string(k));
+            const int s =
+                sgfaudit_run(audit_args(shard, std::to_string(k) + "/" + std::to_string(n)));
+            CHECK((s == 0 || s == 1));
+            CHECK(fs::is_regular_file(shard / "report.sqlite"));
+            merge.push_back(shard.string());
+        }
+        CHECK(sgfaudit_run(merge) == status);
+        for (const char* f : {"report.sqlite", "results.csv", ".sgfaudit-report"}) {
+            INFO(f);
+            CHECK(slurp(merged / f) == slurp(whole / f));
+        }
+    }
+    // A shard without --sqlite does not merge with one that has it.
+    const fs::path plain = t.path() / "plain-2-2";
+    std::vector<std::string> a{"audit",   "--quiet", "--jobs", "2",
+                               "--shard", "2/2",     "--out",  plain.string()};
+    a.insert(a.end(), in.begin(), in.end());
+    const int plain_status = sgfaudit_run(a);
+    CHECK((plain_status == 0 || plain_status == 1));
+    std::string err;
+    CHECK(sgfaudit_run({"merge", "--out", (t.path() / "mixed").string(),
+                        (t.path() / "shard-2-1").string(), plain.string()},
+                       &err) == 2);
+    CHECK(err.find("other inputs or options") != std::string::npos);
+}
+
 TEST_CASE("Shards of a --full-json run merge into its report byte for byte - forms never mix",
           "[cli][shards][json]") {
     TempFolder t("sgfaudit-shards");
@@ -139,7 +187,7 @@ TEST_CASE("Shards of a --full-json run merge into its report byte for byte - for
     // refused, not read as a compact run.
     const fs::path chunks = t.path() / "full-1" / "shard.chunks";
     std::string bytes = slurp(chunks);
-    REQUIRE(bytes.rfind("sgfaudit-shard/5\n", 0) == 0);
+    REQUIRE(bytes.rfind("sgfaudit-shard/6\n", 0) == 0);
     bytes[15] = '2';
     std::ofstream(chunks, std::ios::binary | std::ios::trunc) << bytes;
     CHECK(sgfaudit_run({"merge", "--out", (t.path() / "old").string(),

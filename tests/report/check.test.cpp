@@ -361,7 +361,7 @@ TEST_CASE("write_check_json in the full form writes one line with every field", 
     CHECK(j.back() == '\n');
     CHECK(j.find('\n') == j.size() - 1);
     CHECK(json_valid(j));
-    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/2","form":"full","file":"g\"1\".sgf","game":1,)j",
+    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/3","form":"full","file":"g\"1\".sgf","game":1,)j",
                   0) == 0);
     for (
         const char* part : {
@@ -411,12 +411,15 @@ TEST_CASE("write_check_json_file reports a file without games", "[report][json]"
     report::write_check_json_file(os, "a.sgf", d);
     CHECK(
         os.str() ==
-        R"j({"schema":"sgfaudit-game/2","form":"compact","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
+        R"j({"schema":"sgfaudit-game/3","form":"compact","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0}]})j"
         "\n");
     std::ostringstream full;
     report::write_check_json_file(full, "a.sgf", d, report::GameJson::full);
-    CHECK(full.str().rfind(R"j({"schema":"sgfaudit-game/2","form":"full","file":"a.sgf",)j", 0) ==
-          0);
+    // The full form words the diagnostic (the compact one leaves that to diagnostics.csv).
+    CHECK(
+        full.str() ==
+        R"j({"schema":"sgfaudit-game/3","form":"full","file":"a.sgf","game":null,"findings":true,"diagnostics":[{"severity":"error","code":"F004","line":0,"column":0,"message":"cannot read","text":"a.sgf: error F004: cannot read"}]})j"
+        "\n");
     CHECK(json_valid(os.str()));
 }
 
@@ -428,35 +431,49 @@ TEST_CASE("write_check_json compact: the counts' terms only where a count decide
     const std::string j = os.str();
     INFO(j);
     CHECK(json_valid(j));
-    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/2","form":"compact","file":"g\"1\".sgf","game":1,)j",
+    CHECK(j.rfind(R"j({"schema":"sgfaudit-game/3","form":"compact","file":"g\"1\".sgf","game":1,)j",
                   0) == 0);
     // tromp-taylor ended by two passes, aga is a side of the outcome divergence: both counts
-    // decide something, each with its terms and the decisive count only.
+    // decide something, each with its decisive count's table (schema 3: no terms).
     CHECK(contains(
         j,
-        R"j("scored":true,"counted":true,"decisive":"area","winner":"B","margin":6.5,"terms":{"komi":0.5,)j"));
+        R"j("scored":true,"counted":true,"decisive":"area","winner":"B","margin":6.5,"count":{"black":184,"white":177.5}},)j"));
     CHECK(contains(
         j,
-        R"j("neutral":3,"white_extra_pass":true,"black_moved_last":true},"count":{"black":184,"white":177.5}},)j"));
-    CHECK(contains(
-        j,
-        R"j("scored":false,"counted":true,"decisive":"territory","winner":"W","margin":2.5,"terms":{)j"));
-    CHECK(contains(j, R"j("count":{"black":10,"white":12.5}})j"));
+        R"j("scored":false,"counted":true,"decisive":"territory","winner":"W","margin":2.5,"count":{"black":10,"white":12.5}})j"));
+    CHECK_FALSE(contains(j, "\"terms\""));
     CHECK_FALSE(contains(j, "\"scores\""));
-    // Divergences keep everything but the boards (index.html draws them).
+    // Divergences without their words and boards (divergences.csv and index.html have them).
     CHECK(contains(
         j,
-        R"j({"ruleset":"aga","index":1,"text":"legal","legal":true,"reason":null,"clause":"","repeats_move":null}]})j"));
+        R"j({"ruleset":"aga","index":1,"legal":true,"reason":null,"clause":"","repeats_move":null}]})j"));
+    CHECK_FALSE(contains(j, "\"summary\""));
+    CHECK_FALSE(contains(j, "\"text\""));
     CHECK_FALSE(contains(j, "board_before"));
     CHECK_FALSE(contains(j, "board_after"));
-    // The rest as in the full form.
+    // The run's settings and what repeats the game's fields are the full form's.
+    for (const char* absent : {"\"name\":\"tromp-taylor\"", "\"dead\":", "\"dead_points\"",
+                               "\"on_illegal\"", "\"recorded\"", "\"message\"", "\"komi_text\""}) {
+        INFO(absent);
+        CHECK_FALSE(contains(j, absent));
+    }
     for (const char* part : {
-             R"j("record":{"check":"mismatch","recorded":"W+3.5",)j",
-             R"j("record_issues":[{"move":80,"code":"out_of_turn",)j",
+             R"j("record":{"check":"mismatch","mapped":"aga","computed":)j",
+             R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","line":)j",
              R"j("diagnostics":[{"severity":"warning","code":"S220",)j",
              R"j("illegal":[{"move":57,"color":"B","pass":false,"point":"D16",)j",
          }) {
         CHECK(contains(j, part));
+    }
+    // The full form has them.
+    std::ostringstream full;
+    report::write_check_json(full, f.input(), report::GameJson::full);
+    for (const char* present :
+         {"\"name\":\"tromp-taylor\"", "\"dead\":", "\"dead_points\"", "\"on_illegal\"",
+          "\"recorded\"", "\"message\"", "\"komi_text\"", "\"komi_override\"",
+          "\"moves_after_end\"", "\"resumed\"", "\"summary\"", "\"text\"", "\"terms\""}) {
+        INFO(present);
+        CHECK(contains(full.str(), present));
     }
 }
 
@@ -477,11 +494,11 @@ TEST_CASE("write_check_json compact: a resigned game carries no count's terms or
     CHECK_FALSE(contains(c, "\"terms\""));
     CHECK_FALSE(contains(c, "\"count\""));
     CHECK_FALSE(contains(c, "\"scores\""));
-    CHECK(contains(
-        c, R"j("scored":false,"counted":false,"decisive":"area","winner":"B","margin":6.5},)j"));
-    CHECK(contains(
-        c,
-        R"j("scored":false,"counted":false,"decisive":"territory","winner":"W","margin":2.5}],)j"));
+    // Neither count decides anything: how each ruleset ended, nothing of a count.
+    CHECK(contains(c, R"j("counted":false},{"spec":"aga",)j"));
+    CHECK(contains(c, R"j("counted":false}],)j"));
+    CHECK_FALSE(contains(c, "\"decisive\""));
+    CHECK_FALSE(contains(c, "\"winner\""));
     // The full form has them all, counted or not.
     CHECK(contains(
         u,

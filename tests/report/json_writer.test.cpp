@@ -15,7 +15,7 @@ namespace {
 
 // The games.jsonl line of a file without games, named `file`.
 std::string line_for(std::string_view file) {
-    return R"({"schema":"sgfaudit-game/2","form":"compact","file":)" + report::json_string(file) +
+    return R"({"schema":"sgfaudit-game/3","form":"compact","file":)" + report::json_string(file) +
            R"(,"game":null,"findings":false,"diagnostics":[]})" + "\n";
 }
 
@@ -98,7 +98,7 @@ TEST_CASE("JsonWriter integers: one and two digits and beyond, as std::to_chars 
         d.where = {line, line == 0 ? 0u : line - 1};
         d.message = "m";
         std::string out;
-        report::append_file_json(out, "f.sgf", std::span(&d, 1));
+        report::append_file_json(out, "f.sgf", std::span(&d, 1), report::GameJson::full);
         const std::string expected = "\"line\":" + std::to_string(line) +
                                      ",\"column\":" + std::to_string(d.where.column) + ",";
         INFO("line " << line);

@@ -44,6 +44,8 @@ struct ArchiveOptions {
     // games.jsonl in the full form of schema sgfaudit-game/2 (every count's table, the boards
     // of divergences); else the compact form (docs/report-format.md).
     bool full_json = false;
+    // report.sqlite is written too (docs/report-format.md, "report.sqlite and results.csv").
+    bool sqlite = false;
     // Follow symbolic links that lead out of the named folders (FileWalk).
     bool follow_links = false;
     const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
@@ -74,6 +76,7 @@ struct ArchiveResult {
     std::vector<sgf::Diagnostic> missing;  // F001 for missing_input
     bool previous = false;  // out_dir held a report before the run (replaced when complete)
     bool findings = false;  // Summary::findings
+    bool sqlite = false;    // report.sqlite was written (--sqlite, or shards made with it)
     std::uint64_t files = 0, games = 0, games_with_findings = 0, divergences = 0;
     std::uint64_t moves = 0;
 };
@@ -87,10 +90,13 @@ ArchiveResult audit_archive(const ArchiveOptions& options);
 // run only when it holds this marker and nothing but the files it lists.
 inline constexpr const char* kReportMarker = ".sgfaudit-report";
 // The names of the files a report folder holds (with --gzip, games.jsonl.gz instead of
-// games.jsonl), its marker last.
+// games.jsonl), its marker last; with --sqlite also kSqliteFile.
 inline constexpr const char* kReportFiles[] = {
-    "games.jsonl",  "divergences.csv", "diagnostics.csv", "record_issues.csv", "summary.md",
-    "summary.json", "index.html",      "rules.md",        "diagnostics.md",    kReportMarker};
+    "games.jsonl", "divergences.csv", "diagnostics.csv", "record_issues.csv",
+    "results.csv", "summary.md",      "summary.json",    "index.html",
+    "rules.md",    "diagnostics.md",  kReportMarker};
+// report.sqlite, written with --sqlite only (listed in the marker before it).
+inline constexpr const char* kSqliteFile = "report.sqlite";
 // The folder of index.html's pages (report::kMaxPageBytes), listed in the marker when written.
 inline constexpr const char* kReportPages = "pages";
 // games.jsonl in its place with --gzip.

@@ -219,6 +219,7 @@ struct RunDescription {
     // --ignore: codes set aside (sorted). Their diagnostics and record issues are counted in
     // the "set aside" table instead of by code; every other count (and the exit) keeps them.
     std::vector<std::string> ignore;
+    bool sqlite = false;  // --sqlite: report.sqlite is written (shards of one run must agree)
 };
 
 // Totals of a run, added to in input order; writes summary.md and the summary part of

@@ -22,7 +22,7 @@ namespace sgfaudit::report {
 
 // The schema of a game object (check --format json, games.jsonl; docs/report-format.md),
 // written in every object's "schema" field.
-inline constexpr std::string_view kGameSchema = "sgfaudit-game/2";
+inline constexpr std::string_view kGameSchema = "sgfaudit-game/3";
 
 // The two forms of a game object (docs/report-format.md), named in its "form" field. compact:
 // the count's terms and its table only for a ruleset whose count decides something in the game
