@@ -130,6 +130,8 @@ std::string_view to_string(IssueCode c) noexcept {
             return "illegal_everywhere";
         case IssueCode::illegal_under_record_rules:
             return "illegal_under_record_rules";
+        case IssueCode::superko_not_enforced:
+            return "superko_not_enforced";
         case IssueCode::setup_after_start:
             return "setup_after_start";
         case IssueCode::setup_after_root:

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "history.hpp"
+#include "judge.hpp"
 #include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
@@ -160,7 +161,7 @@ class Replay {
 
     // --- judge.cpp: judging a play ----------------------------------------------------------
     void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn);
-    void note_legality(const sgf::Event& e, game::Color c,
+    void note_legality(const sgf::Event& e, game::Color c, const PlayFacts& facts,
                        const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
                        const game::Board* before);
     std::string lane_name(std::size_t i) const { return ruleset_name(lanes_[i].result.ruleset); }

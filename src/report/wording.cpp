@@ -233,11 +233,20 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
                                who, detail::point_text(i.point, height));
         case IssueCode::illegal_everywhere:
             return fmt::format(
-                "move {}: {} {} is illegal under every ruleset still judging the game ({})", i.move,
-                who, detail::point_text(i.point, height), reasons());
+                "move {}: {} {} is illegal under every preset, and the record names no modelled "
+                "rules ({})",
+                i.move, who, detail::point_text(i.point, height), reasons());
         case IssueCode::illegal_under_record_rules:
             return fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({})",
                                i.move, who, detail::point_text(i.point, height), i.text, reasons());
+        case IssueCode::superko_not_enforced:
+            return fmt::format(
+                "move {}: {} {} repeats the position after {} ({}), which the record's rules "
+                "RU[{}] "
+                "forbid only by superko: the server did not enforce it",
+                i.move, who, detail::point_text(i.point, height),
+                i.counts[0] == 0 ? std::string("the start") : fmt::format("move {}", i.counts[0]),
+                reasons(), i.text);
         case IssueCode::setup_after_start:
             return fmt::format(
                 "setup stones after move {}: not a turn; the position counts for positional "

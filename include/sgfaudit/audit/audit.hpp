@@ -361,6 +361,7 @@ enum class IssueCode : std::uint8_t {
     out_of_turn,
     illegal_everywhere,
     illegal_under_record_rules,
+    superko_not_enforced,
     setup_after_start,
     setup_after_root,
     setup_without_handicap,
@@ -403,6 +404,7 @@ struct RecordIssue {
     // occupied, off_board (kNoPoint: a value that is not a point), out_of_turn, illegal_*: the
     // point played.
     sgf::Point point = sgf::kNoPoint;
+    // superko_not_enforced: the move after which the repeated position existed (0: the start).
     // handicap_mismatch: HA, Black's start stones, the handicap taken. setup_without_handicap:
     // Black's and White's start stones. handicap_missing, handicap_inferred: HA.
     // placement_interrupted: the stones due, the handicap taken. dead_point_off_board,
@@ -411,14 +413,15 @@ struct RecordIssue {
     // komi_quirk: the komi read. result_impossible_margin: the margin and the bound.
     // result_komi_parity: the margin and the komi (absolute values).
     std::array<double, 2> values{};
-    // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules:
-    // RU's text. dead_point_off_board: the token given. dead_stones_undecided: the oracle's
-    // failure text.
+    // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules,
+    // superko_not_enforced: RU's text. dead_point_off_board: the token given.
+    // dead_stones_undecided: the oracle's failure text.
     std::string text;
     // result_komi_parity: KM's text.
     std::string text2;
-    // illegal_everywhere: each ruleset still judging and its reason. illegal_under_record_rules:
-    // the record's ruleset and its reason.
+    // illegal_everywhere (R14: the record names no modelled rules and every preset forbids the
+    // play): each chosen ruleset still judging that forbids it and its reason.
+    // illegal_under_record_rules, superko_not_enforced: the record's ruleset and its reason.
     std::vector<RulesetReason> reasons;
     // handicap_inferred: the stones placed.
     std::vector<sgf::Point> points;

@@ -1,0 +1,161 @@
+// Counting real games (rules-model.md section 8, revision 3): one or more cases per decision
+// R11-R20, each named by its id. Expected values come from the text of section 8 and the seeds,
+// computed by hand; the board and move notation is that of catalogue.test.cpp.
+
+#include <algorithm>
+
+#include "catalogue_support.hpp"
+
+using namespace catalogue;
+using audit::IssueSeverity;
+
+namespace {
+
+std::size_t issue_count(const audit::GameAudit& a, std::string_view code) {
+    return static_cast<std::size_t>(std::count_if(
+        a.record_issues.begin(), a.record_issues.end(),
+        [&](const audit::RecordIssue& i) { return audit::to_string(i.code) == code; }));
+}
+
+const audit::RecordIssue* find_issue(const audit::GameAudit& a, std::string_view code) {
+    for (const audit::RecordIssue& i : a.record_issues)
+        if (audit::to_string(i.code) == code) return &i;
+    return nullptr;
+}
+
+// Record errors tied to a move (the boards drawn here are setup without a handicap, itself an
+// error of the start position, move 0).
+std::size_t errors(const audit::GameAudit& a) {
+    return static_cast<std::size_t>(std::count_if(
+        a.record_issues.begin(), a.record_issues.end(),
+        [](const auto& i) { return i.severity == audit::IssueSeverity::error && i.move > 0; }));
+}
+
+// Three independent kos on a 15x3 board. Ko 1 (columns 0-3) and ko 3 (columns 10-13) hold a
+// White stone that Black takes at cb / mb (White retakes at bb / lb); ko 2 (columns 5-8) holds
+// a Black stone that White takes at hb (Black retakes at gb).
+//   .XO...OX...XO..
+//   XO.O.OX.X.XO.O.
+//   .XO...OX...XO..
+// B1 cb takes ko 1, W2 hb takes ko 2, B3 mb takes ko 3, W4 bb retakes ko 1, B5 gb retakes ko 2,
+// W6 lb retakes ko 3: the start position again (a triple ko). W6 is no immediate retake (B5
+// took at gb): J 6 allows it; TT 6 forbids it (the start position), and so do FFG 4 and 002's
+// nssk (the start position counts as made by a board play of White, who does not move first).
+const std::vector<std::string> triple_ko = {".XO...OX...XO..", "XO.O.OX.X.XO.O.",
+                                            ".XO...OX...XO.."};
+constexpr std::string_view triple_moves = "B@cb W@hb B@mb W@bb B@gb W@lb";
+
+// A ko on a 5x5 board: B1 takes at cb, W2 retakes at bb at once (a simple ko retake).
+//   .XO..
+//   XO.O.
+//   .XO..
+const std::vector<std::string> one_ko = {".XO..", "XO.O.", ".XO..", ".....", "....."};
+
+}  // namespace
+
+// =============================================================================================
+// R14 The record's own rules decide what is a record error
+
+TEST_CASE("R14: a triple ko legal under the record's J 6 is no record error",
+          "[audit][counting][R14]") {
+    const auto a = run(game_sgf(triple_ko, "KM[0.5]RU[Japanese]", triple_moves));
+    // Every chosen ruleset forbids W6: a finding of those rulesets (each lists it) ...
+    illegal(a.results[TT], 6, Reason::positional_superko, "TT 6", 0);
+    illegal(a.results[AGA], 6, Reason::natural_situational_superko, "", 0);
+    illegal(a.results[FFG], 6, Reason::situational_superko, "FFG 4", 0);
+    // ... never a record error: RU[Japanese] maps to japanese (ko=simple), which allows it.
+    CHECK(issue_count(a, "illegal_everywhere") == 0);
+    CHECK(issue_count(a, "illegal_under_record_rules") == 0);
+    CHECK(issue_count(a, "superko_not_enforced") == 0);
+    CHECK(errors(a) == 0);
+}
+
+TEST_CASE("R14: without RU a play is an error only when every preset forbids it",
+          "[audit][counting][R14]") {
+    // The triple ko: japanese allows W6, so it is no error though every chosen ruleset forbids it.
+    const auto triple = run(game_sgf(triple_ko, "KM[0.5]", triple_moves));
+    illegal(triple.results[TT], 6, Reason::positional_superko, "", 0);
+    CHECK(errors(triple) == 0);
+    // A simple ko retake: every preset forbids it.
+    const auto retake = run(game_sgf(one_ko, "KM[0.5]", "B@cb W@bb"));
+    const audit::RecordIssue* i = find_issue(retake, "illegal_everywhere");
+    REQUIRE(i != nullptr);
+    CHECK(i->move == 2);
+    CHECK(i->severity == IssueSeverity::error);
+    // An RU that maps to no preset is treated the same.
+    const auto other = run(game_sgf(one_ko, "KM[0.5]RU[Ing]", "B@cb W@bb"));
+    CHECK(issue_count(other, "illegal_everywhere") == 1);
+    const auto other_triple = run(game_sgf(triple_ko, "KM[0.5]RU[Ing]", triple_moves));
+    CHECK(errors(other_triple) == 0);
+}
+
+TEST_CASE("R14: the record's ruleset is judged even when it is not among the chosen rulesets",
+          "[audit][counting][R14]") {
+    // aXO..   B1 a (aa) joins ba: the string {aa, ba} has no liberty and captures nothing, a
+    // OO...   two-stone suicide: TT allows it (TT 7), C forbids it. Only tromp-taylor is chosen.
+    const std::vector<std::string> board = {"aXO..", "OO...", ".....", ".....", "....."};
+    const std::vector<audit::Ruleset> tt = {*audit::preset("tromp-taylor")};
+    const auto chinese = run(game_sgf(board, "KM[0.5]RU[Chinese]", "Ba W@ee"), tt);
+    legal(chinese.results[0], 1);
+    const audit::RecordIssue* i = find_issue(chinese, "illegal_under_record_rules");
+    REQUIRE(i != nullptr);
+    CHECK(i->move == 1);
+    CHECK(i->severity == IssueSeverity::error);
+    REQUIRE(i->reasons.size() == 1);
+    CHECK(i->reasons[0].ruleset == "chinese");
+    CHECK(i->reasons[0].reason == Reason::suicide);
+    // RU[NZ] allows the suicide (NZ play): no error, though aga and french forbid it.
+    const auto nz = run(game_sgf(board, "KM[0.5]RU[NZ]", "Ba W@ee"));
+    illegal(nz.results[AGA], 1, Reason::suicide, "", std::nullopt);
+    CHECK(errors(nz) == 0);
+}
+
+TEST_CASE(
+    "R14: a simple ko retake is an error under the record's rules even when every chosen "
+    "ruleset forbids it",
+    "[audit][counting][R14]") {
+    const auto a = run(game_sgf(one_ko, "KM[0.5]RU[Chinese]", "B@cb W@bb"));
+    for (const auto& r : a.results) CHECK(find_illegal(r, 2) != nullptr);
+    const audit::RecordIssue* i = find_issue(a, "illegal_under_record_rules");
+    REQUIRE(i != nullptr);
+    CHECK(i->move == 2);
+    CHECK(i->severity == IssueSeverity::error);
+    CHECK(issue_count(a, "illegal_everywhere") == 0);
+    CHECK(issue_count(a, "superko_not_enforced") == 0);
+}
+
+// =============================================================================================
+// R15 Superko the server did not enforce
+
+TEST_CASE("R15: a whole-board repetition the record's rules forbid only by superko is a note",
+          "[audit][counting][R15]") {
+    // RU[Chinese] (psk, C 2002 section 6): W6 repeats the start position, not a simple retake.
+    const std::vector<audit::Ruleset> both = {*audit::preset("japanese"),
+                                              *audit::preset("chinese")};
+    const auto a = run(game_sgf(triple_ko, "KM[0.5]RU[Chinese]", triple_moves), both);
+    // The play stays an illegal play of chinese and a legality divergence with japanese.
+    legal(a.results[0], 6);
+    illegal(a.results[1], 6, Reason::positional_superko, "", 0);
+    CHECK(has_divergence(a, audit::DivergenceKind::legality, 6));
+    const audit::RecordIssue* i = find_issue(a, "superko_not_enforced");
+    REQUIRE(i != nullptr);
+    CHECK(i->move == 6);
+    CHECK(i->severity == IssueSeverity::note);
+    REQUIRE(i->reasons.size() == 1);
+    CHECK(i->reasons[0].ruleset == "chinese");
+    CHECK(i->reasons[0].reason == Reason::positional_superko);
+    CHECK(i->counts[0] == 0);  // the move after which the repeated position existed
+    CHECK(errors(a) == 0);
+    // The same when chinese is only the record's ruleset (judged for it, not chosen).
+    const std::vector<audit::Ruleset> jp = {*audit::preset("japanese")};
+    const auto b = run(game_sgf(triple_ko, "KM[0.5]RU[Chinese]", triple_moves), jp);
+    CHECK(issue_count(b, "superko_not_enforced") == 1);
+    CHECK(errors(b) == 0);
+    // RU[AGA] (nssk) and RU[French] (ssk) likewise.
+    for (const char* ru : {"RU[AGA]", "RU[French]"}) {
+        const auto c = run(game_sgf(triple_ko, std::string("KM[0.5]") + ru, triple_moves));
+        INFO(ru);
+        CHECK(issue_count(c, "superko_not_enforced") == 1);
+        CHECK(errors(c) == 0);
+    }
+}
