@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -34,6 +35,7 @@ struct RecordCheckInput {
     const RuMapping& ru;                   // RU's mapping (the user's --map-ru first)
     std::optional<std::size_t> ru_result;  // results index of RU's ruleset, when mapped
     std::size_t chosen = 0;                // results [0, chosen) are the chosen rulesets
+    std::uint32_t repeated_move = 0;  // R16: the first play that repeated a whole-board position
 };
 
 // record_check.cpp. Takes: the record, every result (the chosen ones, then RU's own ruleset

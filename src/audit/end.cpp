@@ -142,8 +142,8 @@ void Replay::finish() {
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
                              out_.divergences);
-    check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_}, end_board_of,
-                 options_.diagrams, out_);
+    check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_, first_repeat_},
+                 end_board_of, options_.diagrams, out_);
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
                               out_);

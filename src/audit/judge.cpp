@@ -112,6 +112,8 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     // ones are searched only when one has the same hash.
     if (history_.add(board_, move_, maker_of(c), true)) {
         facts.repeats = history_.find(board_, history_.size() - 1);
+        // R16: the first board play of the main line that repeats a whole-board position.
+        if (facts.repeats.any && first_repeat_ == 0) first_repeat_ = move_;
     }
 
     if (is_quiet(facts)) {

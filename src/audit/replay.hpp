@@ -233,6 +233,7 @@ class Replay {
     bool one_stone_handicap_ = false;
     EndState before_state_;  // the state before the current move (R7)
     int consecutive_passes_ = 0;
+    std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
     // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
     // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
     // a row), and the board and captures when the second cleanup phase began.

@@ -1182,7 +1182,7 @@ RulesetParse parse_ruleset_spec(std::string_view spec) {
 //   the game's handicap in points under Chinese rules and handicap - 1 under AGA, a handicap of
 //   1 included; its records write that one stone as AB without HA, White to move (R10).
 constexpr std::array<ServerConvention, 1> kServerConventions{{
-    {"OGS", "OGS:", 0.0, true},
+    {"OGS", "OGS:", 0.0, true, true},
 }};
 
 const ServerConvention* server_convention(std::string_view place) noexcept {

@@ -137,6 +137,11 @@ std::string record_computed(const audit::RecordVerdict& rv) {
             "no result (J 12: the position after move {} repeats an earlier one) under {}",
             rv.repeated_move, rv.counted_under);
     }
+    if (rv.why == audit::RecordReason::cycle_outcome) {
+        return fmt::format(
+            "the cycle's outcome (R16: the position after move {} repeats an earlier one)",
+            rv.repeated_move);
+    }
     if (!rv.count) return {};
     return fmt::format("{} under {}", describe_count(*rv.count, audit::to_string(rv.decisive)),
                        rv.counted_under);
@@ -179,6 +184,12 @@ std::string record_reason(const audit::RecordVerdict& rv) {
             return "the margin differs";
         case audit::RecordReason::void_cycle:
             return "J 12: a whole-board position repeated and RE says the game is void";
+        case audit::RecordReason::cycle_outcome:
+            return "R16: a whole-board position repeated on the main line and RE is the cycle's "
+                   "outcome (J 12: no result; C: a draw by the referee)";
+        case audit::RecordReason::winner_only:
+            return "R16: RE's margin of 0 names the winner only (outside OGS, which writes draws "
+                   "so): the winner is compared";
     }
     return {};
 }

@@ -159,3 +159,67 @@ TEST_CASE("R15: a whole-board repetition the record's rules forbid only by super
         CHECK(errors(c) == 0);
     }
 }
+
+// =============================================================================================
+// R16 Results
+
+namespace {
+
+// 3x1: X.O, the middle point reaches both colours: area B 1, W 1 + komi.
+const std::vector<std::string> two_stones = {"X.O"};
+const std::vector<std::string> empty5 = {".....", ".....", ".....", ".....", "....."};
+
+}  // namespace
+
+TEST_CASE("R16: B+0 is a draw only in the records of a server that writes draws so",
+          "[audit][counting][R16]") {
+    // OGS (PC[OGS: ...]): B+0 is a draw; the count under chinese, KM 0, is a draw.
+    const auto ogs =
+        run(game_sgf(two_stones, "KM[0]RU[Chinese]RE[B+0]PC[OGS: https://x]", "B- W-"));
+    CHECK(ogs.record.check == audit::RecordCheck::match);
+    // Elsewhere B+0 names the winner only: Black did not win a drawn count.
+    const auto fox = run(game_sgf(two_stones, "KM[0]RU[Chinese]RE[B+0]", "B- W-"));
+    CHECK(fox.record.check == audit::RecordCheck::mismatch);
+    CHECK(fox.record.winner_differs);
+}
+
+TEST_CASE("R16: W+0.0 outside OGS is compared by its winner only", "[audit][counting][R16]") {
+    // 5x5, B1 cc, two passes: area under chinese B 25, W 0.5 (KM 0.5): B+24.5.
+    const std::string moves = "B@cc W- B-";
+    const auto black = run(game_sgf(empty5, "KM[0.5]RU[Chinese]RE[B+0.0]", moves));
+    CHECK(black.record.check == audit::RecordCheck::match);
+    CHECK(black.record.why == audit::RecordReason::winner_only);
+    const auto white = run(game_sgf(empty5, "KM[0.5]RU[Chinese]RE[W+0.0]", moves));
+    CHECK(white.record.check == audit::RecordCheck::mismatch);
+    CHECK(white.record.why == audit::RecordReason::winner_differs);
+    // No komi parity note for a winner-only result.
+    CHECK(issue_count(black, "result_komi_parity") == 0);
+}
+
+TEST_CASE(
+    "R16: a whole-board repetition followed by RE Void, 0, Draw or Jigo is the cycle's "
+    "outcome",
+    "[audit][counting][R16]") {
+    // The triple ko: W6 repeats the start position; the record stops there without passes.
+    for (const char* re : {"Void", "0", "Draw", "Jigo"}) {
+        INFO(re);
+        // RU[Chinese]: cycle=play-on, yet RE is the cycle's outcome (C: a draw by the referee).
+        const auto a =
+            run(game_sgf(triple_ko, std::string("KM[0.5]RU[Chinese]RE[") + re + "]", triple_moves));
+        CHECK(a.record.check == audit::RecordCheck::match);
+        CHECK(a.record.why == audit::RecordReason::cycle_outcome);
+        CHECK(a.record.repeated_move == 6);
+        // RU[AGA] likewise, and with the play judged only for the record (RU not chosen).
+        const std::vector<audit::Ruleset> tt = {*audit::preset("tromp-taylor")};
+        const auto b =
+            run(game_sgf(triple_ko, std::string("KM[0.5]RU[AGA]RE[") + re + "]", triple_moves), tt);
+        CHECK(b.record.check == audit::RecordCheck::match);
+        CHECK(b.record.why == audit::RecordReason::cycle_outcome);
+    }
+    // Without a repetition, a drawn RE of an unfinished record is not comparable.
+    const auto none = run(game_sgf(triple_ko, "KM[0.5]RU[Chinese]RE[Draw]", "B@cb W@hb"));
+    CHECK(none.record.check == audit::RecordCheck::not_comparable);
+    // A repetition followed by a score is no cycle outcome.
+    const auto scored = run(game_sgf(triple_ko, "KM[0.5]RU[Chinese]RE[B+3]", triple_moves));
+    CHECK(scored.record.why != audit::RecordReason::cycle_outcome);
+}

@@ -320,6 +320,13 @@ enum class RecordReason : std::uint8_t {
     // cycle=no-result (J 12): a whole-board position repeated (RecordVerdict::repeated_move)
     // and RE says the game is void: RE is the result (a match)
     void_cycle,
+    // R16: a whole-board position repeated on the main line (RecordVerdict::repeated_move) and
+    // RE is Void, 0, Draw or Jigo: the cycle's outcome (J 12: no result; C: a draw by the
+    // referee), whatever the cycle knob (a match)
+    cycle_outcome,
+    // R16: RE B+0 / W+0 outside a server that writes draws so (OGS) names the winner only, and
+    // the count's winner is that one (a match)
+    winner_only,
 };
 
 struct RecordVerdict {
@@ -331,10 +338,10 @@ struct RecordVerdict {
     // name) and its deciding count, when RE and a mapped RU are there.
     std::string counted_under;
     std::optional<Count> count;
-    Scoring decisive = Scoring::area;            // which count `count` is
-    RecordReason why = RecordReason::none;       // why (for not_comparable / unmapped / mismatch)
-    RuReason mapping;                            // rules_not_mapped: map_ru's reason
-    std::uint32_t repeated_move = 0;             // void_cycle: the move that repeated (J 12)
+    Scoring decisive = Scoring::area;       // which count `count` is
+    RecordReason why = RecordReason::none;  // why (for not_comparable / unmapped / mismatch)
+    RuReason mapping;                       // rules_not_mapped: map_ru's reason
+    std::uint32_t repeated_move = 0;        // void_cycle, cycle_outcome: the move that repeated
     std::optional<sgf::ResultKind> result_kind;  // result_not_score: RE's form
     bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
     // The count's dead stones (Score::dead_source, dead_oracle); nullopt when RE was not compared

@@ -361,6 +361,8 @@ struct ServerConvention {
     // A one-stone handicap (one Black setup stone, no HA, White to move: R10's form) counts
     // as n = 1 for the area bonus (bonus=n gives White 1 point, n-1 and 0 nothing).
     bool one_stone_handicap = false;
+    // R16: `B+0` / `W+0` is how the server writes a draw (elsewhere it names the winner only).
+    bool zero_margin_is_draw = false;
 };
 // The convention of the server whose records begin their PC so, or nullptr.
 const ServerConvention* server_convention(std::string_view place) noexcept;
