@@ -82,6 +82,8 @@ std::string_view to_string(EndKind e) noexcept {
             return "no_result";
         case EndKind::all_pass_alive:
             return "all_pass_alive";
+        case EndKind::counted:
+            return "counted";
     }
     return "?";
 }
@@ -162,6 +164,8 @@ std::string_view to_string(IssueCode c) noexcept {
             return "resigner_moved_last";
         case IssueCode::dead_stones_undecided:
             return "dead_stones_undecided";
+        case IssueCode::end_by_result:
+            return "end_by_result";
     }
     return "?";
 }

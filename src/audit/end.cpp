@@ -74,6 +74,12 @@ void Replay::finish() {
         dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
     }
     std::vector<Vertex> dead = dead_points();
+    // R13: a record that stops without two passes and whose RE is a score with a margin above
+    // zero was counted at its last position.
+    const bool by_result = move_ > 0 && rec_.result &&
+                           rec_.result->kind == sgf::ResultKind::score && rec_.result->margin &&
+                           *rec_.result->margin > 0.0;
+    bool noted = false;
     for (Lane& l : lanes_) {
         RulesetResult& res = l.result;
         if (l.active) {
@@ -100,9 +106,17 @@ void Replay::finish() {
                                                    res.ruleset.suicide == Suicide::multi_stone)) {
                     res.end = EndKind::all_pass_alive;
                     l.end_state = state(true);
+                } else if (res.end == EndKind::record_end && by_result) {
+                    // R13: counted at the last position, as if passes followed.
+                    res.end = EndKind::counted;
+                    l.end_state = counted_state();
                 }
             }
             l.end_board = -1;
+        }
+        if (res.end == EndKind::counted && !noted) {
+            noted = true;
+            issue(res.end_move, 0, IssueCode::end_by_result, {}, IssueSeverity::note);
         }
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
             res.moves_after_end = move_ - res.end_move;
@@ -153,6 +167,21 @@ void Replay::finish() {
                          if (a.kind != b.kind) return a.kind < b.kind;
                          return a.move < b.move;
                      });
+}
+
+// R13: the state at the record's end with passes added, the opponent of the last mover first,
+// until two passes in a row end the game (every end rule ends it there: TT 8, AGA 9, FFG 5).
+// AGA 11's extra White pass then follows from who passed last, as for any game.
+EndState Replay::counted_state() const {
+    EndState s = state(true);
+    game::Color next = any_turn_ ? game::opponent(last_turn_) : first_;
+    for (int passes = consecutive_passes_; passes < 2; ++passes) {
+        (next == game::Color::black ? s.passes_black : s.passes_white) += 1;
+        if (s.first_passer < 0) s.first_passer = idx(next);
+        s.black_moved_last = next == game::Color::black;
+        next = game::opponent(next);
+    }
+    return s;
 }
 
 std::vector<game::Vertex> Replay::dead_points() {

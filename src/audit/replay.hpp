@@ -168,6 +168,7 @@ class Replay {
 
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
+    EndState counted_state() const;
     std::vector<Vertex> dead_points();
     const game::Board& end_board(const Lane& l) const {
         return l.end_board < 0 ? board_ : end_boards_[static_cast<std::size_t>(l.end_board)];

@@ -205,10 +205,11 @@ std::vector<Summary::Table> Summary::tables() const {
         for (const std::uint64_t e : endings_) ended += e;
         t.note = fmt::format(
             "Every file and game accounted for: {} files taken = {} with games + {} without a "
-            "game + {} that could not be read; {} games = {} scored + {} resigned + {} on time + "
-            "{} forfeit + {} unfinished + {} not auditable{}.",
+            "game + {} that could not be read; {} games = {} scored + {} counted without passes + "
+            "{} resigned + {} on time + {} forfeit + {} unfinished + {} not auditable{}.",
             files_, with_games, files_without_games_, files_unreadable_, games_,
             endings_[static_cast<std::size_t>(Ending::scored)],
+            endings_[static_cast<std::size_t>(Ending::counted)],
             endings_[static_cast<std::size_t>(Ending::resigned)],
             endings_[static_cast<std::size_t>(Ending::time)],
             endings_[static_cast<std::size_t>(Ending::forfeit)],
@@ -231,10 +232,12 @@ std::vector<Summary::Table> Summary::tables() const {
         row("moves (main lines, passes counted)", moves_);
         row("games scored (ended by two passes under some ruleset)",
             endings_[static_cast<std::size_t>(Ending::scored)]);
+        row("games counted without passes (RE a score, R13)",
+            endings_[static_cast<std::size_t>(Ending::counted)]);
         row("games resigned (RE)", endings_[static_cast<std::size_t>(Ending::resigned)]);
         row("games lost on time (RE)", endings_[static_cast<std::size_t>(Ending::time)]);
         row("games forfeited (RE)", endings_[static_cast<std::size_t>(Ending::forfeit)]);
-        row("games unfinished (no two passes, no resignation, time or forfeit)",
+        row("games unfinished (no two passes, no resignation, time or forfeit, no score in RE)",
             endings_[static_cast<std::size_t>(Ending::unfinished)]);
         row("games not auditable", endings_[static_cast<std::size_t>(Ending::not_auditable)]);
         out.push_back(std::move(t));

@@ -51,6 +51,9 @@ std::string describe_end(const audit::RulesetResult& r) {
             return "no moves";
         case audit::EndKind::all_pass_alive:
             return fmt::format("ends at move {} (every point pass-alive, KG end)", r.end_move);
+        case audit::EndKind::counted:
+            return fmt::format("counted at move {} without passes (RE is a score, R13)",
+                               r.end_move);
         case audit::EndKind::no_result:
             return fmt::format(
                 "no result (J 12): the position of move {} repeats an earlier one and the record "
@@ -316,6 +319,11 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
                                fm == 0.0 ? "a whole" : "a half-point", i.text2,
                                fk == 0.0 ? "whole" : "a half point");
         }
+        case IssueCode::end_by_result:
+            return fmt::format(
+                "the record ends at move {} without two passes and RE is a score: counted there, "
+                "as if passes followed (R13)",
+                i.move);
         case IssueCode::resigner_moved_last:
             return fmt::format("RE[{}]: {} resigned after making the last turn of the record",
                                i.text, i.color == game::Color::black ? "Black" : "White");

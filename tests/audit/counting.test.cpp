@@ -3,8 +3,12 @@
 // computed by hand; the board and move notation is that of catalogue.test.cpp.
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "catalogue_support.hpp"
+#include "skip.hpp"
 
 using namespace catalogue;
 using audit::IssueSeverity;
@@ -222,4 +226,118 @@ TEST_CASE(
     // A repetition followed by a score is no cycle outcome.
     const auto scored = run(game_sgf(triple_ko, "KM[0.5]RU[Chinese]RE[B+3]", triple_moves));
     CHECK(scored.record.why != audit::RecordReason::cycle_outcome);
+}
+
+// =============================================================================================
+// R13 Counted without passes
+
+namespace {
+
+// 5x5: Black's wall on column 2, White's on column 3 (setup).
+//   ..XO.
+//   ..XO.      B1 aa and W2 ee play inside their own territory; no passes.
+//   ..XO.      Area: B 6 stones + 9 = 15, W 6 + 4 + 0.5 = 10.5: B+4.5.
+//   ..XO.
+//   ..XO.
+const std::vector<std::string> walls = {"..XO.", "..XO.", "..XO.", "..XO.", "..XO."};
+
+const audit::RulesetResult& counted(const audit::RulesetResult& r, std::uint32_t move) {
+    INFO("ruleset " << r.ruleset.name);
+    CHECK(audit::to_string(r.end) == "counted");
+    CHECK(r.end_move == move);
+    CHECK(r.score.scored);
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "R13: a record counted without passes is scored as if passes followed, White moved "
+    "last",
+    "[audit][counting][R13]") {
+    const auto a = run(game_sgf(walls, "KM[0.5]RU[AGA]RE[B+4.5]", "B@aa W@ee"));
+    for (const auto& r : a.results) counted(r, 2);
+    // B passes, then W (the opponent of the last mover first): one pass each, W's last.
+    // TT area B 15, W 10.5. AGA territory: B 9 - 1 (pass stone to W) = 8, W 4 - 1 + 0.5 = 3.5;
+    // FFG quick: B 9 - 1 = 8, W 4 - 1 + 0.5 = 3.5 (no extra point: White's turn was last).
+    counts(a, {15, 10.5, 9, 4.5, 15, 10.5, 8, 3.5, 15, 10.5, 8, 3.5});
+    CHECK(a.results[AGA].score.passes_black == 1);
+    CHECK(a.results[AGA].score.passes_white == 1);
+    CHECK_FALSE(a.results[AGA].score.white_extra_pass);
+    CHECK(a.record.check == audit::RecordCheck::match);
+    const audit::RecordIssue* i = find_issue(a, "end_by_result");
+    REQUIRE(i != nullptr);
+    CHECK(i->severity == IssueSeverity::note);
+    CHECK(i->move == 2);
+}
+
+TEST_CASE("R13: counted after Black's last move, AGA 11's extra White pass applies",
+          "[audit][counting][R13]") {
+    // B1 aa, W2 ee, B3 ba: area B 7 + 8 = 15, W 10.5. W passes, then B: B's turn is last, so
+    // AGA 11 adds a White pass: AGA territory B 8 - 1 = 7, W 4 - 2 + 0.5 = 2.5; FFG quick:
+    // B 8 - 1 = 7, W 4 - 1 - 1 (Appendix B's e) + 0.5 = 2.5.
+    const auto a = run(game_sgf(walls, "KM[0.5]RU[AGA]RE[B+4.5]", "B@aa W@ee B@ba"));
+    for (const auto& r : a.results) counted(r, 3);
+    counts(a, {15, 10.5, 8, 4.5, 15, 10.5, 7, 2.5, 15, 10.5, 7, 2.5});
+    CHECK(a.results[AGA].score.white_extra_pass);
+    CHECK(a.record.check == audit::RecordCheck::match);
+    // A record that ends with one pass: one more pass by the opponent ends it.
+    const auto p = run(game_sgf(walls, "KM[0.5]RU[AGA]RE[B+4.5]", "B@aa W@ee B-"));
+    for (const auto& r : p.results) counted(r, 3);
+    CHECK(p.results[AGA].score.passes_black == 1);
+    CHECK(p.results[AGA].score.passes_white == 1);
+    CHECK_FALSE(p.results[AGA].score.white_extra_pass);
+}
+
+TEST_CASE("R13: resignations, time, forfeits and bare winners stay without a count",
+          "[audit][counting][R13]") {
+    for (const char* re : {"B+R", "B+T", "B+F", "B+", "B+0", "?"}) {
+        INFO(re);
+        const auto a =
+            run(game_sgf(walls, std::string("KM[0.5]RU[AGA]RE[") + re + "]", "B@aa W@ee"));
+        for (const auto& r : a.results) ends(r, EndKind::record_end, 2);
+        CHECK(find_issue(a, "end_by_result") == nullptr);
+    }
+    // Two passes: the game ended by them, not counted by RE.
+    const auto two = run(game_sgf(walls, "KM[0.5]RU[AGA]RE[B+4.5]", "B@aa W@ee B- W-"));
+    for (const auto& r : two.results) ends(r, EndKind::two_passes, 4);
+    CHECK(find_issue(two, "end_by_result") == nullptr);
+}
+
+TEST_CASE("R13: every Fox record of the corpus with a score in RE is counted and compared",
+          "[audit][counting][R13][shared]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games/foxwq-amateur-9dset";
+    if (!fs::is_directory(dir)) SGFAUDIT_SKIP("no " << dir.string());
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::size_t scores = 0, others = 0;
+    for (const fs::path& p : files) {
+        std::ifstream in(p, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        const sgf::Document doc = sgf::read_document(p.string(), bytes);
+        if (doc.games().empty()) continue;
+        const sgf::GameRecord rec = sgf::read_record(doc, 0);
+        if (!rec.auditable || !rec.result) continue;
+        const audit::GameAudit a = audit::audit_game(rec, presets());
+        INFO(p.string() << " RE " << rec.result->text);
+        const bool score = rec.result->kind == sgf::ResultKind::score && rec.result->margin &&
+                           *rec.result->margin > 0;
+        if (score) {
+            ++scores;
+            for (const auto& r : a.results) CHECK(audit::to_string(r.end) == "counted");
+            CHECK(issue_count(a, "end_by_result") == 1);
+            CHECK(a.record.check != audit::RecordCheck::not_comparable);
+        } else {
+            ++others;
+            CHECK(issue_count(a, "end_by_result") == 0);
+        }
+    }
+    // 408 of the 2,000 games have a number in RE (grep 'RE\[[BW]+[0-9]'); 103 of them are
+    // B+0.0 / W+0.0, Fox's winner-only form (R16): 305 scores above zero.
+    CHECK(scores == 305);
+    CHECK(others > 1000);
 }

@@ -165,8 +165,9 @@ std::string_view to_string(Unsettled u) noexcept;  // "no", "dame", "small_eye",
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
 struct Score {
-    bool scored =
-        false;  // the game ended by two passes (else: an as-is count of the last position)
+    // The game ended by two passes, or was counted at the record's end (R13: EndKind::counted);
+    // else an as-is count of the last position.
+    bool scored = false;
     int black_stones = 0, white_stones = 0;            // on the board after dead stones are removed
     int black_territory = 0, white_territory = 0;      // empty regions reaching only that colour
     int neutral = 0;                                   // other empty points
@@ -217,6 +218,10 @@ enum class EndKind : std::uint8_t {
     // board is a pass-alive stone or in pass-alive territory with at most one point that touches
     // no stone of its owner; KataGo's programs end and count a game there. Scored.
     all_pass_alive,
+    // R13: the record stops without two passes and RE is a score with a margin above zero: the
+    // game was counted at its last position. Scored as if passes followed (the opponent of the
+    // last mover first) until the ruleset's end rule ends the game (record issue end_by_result).
+    counted,
 };
 std::string_view to_string(EndKind e) noexcept;
 
@@ -384,6 +389,7 @@ enum class IssueCode : std::uint8_t {
     result_komi_parity,
     resigner_moved_last,
     dead_stones_undecided,
+    end_by_result,
 };
 std::string_view to_string(IssueCode c) noexcept;
 
