@@ -166,6 +166,8 @@ std::string_view to_string(IssueCode c) noexcept {
             return "dead_stones_undecided";
         case IssueCode::end_by_result:
             return "end_by_result";
+        case IssueCode::markup_recount_differs:
+            return "markup_recount_differs";
     }
     return "?";
 }

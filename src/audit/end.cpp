@@ -250,6 +250,11 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
         }
     }
     const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
+    // R11: the final node's markup is the server's count of the record's last position.
+    if (!strict_tt && board < 0 && dead_policy_ == DeadPolicy::markup &&
+        (!rec_.territory_black.empty() || !rec_.territory_white.empty())) {
+        return tally_by_markup(board, b, dead);
+    }
     // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
     // question per end board.
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
@@ -261,6 +266,33 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
              seki_eyes_counted()),
          source_of(dead_policy_),
          {}});
+    return tallies_.back();
+}
+
+// R11: the markup count of the record's last position, once; where the recount by regions
+// differs, the note markup_recount_differs gives both.
+const Replay::Tallied& Replay::tally_by_markup(int board, const game::Board& b,
+                                               const std::vector<Vertex>& dead) {
+    for (const Tallied& t : tallies_) {
+        if (t.board == board && t.use_dead && t.tally.markup) return t;
+    }
+    const auto vertices = [](const std::vector<sgf::Point>& points) {
+        std::vector<Vertex> out;
+        out.reserve(points.size());
+        for (const sgf::Point& p : points) out.push_back(game::to_vertex(p.x, p.y));
+        return out;
+    };
+    Tally t = detail::tally_markup(b, dead, vertices(rec_.territory_black),
+                                   vertices(rec_.territory_white));
+    if (t.black_territory != t.recount_black_territory ||
+        t.white_territory != t.recount_white_territory) {
+        RecordIssue f;
+        f.counts = {t.black_territory, t.white_territory, 0};
+        f.values = {static_cast<double>(t.recount_black_territory),
+                    static_cast<double>(t.recount_white_territory)};
+        issue(0, 0, IssueCode::markup_recount_differs, std::move(f), IssueSeverity::note);
+    }
+    tallies_.push_back({board, true, std::move(t), DeadSource::markup, {}});
     return tallies_.back();
 }
 

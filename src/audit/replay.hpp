@@ -194,6 +194,8 @@ class Replay {
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);
     const Tallied& tally_by_oracle(int board, const game::Board& b, double komi);
+    const Tallied& tally_by_markup(int board, const game::Board& b,
+                                   const std::vector<Vertex>& dead);
     // The readings of seki the lanes count with (seki-eyes other than territory): a tally makes
     // only those.
     detail::SekiReadings seki_eyes_counted() const noexcept {

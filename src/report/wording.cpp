@@ -319,6 +319,11 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
                                fm == 0.0 ? "a whole" : "a half-point", i.text2,
                                fk == 0.0 ? "whole" : "a half point");
         }
+        case IssueCode::markup_recount_differs:
+            return fmt::format(
+                "the final node's markup counts territory B {} W {}; the recount by regions gives "
+                "B {} W {} (the markup is the count, R11)",
+                i.counts[0], i.counts[1], i.values[0], i.values[1]);
         case IssueCode::end_by_result:
             return fmt::format(
                 "the record ends at move {} without two passes and RE is a score: counted there, "

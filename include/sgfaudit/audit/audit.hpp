@@ -390,6 +390,7 @@ enum class IssueCode : std::uint8_t {
     resigner_moved_last,
     dead_stones_undecided,
     end_by_result,
+    markup_recount_differs,
 };
 std::string_view to_string(IssueCode c) noexcept;
 
@@ -418,13 +419,15 @@ struct RecordIssue {
     // point played.
     sgf::Point point = sgf::kNoPoint;
     // superko_not_enforced: the move after which the repeated position existed (0: the start).
+    // markup_recount_differs: the markup's territory, Black's and White's (values: the recount's).
     // handicap_mismatch: HA, Black's start stones, the handicap taken. setup_without_handicap:
     // Black's and White's start stones. handicap_missing, handicap_inferred: HA.
     // placement_interrupted: the stones due, the handicap taken. dead_point_off_board,
     // result_impossible_margin: the board's width and height.
     std::array<int, 3> counts{};
     // komi_quirk: the komi read. result_impossible_margin: the margin and the bound.
-    // result_komi_parity: the margin and the komi (absolute values).
+    // result_komi_parity: the margin and the komi (absolute values). markup_recount_differs: the
+    // recount's territory, Black's and White's (counts: the markup's).
     std::array<double, 2> values{};
     // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules,
     // superko_not_enforced: RU's text. dead_point_off_board: the token given.
