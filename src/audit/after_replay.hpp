@@ -46,6 +46,10 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
                   const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,
                   GameAudit& out);
 
+// record_check.cpp. Takes: RE, the record's PC and a count. Gives: whether RE is that count
+// (the winner, and the margin unless RE names the winner only: R16).
+bool result_reproduced(const sgf::GameResult& re, std::string_view place, const Count& c);
+
 // record_check.cpp. Takes: the record and what the replay counted (the handicap, stones held
 // by Black and White, passes by Black and White, the colour of the last turn if any). Gives:
 // record issues for an RE no count could give (an error), an RE whose half point disagrees with

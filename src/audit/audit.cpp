@@ -229,6 +229,8 @@ std::string_view to_string(RecordCheck c) noexcept {
             return "unsettled";
         case RecordCheck::no_result:
             return "no_result";
+        case RecordCheck::agreed:
+            return "agreed";
     }
     return "?";
 }

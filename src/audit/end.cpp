@@ -10,6 +10,7 @@
 // board (keep_end_board), copied only when the board is about to change (board_changes).
 
 #include <algorithm>
+#include <bit>
 
 #include "after_replay.hpp"
 #include "replay.hpp"
@@ -140,6 +141,7 @@ void Replay::finish() {
             continue;
         }
         const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
+        l.tally = static_cast<int>(&tallied - tallies_.data());
         const DeadSource dead_source =
             strict_tt ? DeadSource::strict_tt
             : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
@@ -158,6 +160,7 @@ void Replay::finish() {
                              out_.divergences);
     check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_, first_repeat_},
                  end_board_of, options_.diagrams, out_);
+    if (out_.record.check == RecordCheck::mismatch && ru_lane_) seek_agreement(lanes_[*ru_lane_]);
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
                               out_);
@@ -167,6 +170,85 @@ void Replay::finish() {
                          if (a.kind != b.kind) return a.kind < b.kind;
                          return a.move < b.move;
                      });
+}
+
+// R12: a mismatch of RE with the RU ruleset's count whose dead stones came from a source (not
+// the markup, which is the server's count: R11) may be the players' agreement: RE equal to the
+// count with some (or all) of the dead strings left on the board. Subsets are tried fewest
+// strings first, at most 2^kAgreementBound - 1 recounts; past the bound the check is unsettled.
+void Replay::seek_agreement(const Lane& l) {
+    if (l.tally < 0 || !rec_.result) return;
+    const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    if (counted.tally.markup || counted.tally.removed.empty()) return;
+    const game::Board& b = end_board(l);
+    // The dead strings: the removed stones joined where adjacent and of one colour.
+    std::vector<std::vector<Vertex>> strings;
+    std::vector<bool> seen(game::kCells, false), dead(game::kCells, false);
+    for (const Vertex v : counted.tally.removed) dead[v] = true;
+    for (const Vertex start : counted.tally.removed) {
+        if (seen[start]) continue;
+        std::vector<Vertex> s{start};
+        seen[start] = true;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            for (const Vertex n : game::neighbours(s[i])) {
+                if (dead[n] && !seen[n] && b.at(n) == b.at(start)) {
+                    seen[n] = true;
+                    s.push_back(n);
+                }
+            }
+        }
+        strings.push_back(std::move(s));
+    }
+    RecordVerdict& rv = out_.record;
+    const auto drop_record_divergence = [this] {
+        std::erase_if(out_.divergences,
+                      [](const Divergence& d) { return d.kind == DivergenceKind::record; });
+    };
+    if (strings.size() > kAgreementBound) {
+        rv.check = RecordCheck::unsettled;
+        rv.why = RecordReason::agreement_unbounded;
+        drop_record_divergence();
+        return;
+    }
+    const RulesetResult& res = l.result;
+    const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    const std::uint32_t k = static_cast<std::uint32_t>(strings.size());
+    std::vector<Vertex> removed;
+    for (std::uint32_t left = 1; left <= k; ++left) {
+        for (std::uint32_t mask = 1; mask < (1u << k); ++mask) {
+            if (static_cast<std::uint32_t>(std::popcount(mask)) != left) continue;
+            removed.clear();
+            for (std::uint32_t i = 0; i < k; ++i) {
+                if ((mask & (1u << i)) == 0) {
+                    removed.insert(removed.end(), strings[i].begin(), strings[i].end());
+                }
+            }
+            const Tally t =
+                detail::tally_position(b, detail::DeadStones{DeadPolicy::markup, removed},
+                                       detail::SekiReadings::of(res.ruleset.seki_eyes));
+            const Score s =
+                detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                       counted.source, counted.oracle, one_stone_handicap_);
+            if (!result_reproduced(*rec_.result, rec_.place, s.decision())) continue;
+            rv.check = RecordCheck::agreed;
+            rv.why = RecordReason::agreement;
+            rv.count = s.decision();
+            rv.difference = 0.0;
+            rv.winner_differs = false;
+            for (std::uint32_t i = 0; i < k; ++i) {
+                if ((mask & (1u << i)) == 0) continue;
+                const Vertex v = *std::min_element(strings[i].begin(), strings[i].end());
+                rv.agreed_alive.push_back(sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
+                                                     static_cast<std::uint8_t>(game::vertex_y(v))});
+            }
+            std::sort(rv.agreed_alive.begin(), rv.agreed_alive.end(),
+                      [](const sgf::Point& a, const sgf::Point& c) {
+                          return a.y != c.y ? a.y < c.y : a.x < c.x;
+                      });
+            drop_record_divergence();
+            return;
+        }
+    }
 }
 
 // R13: the state at the record's end with passes added, the opponent of the last mover first,

@@ -123,6 +123,22 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     out.divergences.push_back(std::move(d));
 }
 
+bool result_reproduced(const sgf::GameResult& re, std::string_view place, const Count& c) {
+    const ServerConvention* server = server_convention(place);
+    const bool zero_is_draw = server != nullptr && server->zero_margin_is_draw;
+    const bool zero_margin = re.kind == sgf::ResultKind::score && re.margin && *re.margin == 0.0;
+    if (re.kind == sgf::ResultKind::draw || (zero_margin && zero_is_draw)) {
+        return c.winner == Winner::draw;
+    }
+    if ((re.kind != sgf::ResultKind::score && re.kind != sgf::ResultKind::win) || !re.winner) {
+        return false;
+    }
+    const Winner w = *re.winner == sgf::Color::black ? Winner::black : Winner::white;
+    if (w != c.winner) return false;
+    if (re.kind == sgf::ResultKind::win || zero_margin || !re.margin) return true;
+    return std::fabs(*re.margin - c.margin) < 1e-9;
+}
+
 // Cheap checks of RE against the record itself, whatever the RU (issue 15, after aeb's
 // sgfcheck): a margin no count could give is an error; a margin whose half point disagrees
 // with KM's, and a resignation by the player who made the last turn, are notes.

@@ -98,6 +98,7 @@ struct Lane {
                             // Replay::end_boards_; -1: the board at the end of the record;
                             // kCurrentBoard: the board as it stands (kept when it changes)
     bool internal = false;  // added only for the record check
+    int tally = -1;         // index into Replay::tallies_ of its count (-1: counted otherwise)
 };
 
 // One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
@@ -168,6 +169,7 @@ class Replay {
 
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
+    void seek_agreement(const Lane& l);
     EndState counted_state() const;
     std::vector<Vertex> dead_points();
     const game::Board& end_board(const Lane& l) const {

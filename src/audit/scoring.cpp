@@ -309,6 +309,7 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
                                                          : Unsettled::dame;
         t.settled = t.unsettled == Unsettled::no;
         count_board(after, board, t, seki);
+        t.removed = life.dead;
         return t;
     }
     bool any = false;
@@ -331,6 +332,14 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
         (c == game::Cell::black ? t.dead_black : t.dead_white) += removed;
     }
     count_board(after, board, t, seki);
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const game::Vertex v = game::to_vertex(x, y);
+            if (game::is_stone(board.at(v)) && after.at(v) == game::Cell::empty) {
+                t.removed.push_back(v);
+            }
+        }
+    }
     return t;
 }
 

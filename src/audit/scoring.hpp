@@ -59,6 +59,8 @@ struct Tally {
     int black_regions = 0, white_regions = 0;
     bool settled = true;                  // DeadPolicy::pass_alive and oracles only
     Unsettled unsettled = Unsettled::no;  // why not settled
+    // The stones removed as dead (R12 searches subsets of their strings); empty when none.
+    std::vector<game::Vertex> removed;
     // R11: the territory is the markup's (tally_markup); the recount by regions is kept here.
     bool markup = false;
     int recount_black_territory = 0, recount_white_territory = 0;

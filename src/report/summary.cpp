@@ -133,7 +133,10 @@ void Summary::add_game(const GameFacts& f) {
         RuCount& c = bounded_slot(mapped_ru_, f.rules);
         c.mapped = f.mapped;
         ++c.games;
-        if (f.record != audit::RecordCheck::not_comparable) ++c.compared;
+        // R20: unsettled is never counted as compared.
+        if (f.record != audit::RecordCheck::not_comparable &&
+            f.record != audit::RecordCheck::unsettled)
+            ++c.compared;
         if (f.record == audit::RecordCheck::mismatch) ++c.mismatches;
     }
     for (const auto& issue : f.record_issues) {

@@ -190,6 +190,22 @@ std::string record_reason(const audit::RecordVerdict& rv) {
         case audit::RecordReason::cycle_outcome:
             return "R16: a whole-board position repeated on the main line and RE is the cycle's "
                    "outcome (J 12: no result; C: a draw by the referee)";
+        case audit::RecordReason::agreement: {
+            std::string strings;
+            for (const sgf::Point& p : rv.agreed_alive) {
+                strings += (strings.empty() ? "" : ", ") + sgf::sgf_coordinates(p);
+            }
+            return fmt::format(
+                "R12: the players' agreement: RE is the count with the dead string{} at {} left "
+                "on the board (alive by agreement: AGA 9-10, FFG Part 4, TT comment 8)",
+                rv.agreed_alive.size() == 1 ? "" : "s", strings);
+        }
+        case audit::RecordReason::agreement_unbounded:
+            return fmt::format(
+                "the count differs from RE and the dead-stone source names more than {} dead "
+                "strings: which the players left alive (R12) is not searched, so the check is "
+                "unsettled",
+                audit::kAgreementBound);
         case audit::RecordReason::winner_only:
             return "R16: RE's margin of 0 names the winner only (outside OGS, which writes draws "
                    "so): the winner is compared";

@@ -446,3 +446,68 @@ TEST_CASE("R11: the KGS games whose final node is the server's count reproduce R
     CHECK(matched * 100 >= scores * 99);
     CHECK(matched == 398);
 }
+
+// =============================================================================================
+// R12 Agreement
+
+namespace {
+
+audit::AuditOptions dead_list(std::vector<std::string> points) {
+    audit::AuditOptions o;
+    o.dead = audit::DeadPolicy::list;
+    o.dead_points = std::move(points);
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("R12: RE equal to the count with some dead strings left on the board is agreed",
+          "[audit][counting][R12]") {
+    // The board of R11 without markup; the user's list calls the White stone at bc dead.
+    // Removed: B 5 + 10 = 15, W 5 + 5 + 0.5 = 10.5: B+4.5. Left on the board (the players
+    // agreed it lives): columns 0-1 touch both colours, B 5, W 6 + 5 + 0.5 = 11.5: W+6.5.
+    const std::vector<audit::Ruleset> cn = {*audit::preset("chinese")};
+    const auto removed =
+        run(game_sgf(marked, "KM[0.5]RU[Chinese]RE[B+4.5]", "B- W-"), cn, dead_list({"bc"}));
+    CHECK(removed.record.check == audit::RecordCheck::match);
+    const auto agreed =
+        run(game_sgf(marked, "KM[0.5]RU[Chinese]RE[W+6.5]", "B- W-"), cn, dead_list({"bc"}));
+    CHECK(agreed.record.check == audit::RecordCheck::agreed);
+    CHECK(agreed.record.why == audit::RecordReason::agreement);
+    REQUIRE(agreed.record.agreed_alive.size() == 1);
+    CHECK(agreed.record.agreed_alive[0] == sgf::Point{1, 2});
+    REQUIRE(agreed.record.count.has_value());
+    CHECK(agreed.record.count->winner == audit::Winner::white);
+    CHECK(agreed.record.count->margin == Approx(6.5));
+    CHECK_FALSE(has_divergence(agreed, audit::DivergenceKind::record));
+    // No subset reaches B+10: a mismatch. Strings the source calls alive are never removed.
+    const auto wrong =
+        run(game_sgf(marked, "KM[0.5]RU[Chinese]RE[B+10]", "B- W-"), cn, dead_list({"bc"}));
+    CHECK(wrong.record.check == audit::RecordCheck::mismatch);
+    CHECK(has_divergence(wrong, audit::DivergenceKind::record));
+}
+
+TEST_CASE("R12: past 12 dead strings the search stops and the check is unsettled",
+          "[audit][counting][R12]") {
+    // 19x19: Black's wall on column 9, White's on column 10; 20 lone White stones on Black's
+    // side (even rows of columns 1, 3, 5 and 7 ...), all called dead: 20 strings, more than the
+    // bound (12, 4,095 subsets), so no search: unsettled, never a long run.
+    std::vector<std::string> rows(19, std::string(19, '.'));
+    std::vector<std::string> dead;
+    for (int y = 0; y < 19; ++y) {
+        rows[y][9] = 'X';
+        rows[y][10] = 'O';
+    }
+    for (int y = 0; y < 19 && dead.size() < 20; y += 2) {
+        for (int x : {1, 5}) {
+            rows[y][x] = 'O';
+            dead.push_back(sgf_point(x, y));
+        }
+    }
+    REQUIRE(dead.size() == 20);
+    const std::vector<audit::Ruleset> cn = {*audit::preset("chinese")};
+    const auto a = run(game_sgf(rows, "KM[0.5]RU[Chinese]RE[W+100]", "B- W-"), cn, dead_list(dead));
+    CHECK(a.record.check == audit::RecordCheck::unsettled);
+    CHECK(a.record.why == audit::RecordReason::agreement_unbounded);
+    CHECK_FALSE(has_divergence(a, audit::DivergenceKind::record));
+}

@@ -303,8 +303,15 @@ enum class RecordCheck : std::uint8_t {
     // RE differs from a count that Benson's analysis could not settle (Score::settled false):
     // the result depends on stones the tool cannot call alive or dead, so it is not a mismatch.
     unsettled,
+    // R12: RE is the count with some (or none) of the strings the dead-stone source calls dead
+    // left on the board: the players' agreement (RecordVerdict::agreed_alive names them).
+    agreed,
 };
 std::string_view to_string(RecordCheck c) noexcept;
+
+// R12: the most dead strings whose subsets the record check searches for the players'
+// agreement (2^12 - 1 = 4,095 recounts at most); past it the check is unsettled.
+inline constexpr std::size_t kAgreementBound = 12;
 
 // Why the record check came out as it did (RecordVerdict::why); the report words it.
 enum class RecordReason : std::uint8_t {
@@ -332,6 +339,10 @@ enum class RecordReason : std::uint8_t {
     // R16: RE B+0 / W+0 outside a server that writes draws so (OGS) names the winner only, and
     // the count's winner is that one (a match)
     winner_only,
+    // R12 (agreed): RE is the count with the strings of RecordVerdict::agreed_alive left alive
+    agreement,
+    // R12: more dead strings than kAgreementBound: the subsets are not searched (unsettled)
+    agreement_unbounded,
 };
 
 struct RecordVerdict {
@@ -353,6 +364,8 @@ struct RecordVerdict {
     // with a count of a game ended by two passes.
     std::optional<DeadSource> dead_source;
     std::string dead_oracle;
+    // agreed (R12): a stone of each string the players left on the board, in board order.
+    std::vector<sgf::Point> agreed_alive;
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;
