@@ -122,9 +122,9 @@ void Replay::finish() {
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
             res.moves_after_end = move_ - res.end_move;
         }
-        // Dead stones (rules-model.md 5). Strict Tromp-Taylor (end=final, TT 8 without the
-        // comment-8 agreement) scores the board as it is.
-        const bool strict_tt = res.ruleset.end == GameEnd::final;
+        // Dead stones (rules-model.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
+        // comment-8 agreement: section 8, Presets) scores the board as it is.
+        const bool strict_tt = res.ruleset.dead == DeadRule::as_is;
         const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
         if (res.ruleset.dead == DeadRule::pass_alive && l.end_state.scored) {
             // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:

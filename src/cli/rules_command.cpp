@@ -17,8 +17,8 @@ namespace {
 constexpr const char* kRulesUsage = R"(usage: sgfaudit rules [SPEC]
        sgfaudit rules --explain CLAUSE
 
-Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand)
-and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
+Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand,
+aga-1991) and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
 "aga:ko=ssk,french"): checks it and prints the knobs of each ruleset it names. --explain CLAUSE
 prints what a clause the reports cite says, in sgfaudit's words (docs/rules.md, also rules.md in
 every report folder), e.g. --explain "AGA 6", --explain tt8, --explain "FFG 6a", --explain "J 8,

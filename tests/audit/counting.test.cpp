@@ -511,3 +511,56 @@ TEST_CASE("R12: past 12 dead strings the search stops and the check is unsettled
     CHECK(a.record.why == audit::RecordReason::agreement_unbounded);
     CHECK_FALSE(has_divergence(a, audit::DivergenceKind::record));
 }
+
+// =============================================================================================
+// Presets (rules-model.md section 8)
+
+TEST_CASE("Presets: aga-1991 is seed 000 as written, situational superko and komi 5.5",
+          "[audit][counting][presets]") {
+    const auto old = audit::preset("aga-1991");
+    REQUIRE(old.has_value());
+    const audit::Ruleset aga = *audit::preset("aga");
+    CHECK(old->ko == audit::Ko::ssk);  // AGA 6: "with the same player to play", passes included
+    CHECK(old->default_komi_even == 5.5);
+    CHECK(aga.ko == audit::Ko::nssk);
+    CHECK(aga.default_komi_even == 7.5);
+    // Every other knob as aga.
+    CHECK(old->suicide == aga.suicide);
+    CHECK(old->scoring == aga.scoring);
+    CHECK(old->pass_stones == aga.pass_stones);
+    CHECK(old->white_moves_last == aga.white_moves_last);
+    CHECK(old->handicap_bonus == aga.handicap_bonus);
+    CHECK(old->end == aga.end);
+    CHECK(old->dead == audit::DeadRule::agreement);
+    // The model's section-2 example: B1 fills, W2 passes, B3 takes the ko, W4 retakes at once:
+    // W4 recreates the position after W2's pass: illegal under ssk (aga-1991), legal under
+    // nssk (aga).
+    const std::vector<std::string> board = {".OX..", "O.OX.", ".OX..", ".....", "....."};
+    const auto a =
+        run(game_sgf(board, "KM[0.5]", "B@ee W- B@bb W@cb"), {*audit::preset("aga"), *old});
+    legal(a.results[0], 4);
+    illegal(a.results[1], 4, Reason::situational_superko, "AGA 6", 2);
+    // No KM: 5.5 in an even game.
+    const auto k = run(game_sgf(board, "", "B- W-"), {*old});
+    CHECK(k.results[0].score.komi == 5.5);
+}
+
+TEST_CASE("Presets: tromp-taylor counts the board as it stands whatever --dead says",
+          "[audit][counting][presets]") {
+    CHECK(audit::preset("tromp-taylor")->dead == audit::DeadRule::as_is);
+    // R11's board: the White stone at bc called dead by the user's list.
+    const auto a = run(game_sgf(marked, "KM[0.5]", "B- W-"),
+                       {*audit::preset("tromp-taylor"), spec("tromp-taylor:dead=agreement")},
+                       dead_list({"bc"}));
+    // Strict TT 8: bc stays, columns 0-1 are neutral: B 5, W 11.5.
+    CHECK(a.results[0].score.dead_white == 0);
+    CHECK(a.results[0].score.dead_source == audit::DeadSource::strict_tt);
+    count(a.results[0].score.area, 5, 11.5, "tromp-taylor");
+    // TT comment 8 (dead=agreement) takes the run's --dead: B 15, W 10.5.
+    CHECK(a.results[1].score.dead_white == 1);
+    count(a.results[1].score.area, 15, 10.5, "tromp-taylor:dead=agreement");
+    // The rules text says so.
+    const std::string text = audit::rules_text();
+    CHECK_THAT(text, Catch::Contains("as-is"));
+    CHECK_THAT(text, Catch::Contains("aga-1991"));
+}

@@ -116,6 +116,9 @@ enum class DeadRule : std::uint8_t {
                  // scoring=territory the game goes on after two passes in two cleanup phases
                  // (KG encore) and a side's count is its area minus the stones it played
                  // before the second one.
+    // Strict TT 8 (tromp-taylor): the board as it stands at the end, no stone removed; the
+    // run's `--dead` never applies.
+    as_is,
 };
 
 // Half a point to the first player to pass (KG button).
@@ -184,7 +187,7 @@ struct Ruleset {
     HandicapBonus handicap_bonus = HandicapBonus::zero;
     GameEnd end = GameEnd::final;
     Cycle cycle = Cycle::play_on;
-    DeadRule dead = DeadRule::agreement;
+    DeadRule dead = DeadRule::as_is;
     Button button = Button::no;
     double default_komi_even = 7.5;      // used when the record has no KM, even game
     double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
