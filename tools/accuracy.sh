@@ -6,10 +6,13 @@
 #   tools/accuracy.sh [SGFAUDIT] [OUT]
 #
 # SGFAUDIT: the binary to measure (default build/release/sgfaudit, else build/dev/sgfaudit);
-# OUT: where the reports go (default /tmp/sgfaudit-accuracy). Prints one Markdown table: per
-# archive, games, the record checks by verdict, record errors, and "reproduced" =
-# (match + agreed) / (match + agreed + mismatch + unsettled), the games whose RE was a result
-# the count could be held against. Run it with the binary before and after a change to compare.
+# OUT: where the reports go (default /tmp/sgfaudit-accuracy; ACCURACY_REUSE=1 tabulates the
+# reports already there). Prints one Markdown table: per
+# archive, games, the record checks by verdict, the not_comparable games whose RE is a score with
+# a margin above zero (R13 says those are counted), record errors of plays (illegal_*), and
+# "reproduced" = (match + agreed) / (match + agreed + mismatch): of the games compared, never
+# counting unsettled as compared (R20); and the same with unsettled in the denominator (the
+# issue's measure: how many REs of the games counted the tool can confirm). Run it with the binary before and after a change to compare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-}
@@ -33,7 +36,11 @@ for input in "${inputs[@]}"; do
     case "$input" in *.tar.gz) name="bench/$name" ;; *) name="corpus/$name" ;; esac
     dir="$out/${name//\//-}"
     status=0
-    "$bin" audit --quiet --dead auto --jobs 2 --out "$dir" "$input" >/dev/null 2>&1 || status=$?
+    # ACCURACY_REUSE=1: tabulate the reports already in OUT without running the audits again.
+    if [ "${ACCURACY_REUSE:-0}" != 1 ] || [ ! -f "$dir/summary.json" ]; then
+        "$bin" audit --quiet --dead auto --jobs 2 --out "$dir" "$input" >/dev/null 2>&1 ||
+            status=$?
+    fi
     # 0 clean, 1 findings: both wrote a report.
     if [ "$status" -gt 1 ]; then
         echo "$name: sgfaudit exited $status" >&2
@@ -41,26 +48,39 @@ for input in "${inputs[@]}"; do
     fi
     echo "$name $dir"
 done | python3 -c '
-import json, sys
+import json, re, sys
+score = re.compile(r"^[BW]\+([0-9]+(\.[0-9]*)?)$")
 rows = []
 for line in sys.stdin:
     name, d = line.split()
     s = json.load(open(d + "/summary.json"))
     rc = s["record_checks"]
-    issues = s.get("record_issues", {})
     errors = 0
-    for code in issues.get("by_code", []):
+    for code in s.get("record_issues", {}).get("by_code", []):
         if code.get("severity") == "error" and code.get("code", "").startswith("illegal_"):
             errors += code.get("count", 0)
+    # Games whose RE is a score with a margin above zero that were still not compared.
+    uncompared = 0
+    with open(d + "/games.jsonl") as games:
+        for g in games:
+            if "\"re\"" not in g:
+                continue
+            game = json.loads(g)
+            m = score.match((game.get("re") or "").strip())
+            if m and float(m.group(1)) > 0 and game.get("record", {}).get("check") == "not_comparable":
+                uncompared += 1
     get = lambda k: rc.get(k, 0)
-    against = get("match") + get("agreed") + get("mismatch") + get("unsettled")
-    rep = 100.0 * (get("match") + get("agreed")) / against if against else 0.0
+    compared = get("match") + get("agreed") + get("mismatch")
+    rep = 100.0 * (get("match") + get("agreed")) / compared if compared else 0.0
+    held = compared + get("unsettled")
+    rep_all = 100.0 * (get("match") + get("agreed")) / held if held else 0.0
     rows.append((name, s["games"]["total"], get("match"), get("agreed"), get("mismatch"),
-                 get("unsettled"), get("not_comparable"), get("unmapped_rules"),
-                 get("no_result"), errors, rep))
+                 get("unsettled"), get("not_comparable"), uncompared, get("unmapped_rules"),
+                 get("no_result"), errors, rep, rep_all))
 print("| archive | games | match | agreed | mismatch | unsettled | not_comparable | "
-      "unmapped_rules | no_result | illegal_* errors | reproduced |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+      "of which RE a score | unmapped_rules | no_result | illegal_* errors | reproduced | "
+      "reproduced, unsettled included |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
-    print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.1f %% |" % r)
+    print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f %% |" % r)
 '
