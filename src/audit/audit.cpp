@@ -231,6 +231,8 @@ std::string_view to_string(RecordCheck c) noexcept {
             return "no_result";
         case RecordCheck::agreed:
             return "agreed";
+        case RecordCheck::convention:
+            return "convention";
     }
     return "?";
 }

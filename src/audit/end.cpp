@@ -160,6 +160,7 @@ void Replay::finish() {
                              out_.divergences);
     check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_, first_repeat_},
                  end_board_of, options_.diagrams, out_);
+    if (out_.record.check == RecordCheck::mismatch && ru_lane_) try_conventions(lanes_[*ru_lane_]);
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) seek_agreement(lanes_[*ru_lane_]);
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
@@ -170,6 +171,27 @@ void Replay::finish() {
                          if (a.kind != b.kind) return a.kind < b.kind;
                          return a.move < b.move;
                      });
+}
+
+// R18: a convention with two readings: OGS's one-stone handicap with its point (the server's
+// bonus, the first reading: issue 15) or without. A mismatch under the first that the other
+// reproduces is `convention`, naming the reading.
+void Replay::try_conventions(const Lane& l) {
+    if (!one_stone_handicap_ || l.tally < 0 || !rec_.result) return;
+    const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    const RulesetResult& res = l.result;
+    const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    const Score s = detail::score_position(counted.tally, res.ruleset, l.end_state, out_.handicap,
+                                           komi, counted.source, counted.oracle, false);
+    if (!result_reproduced(*rec_.result, rec_.place, s.decision())) return;
+    RecordVerdict& rv = out_.record;
+    rv.check = RecordCheck::convention;
+    rv.why = RecordReason::convention_no_handicap_point;
+    rv.count = s.decision();
+    rv.difference = 0.0;
+    rv.winner_differs = false;
+    std::erase_if(out_.divergences,
+                  [](const Divergence& d) { return d.kind == DivergenceKind::record; });
 }
 
 // R12: a mismatch of RE with the RU ruleset's count whose dead stones came from a source (not

@@ -170,6 +170,7 @@ class Replay {
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
     void seek_agreement(const Lane& l);
+    void try_conventions(const Lane& l);
     EndState counted_state() const;
     std::vector<Vertex> dead_points();
     const game::Board& end_board(const Lane& l) const {

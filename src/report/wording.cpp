@@ -200,6 +200,9 @@ std::string record_reason(const audit::RecordVerdict& rv) {
                 "on the board (alive by agreement: AGA 9-10, FFG Part 4, TT comment 8)",
                 rv.agreed_alive.size() == 1 ? "" : "s", strings);
         }
+        case audit::RecordReason::convention_no_handicap_point:
+            return "R18: OGS's one-stone handicap read without its point (no area bonus for it) "
+                   "reproduces RE; with the point it does not";
         case audit::RecordReason::agreement_unbounded:
             return fmt::format(
                 "the count differs from RE and the dead-stone source names more than {} dead "

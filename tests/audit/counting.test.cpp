@@ -564,3 +564,32 @@ TEST_CASE("Presets: tromp-taylor counts the board as it stands whatever --dead s
     CHECK_THAT(text, Catch::Contains("as-is"));
     CHECK_THAT(text, Catch::Contains("aga-1991"));
 }
+
+// =============================================================================================
+// R18 Server conventions with two readings
+
+TEST_CASE("R18: OGS's one-stone handicap is tried with and without its point",
+          "[audit][counting][R18]") {
+    // One Black setup stone at ca, White first (OGS's one-stone handicap), Black fills column c,
+    // White column d, two passes. Area under chinese: B 15, W 10 + 0.5, plus 1 with OGS's point.
+    const std::string game =
+        "(;GM[1]FF[4]SZ[5]PC[OGS: https://online-go.com/game/1]KM[0.5]RU[Chinese]RE[{}]"
+        "AB[ca];W[da];B[cb];W[db];B[cc];W[dc];B[cd];W[dd];B[ce];W[de];B[];W[])";
+    const auto with_re = [&](std::string_view re) {
+        std::string text = game;
+        text.replace(text.find("{}"), 2, re);
+        return run(text, {*audit::preset("chinese")});
+    };
+    // With the point (the convention's first reading): B+3.5, a plain match.
+    const auto point = with_re("B+3.5");
+    CHECK(point.record.check == audit::RecordCheck::match);
+    // Without it: B+4.5 is the other reading, named.
+    const auto none = with_re("B+4.5");
+    CHECK(none.record.check == audit::RecordCheck::convention);
+    CHECK(none.record.why == audit::RecordReason::convention_no_handicap_point);
+    REQUIRE(none.record.count.has_value());
+    CHECK(none.record.count->margin == Approx(4.5));
+    CHECK_FALSE(has_divergence(none, audit::DivergenceKind::record));
+    // Neither reading gives B+10.
+    CHECK(with_re("B+10").record.check == audit::RecordCheck::mismatch);
+}

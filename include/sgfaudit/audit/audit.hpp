@@ -306,6 +306,9 @@ enum class RecordCheck : std::uint8_t {
     // R12: RE is the count with some (or none) of the strings the dead-stone source calls dead
     // left on the board: the players' agreement (RecordVerdict::agreed_alive names them).
     agreed,
+    // R18: RE is the count under the other reading of an ambiguous server convention
+    // (RecordVerdict::why names it).
+    convention,
 };
 std::string_view to_string(RecordCheck c) noexcept;
 
@@ -343,6 +346,8 @@ enum class RecordReason : std::uint8_t {
     agreement,
     // R12: more dead strings than kAgreementBound: the subsets are not searched (unsettled)
     agreement_unbounded,
+    // R18 (convention): OGS's one-stone handicap read without its point (no bonus for it)
+    convention_no_handicap_point,
 };
 
 struct RecordVerdict {

@@ -251,7 +251,7 @@ class Summary {
     std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;   // {kind, i, j}
     std::map<std::uint16_t, std::uint64_t> accounting_;             // by ruleset
     std::map<std::array<std::uint16_t, 4>, std::uint64_t> causes_;  // {kind, cause, i, j}
-    std::array<std::uint64_t, 7> record_checks_{};                  // by audit::RecordCheck
+    std::array<std::uint64_t, 8> record_checks_{};                  // by audit::RecordCheck
     std::map<std::string, RuCount> mapped_ru_;                      // RU verbatim
     std::map<std::string, std::uint64_t> unmapped_ru_;              // RU verbatim
     std::map<std::pair<std::string, audit::IssueSeverity>, std::uint64_t> record_issues_;
