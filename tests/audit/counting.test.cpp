@@ -201,7 +201,7 @@ TEST_CASE("R16: W+0.0 outside OGS is compared by its winner only", "[audit][coun
 }
 
 TEST_CASE(
-    "R16: a whole-board repetition followed by RE Void, 0, Draw or Jigo is the cycle's "
+    "R16: a whole-board repetition followed by RE Void or 0 or Draw or Jigo is the cycle's "
     "outcome",
     "[audit][counting][R16]") {
     // The triple ko: W6 repeats the start position; the record stops there without passes.
@@ -252,7 +252,7 @@ const audit::RulesetResult& counted(const audit::RulesetResult& r, std::uint32_t
 }  // namespace
 
 TEST_CASE(
-    "R13: a record counted without passes is scored as if passes followed, White moved "
+    "R13: a record counted without passes is scored as if passes followed with White moving "
     "last",
     "[audit][counting][R13]") {
     const auto a = run(game_sgf(walls, "KM[0.5]RU[AGA]RE[B+4.5]", "B@aa W@ee"));
@@ -271,7 +271,7 @@ TEST_CASE(
     CHECK(i->move == 2);
 }
 
-TEST_CASE("R13: counted after Black's last move, AGA 11's extra White pass applies",
+TEST_CASE("R13: counted after Black's last move the extra White pass of AGA 11 applies",
           "[audit][counting][R13]") {
     // B1 aa, W2 ee, B3 ba: area B 7 + 8 = 15, W 10.5. W passes, then B: B's turn is last, so
     // AGA 11 adds a White pass: AGA territory B 8 - 1 = 7, W 4 - 2 + 0.5 = 2.5; FFG quick:
@@ -289,7 +289,7 @@ TEST_CASE("R13: counted after Black's last move, AGA 11's extra White pass appli
     CHECK_FALSE(p.results[AGA].score.white_extra_pass);
 }
 
-TEST_CASE("R13: resignations, time, forfeits and bare winners stay without a count",
+TEST_CASE("R13: resignations and time and forfeits and bare winners stay without a count",
           "[audit][counting][R13]") {
     for (const char* re : {"B+R", "B+T", "B+F", "B+", "B+0", "?"}) {
         INFO(re);
@@ -370,7 +370,7 @@ audit::AuditOptions markup_policy(audit::DeadPolicy p = audit::DeadPolicy::marku
 
 }  // namespace
 
-TEST_CASE("R11: the final node's TB/TW markup is the count, the recount is a note",
+TEST_CASE("R11: the final node's TB/TW markup is the count and the recount is a note",
           "[audit][counting][R11]") {
     for (const auto policy : {audit::DeadPolicy::markup, audit::DeadPolicy::automatic}) {
         const auto a =
@@ -395,7 +395,7 @@ TEST_CASE("R11: the final node's TB/TW markup is the count, the recount is a not
     }
 }
 
-TEST_CASE("R11: markup that agrees with the regions gives no note; strict TT ignores it",
+TEST_CASE("R11: markup that agrees with the regions gives no note and strict TT ignores it",
           "[audit][counting][R11]") {
     const std::string all = "TB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be]TW[ea][eb][ec][ed][ee]";
     const auto a =
@@ -515,7 +515,7 @@ TEST_CASE("R12: past 12 dead strings the search stops and the check is unsettled
 // =============================================================================================
 // Presets (rules-model.md section 8)
 
-TEST_CASE("Presets: aga-1991 is seed 000 as written, situational superko and komi 5.5",
+TEST_CASE("Presets: aga-1991 is seed 000 as written with situational superko and komi 5.5",
           "[audit][counting][presets]") {
     const auto old = audit::preset("aga-1991");
     REQUIRE(old.has_value());

@@ -95,7 +95,7 @@ TEST_CASE("server conventions: an OGS record without KM was played with komi 0",
     CHECK(ha.results[CN].score.handicap_bonus == 2.0);
 }
 
-TEST_CASE("record check: a margin of 0 is a draw in OGS records, whichever colour RE names",
+TEST_CASE("record check: a margin of 0 is a draw in OGS records whichever colour RE names",
           "[audit][servers][R16]") {
     // Area B 15, W 10 + 5: a draw. OGS writes it B+0 (R16: a draw only on OGS, named by PC).
     for (const char* re : {"B+0", "W+0", "0", "Draw"}) {

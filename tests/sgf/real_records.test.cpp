@@ -78,7 +78,7 @@ TEST_CASE("R1: PL after the root is an event in file order; the root's PL is gam
 // R17 Fragments (rules-model.md section 8)
 
 TEST_CASE(
-    "R17: a file that starts with its first node, its opening parenthesis missing, is read "
+    "R17: a file that starts with its first node without its opening parenthesis is read "
     "as that game tree",
     "[sgf][real][R17]") {
     // The whole game, with its variations: one game tree whose main line starts at the first
