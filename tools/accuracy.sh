@@ -10,7 +10,7 @@
 # reports already there). Prints one Markdown table: per
 # archive, games, the record checks by verdict, the not_comparable games whose RE is a score with
 # a margin above zero (R13 says those are counted), record errors of plays (illegal_*), and
-# "reproduced" = (match + agreed) / (match + agreed + mismatch): of the games compared, never
+# "reproduced" = (match + agreed + convention) / (those + mismatch): of the games compared, never
 # counting unsettled as compared (R20); and the same with unsettled in the denominator (the
 # issue's measure: how many REs of the games counted the tool can confirm). Run it with the binary before and after a change to compare.
 set -euo pipefail
@@ -70,17 +70,19 @@ for line in sys.stdin:
             if m and float(m.group(1)) > 0 and game.get("record", {}).get("check") == "not_comparable":
                 uncompared += 1
     get = lambda k: rc.get(k, 0)
-    compared = get("match") + get("agreed") + get("mismatch")
-    rep = 100.0 * (get("match") + get("agreed")) / compared if compared else 0.0
+    reproduced = get("match") + get("agreed") + get("convention")
+    compared = reproduced + get("mismatch")
+    rep = 100.0 * reproduced / compared if compared else 0.0
     held = compared + get("unsettled")
-    rep_all = 100.0 * (get("match") + get("agreed")) / held if held else 0.0
-    rows.append((name, s["games"]["total"], get("match"), get("agreed"), get("mismatch"),
+    rep_all = 100.0 * reproduced / held if held else 0.0
+    rows.append((name, s["games"]["total"], get("match"), get("agreed"), get("convention"),
+                 get("mismatch"),
                  get("unsettled"), get("not_comparable"), uncompared, get("unmapped_rules"),
                  get("no_result"), errors, rep, rep_all))
-print("| archive | games | match | agreed | mismatch | unsettled | not_comparable | "
+print("| archive | games | match | agreed | convention | mismatch | unsettled | not_comparable | "
       "of which RE a score | unmapped_rules | no_result | illegal_* errors | reproduced | "
       "reproduced, unsettled included |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 for r in rows:
-    print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f %% |" % r)
+    print("| %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d | %.1f %% | %.1f %% |" % r)
 '
