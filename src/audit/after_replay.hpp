@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -34,6 +35,7 @@ struct RecordCheckInput {
     const RuMapping& ru;                   // RU's mapping (the user's --map-ru first)
     std::optional<std::size_t> ru_result;  // results index of RU's ruleset, when mapped
     std::size_t chosen = 0;                // results [0, chosen) are the chosen rulesets
+    std::uint32_t repeated_move = 0;  // R16: the first play that repeated a whole-board position
 };
 
 // record_check.cpp. Takes: the record, every result (the chosen ones, then RU's own ruleset
@@ -43,6 +45,10 @@ struct RecordCheckInput {
 void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> results,
                   const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,
                   GameAudit& out);
+
+// record_check.cpp. Takes: RE, the record's PC and a count. Gives: whether RE is that count
+// (the winner, and the margin unless RE names the winner only: R16).
+bool result_reproduced(const sgf::GameResult& re, std::string_view place, const Count& c);
 
 // record_check.cpp. Takes: the record and what the replay counted (the handicap, stones held
 // by Black and White, passes by Black and White, the colour of the last turn if any). Gives:

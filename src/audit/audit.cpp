@@ -82,6 +82,8 @@ std::string_view to_string(EndKind e) noexcept {
             return "no_result";
         case EndKind::all_pass_alive:
             return "all_pass_alive";
+        case EndKind::counted:
+            return "counted";
     }
     return "?";
 }
@@ -130,6 +132,8 @@ std::string_view to_string(IssueCode c) noexcept {
             return "illegal_everywhere";
         case IssueCode::illegal_under_record_rules:
             return "illegal_under_record_rules";
+        case IssueCode::superko_not_enforced:
+            return "superko_not_enforced";
         case IssueCode::setup_after_start:
             return "setup_after_start";
         case IssueCode::setup_after_root:
@@ -160,6 +164,10 @@ std::string_view to_string(IssueCode c) noexcept {
             return "resigner_moved_last";
         case IssueCode::dead_stones_undecided:
             return "dead_stones_undecided";
+        case IssueCode::end_by_result:
+            return "end_by_result";
+        case IssueCode::markup_recount_differs:
+            return "markup_recount_differs";
     }
     return "?";
 }
@@ -221,6 +229,10 @@ std::string_view to_string(RecordCheck c) noexcept {
             return "unsettled";
         case RecordCheck::no_result:
             return "no_result";
+        case RecordCheck::agreed:
+            return "agreed";
+        case RecordCheck::convention:
+            return "convention";
     }
     return "?";
 }

@@ -10,6 +10,7 @@
 // board (keep_end_board), copied only when the board is about to change (board_changes).
 
 #include <algorithm>
+#include <bit>
 
 #include "after_replay.hpp"
 #include "replay.hpp"
@@ -76,6 +77,12 @@ void Replay::finish() {
         judge_ = !markup;
     }
     std::vector<Vertex> dead = dead_points();
+    // R13: a record that stops without two passes and whose RE is a score with a margin above
+    // zero was counted at its last position.
+    const bool by_result = move_ > 0 && rec_.result &&
+                           rec_.result->kind == sgf::ResultKind::score && rec_.result->margin &&
+                           *rec_.result->margin > 0.0;
+    bool noted = false;
     for (Lane& l : lanes_) {
         RulesetResult& res = l.result;
         if (l.active) {
@@ -102,16 +109,24 @@ void Replay::finish() {
                                                    res.ruleset.suicide == Suicide::multi_stone)) {
                     res.end = EndKind::all_pass_alive;
                     l.end_state = state(true);
+                } else if (res.end == EndKind::record_end && by_result) {
+                    // R13: counted at the last position, as if passes followed.
+                    res.end = EndKind::counted;
+                    l.end_state = counted_state();
                 }
             }
             l.end_board = -1;
         }
+        if (res.end == EndKind::counted && !noted) {
+            noted = true;
+            issue(res.end_move, 0, IssueCode::end_by_result, {}, IssueSeverity::note);
+        }
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
             res.moves_after_end = move_ - res.end_move;
         }
-        // Dead stones (rules-model.md 5). Strict Tromp-Taylor (end=final, TT 8 without the
-        // comment-8 agreement) scores the board as it is.
-        const bool strict_tt = res.ruleset.end == GameEnd::final;
+        // Dead stones (rules-model.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
+        // comment-8 agreement: section 8, Presets) scores the board as it is.
+        const bool strict_tt = res.ruleset.dead == DeadRule::as_is;
         const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
         if (res.ruleset.dead == DeadRule::pass_alive && l.end_state.scored) {
             // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:
@@ -128,6 +143,7 @@ void Replay::finish() {
             continue;
         }
         const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
+        l.tally = static_cast<int>(&tallied - tallies_.data());
         const DeadSource dead_source =
             strict_tt ? DeadSource::strict_tt
             : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
@@ -144,8 +160,10 @@ void Replay::finish() {
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
                              out_.divergences);
-    check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_}, end_board_of,
-                 options_.diagrams, out_);
+    check_record(rec_, results, RecordCheckInput{ru_, ru_lane_, chosen_, first_repeat_},
+                 end_board_of, options_.diagrams, out_);
+    if (out_.record.check == RecordCheck::mismatch && ru_lane_) try_conventions(lanes_[*ru_lane_]);
+    if (out_.record.check == RecordCheck::mismatch && ru_lane_) seek_agreement(lanes_[*ru_lane_]);
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
                               out_);
@@ -155,6 +173,121 @@ void Replay::finish() {
                          if (a.kind != b.kind) return a.kind < b.kind;
                          return a.move < b.move;
                      });
+}
+
+// R18: a convention with two readings: OGS's one-stone handicap with its point (the server's
+// bonus, the first reading: issue 15) or without. A mismatch under the first that the other
+// reproduces is `convention`, naming the reading.
+void Replay::try_conventions(const Lane& l) {
+    if (!one_stone_handicap_ || l.tally < 0 || !rec_.result) return;
+    const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    const RulesetResult& res = l.result;
+    const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    const Score s = detail::score_position(counted.tally, res.ruleset, l.end_state, out_.handicap,
+                                           komi, counted.source, counted.oracle, false);
+    if (!result_reproduced(*rec_.result, rec_.place, s.decision())) return;
+    RecordVerdict& rv = out_.record;
+    rv.check = RecordCheck::convention;
+    rv.why = RecordReason::convention_no_handicap_point;
+    rv.count = s.decision();
+    rv.difference = 0.0;
+    rv.winner_differs = false;
+    std::erase_if(out_.divergences,
+                  [](const Divergence& d) { return d.kind == DivergenceKind::record; });
+}
+
+// R12: a mismatch of RE with the RU ruleset's count whose dead stones came from a source (not
+// the markup, which is the server's count: R11) may be the players' agreement: RE equal to the
+// count with some (or all) of the dead strings left on the board. Subsets are tried fewest
+// strings first, at most 2^kAgreementBound - 1 recounts; past the bound the check is unsettled.
+void Replay::seek_agreement(const Lane& l) {
+    if (l.tally < 0 || !rec_.result) return;
+    const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    if (counted.tally.markup || counted.tally.removed.empty()) return;
+    const game::Board& b = end_board(l);
+    // The dead strings: the removed stones joined where adjacent and of one colour.
+    std::vector<std::vector<Vertex>> strings;
+    std::vector<bool> seen(game::kCells, false), dead(game::kCells, false);
+    for (const Vertex v : counted.tally.removed) dead[v] = true;
+    for (const Vertex start : counted.tally.removed) {
+        if (seen[start]) continue;
+        std::vector<Vertex> s{start};
+        seen[start] = true;
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            for (const Vertex n : game::neighbours(s[i])) {
+                if (dead[n] && !seen[n] && b.at(n) == b.at(start)) {
+                    seen[n] = true;
+                    s.push_back(n);
+                }
+            }
+        }
+        strings.push_back(std::move(s));
+    }
+    RecordVerdict& rv = out_.record;
+    const auto drop_record_divergence = [this] {
+        std::erase_if(out_.divergences,
+                      [](const Divergence& d) { return d.kind == DivergenceKind::record; });
+    };
+    if (strings.size() > kAgreementBound) {
+        rv.check = RecordCheck::unsettled;
+        rv.why = RecordReason::agreement_unbounded;
+        drop_record_divergence();
+        return;
+    }
+    const RulesetResult& res = l.result;
+    const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    const std::uint32_t k = static_cast<std::uint32_t>(strings.size());
+    std::vector<Vertex> removed;
+    for (std::uint32_t left = 1; left <= k; ++left) {
+        for (std::uint32_t mask = 1; mask < (1u << k); ++mask) {
+            if (static_cast<std::uint32_t>(std::popcount(mask)) != left) continue;
+            removed.clear();
+            for (std::uint32_t i = 0; i < k; ++i) {
+                if ((mask & (1u << i)) == 0) {
+                    removed.insert(removed.end(), strings[i].begin(), strings[i].end());
+                }
+            }
+            const Tally t =
+                detail::tally_position(b, detail::DeadStones{DeadPolicy::markup, removed},
+                                       detail::SekiReadings::of(res.ruleset.seki_eyes));
+            const Score s =
+                detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                       counted.source, counted.oracle, one_stone_handicap_);
+            if (!result_reproduced(*rec_.result, rec_.place, s.decision())) continue;
+            rv.check = RecordCheck::agreed;
+            rv.why = RecordReason::agreement;
+            rv.count = s.decision();
+            rv.difference = 0.0;
+            rv.winner_differs = false;
+            for (std::uint32_t i = 0; i < k; ++i) {
+                if ((mask & (1u << i)) == 0) continue;
+                const Vertex v = *std::min_element(strings[i].begin(), strings[i].end());
+                rv.agreed_alive.push_back(sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
+                                                     static_cast<std::uint8_t>(game::vertex_y(v))});
+            }
+            std::sort(rv.agreed_alive.begin(), rv.agreed_alive.end(),
+                      [](const sgf::Point& a, const sgf::Point& c) {
+                          return a.y != c.y ? a.y < c.y : a.x < c.x;
+                      });
+            drop_record_divergence();
+            return;
+        }
+    }
+}
+
+// R13: the state at the record's end with passes added, the opponent of the last mover first,
+// until two passes in a row end the game (every end rule ends it there: TT 8, AGA 9, FFG 5).
+// AGA 11's extra White pass then follows from who passed last, as for any game.
+EndState Replay::counted_state() const {
+    EndState s = state(true);
+    game::Color next = any_turn_ ? game::opponent(last_turn_) : first_;
+    for (int passes = consecutive_passes_; passes < 2; ++passes) {
+        (next == game::Color::black ? s.passes_black : s.passes_white) += 1;
+        if (s.first_passer < 0) s.first_passer = idx(next);
+        s.black_moved_last = next == game::Color::black;
+        next = game::opponent(next);
+    }
+    return s;
 }
 
 std::vector<game::Vertex> Replay::dead_points() {
@@ -223,6 +356,11 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
         }
     }
     const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
+    // R11: the final node's markup is the server's count of the record's last position.
+    if (!strict_tt && board < 0 && dead_policy_ == DeadPolicy::markup &&
+        (!rec_.territory_black.empty() || !rec_.territory_white.empty())) {
+        return tally_by_markup(board, b, dead);
+    }
     // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
     // question per end board.
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
@@ -236,6 +374,33 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
         return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
     }
     tallies_.push_back({board, use_dead, std::move(tally), source, {}});
+    return tallies_.back();
+}
+
+// R11: the markup count of the record's last position, once; where the recount by regions
+// differs, the note markup_recount_differs gives both.
+const Replay::Tallied& Replay::tally_by_markup(int board, const game::Board& b,
+                                               const std::vector<Vertex>& dead) {
+    for (const Tallied& t : tallies_) {
+        if (t.board == board && t.use_dead && t.tally.markup) return t;
+    }
+    const auto vertices = [](const std::vector<sgf::Point>& points) {
+        std::vector<Vertex> out;
+        out.reserve(points.size());
+        for (const sgf::Point& p : points) out.push_back(game::to_vertex(p.x, p.y));
+        return out;
+    };
+    Tally t = detail::tally_markup(b, dead, vertices(rec_.territory_black),
+                                   vertices(rec_.territory_white));
+    if (t.black_territory != t.recount_black_territory ||
+        t.white_territory != t.recount_white_territory) {
+        RecordIssue f;
+        f.counts = {t.black_territory, t.white_territory, 0};
+        f.values = {static_cast<double>(t.recount_black_territory),
+                    static_cast<double>(t.recount_white_territory)};
+        issue(0, 0, IssueCode::markup_recount_differs, std::move(f), IssueSeverity::note);
+    }
+    tallies_.push_back({board, true, std::move(t), DeadSource::markup, {}});
     return tallies_.back();
 }
 

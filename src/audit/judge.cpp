@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <string_view>
+#include <vector>
 
 #include "replay.hpp"
 
@@ -110,6 +112,8 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     // ones are searched only when one has the same hash.
     if (history_.add(board_, move_, maker_of(c), true)) {
         facts.repeats = history_.find(board_, history_.size() - 1);
+        // R16: the first board play of the main line that repeats a whole-board position.
+        if (facts.repeats.any && first_repeat_ == 0) first_repeat_ = move_;
     }
 
     if (is_quiet(facts)) {
@@ -154,7 +158,7 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
         }
         verdicts.emplace_back(i, std::move(ill));
     }
-    note_legality(e, c, verdicts, before);
+    note_legality(e, c, facts, verdicts, before);
     if (out_of_turn) {
         RecordIssue f;
         f.color = c;
@@ -164,9 +168,30 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     prev_ko_ = fx.ko_point;
 }
 
-// Divergence kind 1 (rules-model.md 6.1) and plays no active ruleset allows.
+namespace {
+
+// R14: whether every preset forbids a play with these facts (a simple ko retake, a one-stone
+// suicide). The presets are made once (a constant table, safe to share between threads).
+bool every_preset_forbids(game::Color c, const PlayFacts& facts) {
+    static const std::vector<Ruleset> all = [] {
+        std::vector<Ruleset> out;
+        for (std::string_view name : preset_names()) out.push_back(*preset(name));
+        return out;
+    }();
+    return std::all_of(all.begin(), all.end(),
+                       [&](const Ruleset& r) { return judge_play(r, c, facts).has_value(); });
+}
+
+bool is_superko(Reason r) {
+    return r == Reason::positional_superko || r == Reason::situational_superko ||
+           r == Reason::natural_situational_superko;
+}
+
+}  // namespace
+
+// Divergence kind 1 (rules-model.md 6.1) and the record issues of a play some ruleset forbids.
 void Replay::note_legality(
-    const sgf::Event& e, game::Color c,
+    const sgf::Event& e, game::Color c, const PlayFacts& facts,
     const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
     const game::Board* before) {
     std::size_t legal = 0, illegal = 0;
@@ -176,23 +201,31 @@ void Replay::note_legality(
         if (i >= chosen_) continue;
         (ill ? illegal : legal) += 1;
     }
-    // R10: a play illegal under the record's own modelled rules is an error of the record
-    // (when every chosen ruleset forbids it, illegal_everywhere below says so).
-    if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn &&
-        (legal > 0 || illegal == 0)) {
+    // R14: the record's own rules decide what is a record error (out of turn is reported on
+    // its own). Its ruleset is judged even when not chosen (an internal lane).
+    if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn) {
         RecordIssue f;
         f.color = c;
         f.point = e.point;
         f.text = rec_.rules;
         f.reasons.push_back({lane_name(*ru_lane_), under_ru->reason});
-        issue(move_, e.offset, IssueCode::illegal_under_record_rules, std::move(f));
+        if (is_superko(under_ru->reason) && !facts.retake) {
+            // R15: a whole-board repetition the server did not enforce: the record is what was
+            // played. The play stays an illegal play of that ruleset.
+            f.counts[0] = static_cast<int>(under_ru->repeats_move.value_or(0));
+            issue(move_, e.offset, IssueCode::superko_not_enforced, std::move(f),
+                  IssueSeverity::note);
+        } else {
+            issue(move_, e.offset, IssueCode::illegal_under_record_rules, std::move(f));
+        }
     }
     if (illegal == 0) return;
     if (legal == 0) {
-        // Not a rule difference: every chosen ruleset forbids it (out of turn is reported on
-        // its own).
+        // Not a rule difference: every chosen ruleset forbids it. R14: a record error only where
+        // the record names no modelled rules and every preset forbids it (a simple ko retake);
+        // where it names some, their verdict above decides. (Out of turn is reported on its own.)
         const Illegal& first = *verdicts.front().second;
-        if (first.reason != Reason::out_of_turn) {
+        if (!ru_lane_ && first.reason != Reason::out_of_turn && every_preset_forbids(c, facts)) {
             RecordIssue f;
             f.color = c;
             f.point = e.point;

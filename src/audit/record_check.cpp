@@ -44,7 +44,23 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
         rv.repeated_move = r.repeated_move;
         return;
     }
+    // R16: a margin of 0 is a draw only where the server writes draws so (OGS, by PC);
+    // elsewhere (Fox's W+0.0) it names the winner only.
+    const bool zero_margin = re.kind == sgf::ResultKind::score && re.margin && *re.margin == 0.0;
+    const ServerConvention* server = server_convention(rec.place);
+    const bool zero_is_draw = server != nullptr && server->zero_margin_is_draw;
+    // R16: a whole-board repetition on the main line followed by RE Void, 0, Draw or Jigo is the
+    // cycle's outcome (J 12: no result; C: a draw by the referee), whatever the cycle knob.
+    const bool cycle_result = in.repeated_move != 0 &&
+                              (re.kind == sgf::ResultKind::void_game ||
+                               re.kind == sgf::ResultKind::draw || (zero_margin && zero_is_draw));
+    const auto cycle_outcome = [&] {
+        rv.check = RecordCheck::match;
+        rv.why = RecordReason::cycle_outcome;
+        rv.repeated_move = in.repeated_move;
+    };
     if (!s.scored) {
+        if (cycle_result) return cycle_outcome();
         rv.check = RecordCheck::not_comparable;
         rv.why = RecordReason::not_two_passes;
         return;
@@ -53,25 +69,28 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     rv.dead_source = s.dead_source;
     rv.dead_oracle = s.dead_oracle;
     std::optional<Winner> recorded;
-    if (re.kind == sgf::ResultKind::draw ||
-        (re.kind == sgf::ResultKind::score && re.margin && *re.margin == 0.0)) {
-        // Issue 15: a margin of 0 (`B+0`, as OGS writes a tie) is a draw, whoever it names.
+    const bool winner_only =
+        re.kind == sgf::ResultKind::win || (zero_margin && !zero_is_draw && re.winner);
+    if (re.kind == sgf::ResultKind::draw || (zero_margin && zero_is_draw)) {
         recorded = Winner::draw;
     } else if ((re.kind == sgf::ResultKind::score || re.kind == sgf::ResultKind::win) &&
                re.winner) {
         recorded = *re.winner == sgf::Color::black ? Winner::black : Winner::white;
     }
     if (!recorded) {
+        if (cycle_result) return cycle_outcome();
         rv.check = RecordCheck::not_comparable;
         rv.why = RecordReason::result_not_score;
         rv.result_kind = re.kind;
         return;
     }
     bool match = *recorded == c.winner;
-    if (match && re.kind == sgf::ResultKind::score && re.margin) {
+    if (match && re.kind == sgf::ResultKind::score && re.margin && !winner_only) {
         match = std::fabs(*re.margin - c.margin) < 1e-9;
     }
-    if (re.kind == sgf::ResultKind::score && re.margin) {
+    if (!match && cycle_result) return cycle_outcome();
+    if (match && zero_margin && winner_only) rv.why = RecordReason::winner_only;
+    if (re.kind == sgf::ResultKind::score && re.margin && !winner_only) {
         const auto for_black = [](Winner w, double margin) {
             return w == Winner::white ? -margin : w == Winner::black ? margin : 0.0;
         };
@@ -104,6 +123,22 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     out.divergences.push_back(std::move(d));
 }
 
+bool result_reproduced(const sgf::GameResult& re, std::string_view place, const Count& c) {
+    const ServerConvention* server = server_convention(place);
+    const bool zero_is_draw = server != nullptr && server->zero_margin_is_draw;
+    const bool zero_margin = re.kind == sgf::ResultKind::score && re.margin && *re.margin == 0.0;
+    if (re.kind == sgf::ResultKind::draw || (zero_margin && zero_is_draw)) {
+        return c.winner == Winner::draw;
+    }
+    if ((re.kind != sgf::ResultKind::score && re.kind != sgf::ResultKind::win) || !re.winner) {
+        return false;
+    }
+    const Winner w = *re.winner == sgf::Color::black ? Winner::black : Winner::white;
+    if (w != c.winner) return false;
+    if (re.kind == sgf::ResultKind::win || zero_margin || !re.margin) return true;
+    return std::fabs(*re.margin - c.margin) < 1e-9;
+}
+
 // Cheap checks of RE against the record itself, whatever the RU (issue 15, after aeb's
 // sgfcheck): a margin no count could give is an error; a margin whose half point disagrees
 // with KM's, and a resignation by the player who made the last turn, are notes.
@@ -127,7 +162,10 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
         }
         // Half points: a count's margin has the fractional part of the komi (stones and
         // points are whole), when both are whole or half numbers.
-        if (rec.komi) {
+        // R16: B+0 / W+0 outside OGS names the winner only: no margin to check.
+        const ServerConvention* server = server_convention(rec.place);
+        const bool winner_only = m == 0.0 && (server == nullptr || !server->zero_margin_is_draw);
+        if (rec.komi && !winner_only) {
             const double km = std::fabs(rec.komi->value);
             const double fm = m - std::floor(m), fk = km - std::floor(km);
             const auto half_or_whole = [](double f) { return f == 0.0 || f == 0.5; };

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "history.hpp"
+#include "judge.hpp"
 #include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
@@ -97,6 +98,7 @@ struct Lane {
                             // Replay::end_boards_; -1: the board at the end of the record;
                             // kCurrentBoard: the board as it stands (kept when it changes)
     bool internal = false;  // added only for the record check
+    int tally = -1;         // index into Replay::tallies_ of its count (-1: counted otherwise)
 };
 
 // One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
@@ -160,13 +162,16 @@ class Replay {
 
     // --- judge.cpp: judging a play ----------------------------------------------------------
     void play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_of_turn);
-    void note_legality(const sgf::Event& e, game::Color c,
+    void note_legality(const sgf::Event& e, game::Color c, const PlayFacts& facts,
                        const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,
                        const game::Board* before);
     std::string lane_name(std::size_t i) const { return ruleset_name(lanes_[i].result.ruleset); }
 
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
+    void seek_agreement(const Lane& l);
+    void try_conventions(const Lane& l);
+    EndState counted_state() const;
     std::vector<Vertex> dead_points();
     const game::Board& end_board(const Lane& l) const {
         return l.end_board < 0 ? board_ : end_boards_[static_cast<std::size_t>(l.end_board)];
@@ -192,6 +197,8 @@ class Replay {
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);
     const Tallied& tally_by_oracle(int board, const game::Board& b, double komi);
+    const Tallied& tally_by_markup(int board, const game::Board& b,
+                                   const std::vector<Vertex>& dead);
     // The readings of seki the lanes count with (seki-eyes other than territory): a tally makes
     // only those.
     detail::SekiReadings seki_eyes_counted() const noexcept {
@@ -233,6 +240,7 @@ class Replay {
     bool one_stone_handicap_ = false;
     EndState before_state_;  // the state before the current move (R7)
     int consecutive_passes_ = 0;
+    std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
     // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
     // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
     // a row), and the board and captures when the second cleanup phase began.

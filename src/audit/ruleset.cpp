@@ -85,12 +85,13 @@ constexpr std::array<KnobValue, 2> kCycleValues{{
      "once a whole-board position repeats, the players may end the game without result", "J 12"},
 }};
 
-constexpr std::array<KnobValue, 2> kDeadValues{{
+constexpr std::array<KnobValue, 3> kDeadValues{{
     {"agreement", "the players agree (the run's --dead policy stands for them)", "TT comment 8"},
     {"pass-alive",
      "the rules: stones inside the opponent's pass-alive territory are removed, every other "
      "stone counts as it stands; under territory scoring two cleanup phases follow two passes",
      "KG score"},
+    {"as-is", "no one: the board is counted as it stands, the run's --dead never applies", "TT 8"},
 }};
 constexpr std::array<KnobValue, 2> kButtonValues{{
     {"no", "no button", "TT 9"},
@@ -264,6 +265,7 @@ struct PresetRow {
     // What a finding cites, per enum knob and value, where this preset's text addresses the
     // value ("" where it does not: the knob table's citation is used).
     std::array<std::array<std::string_view, 4>, kEnumKnobCount> cites;
+    DeadRule dead = DeadRule::agreement;  // who decides dead stones (the players, unless named)
 };
 
 // Every preset leaves dead stones to the players and has no button.
@@ -271,7 +273,7 @@ constexpr std::string_view kPresetAgreed =
     "the players agree on dead stones after two passes; the run's --dead policy stands for them";
 constexpr std::string_view kPresetNoButton = "no button: a pass earns nothing";
 
-constexpr std::array<PresetRow, 6> kPresets{{
+constexpr std::array<PresetRow, 7> kPresets{{
     {"tromp-taylor",
      "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
      Suicide::multi_stone,  // TT 4, 7: clear the opponent, then clear one's own colour
@@ -290,8 +292,10 @@ constexpr std::array<PresetRow, 6> kPresets{{
       "TT 6, 9: a pass is a turn; only the grid is scored",
       "TT 5, 8: plain alternation, no last-move rule",
       "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
-      "TT 6: no position may repeat, so no cycle", kPresetAgreed, kPresetNoButton,
-      "TT comment 10 leaves komi to agreement; rules-model.md's default",
+      "TT 6: no position may repeat, so no cycle",
+      "TT 8: strict, the board is scored as it stands (no stone removed, the run's --dead never "
+      "applies); TT comment 8's agreement is tromp-taylor:dead=agreement",
+      kPresetNoButton, "TT comment 10 leaves komi to agreement; rules-model.md's default",
       "TT is silent; rules-model.md's default"},
      {{{"", "TT 7"},
        {"TT 6"},
@@ -301,7 +305,8 @@ constexpr std::array<PresetRow, 6> kPresets{{
        {"TT 5"},
        {"TT 9"},
        {"TT 8"},
-       {"TT 6"}}}},
+       {"TT 6"}}},
+     DeadRule::as_is},
     {"aga",
      "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
      Suicide::forbidden,          // AGA 5
@@ -476,6 +481,39 @@ constexpr std::array<PresetRow, 6> kPresets{{
        {"NZ handicap"},
        {"", "NZ end"},
        {"NZ move"}}}},
+    // Seed 000 as written (rules-model.md section 8, Presets): AGA 6 "with the same player to
+    // play" is situational superko, passes included; komi 5.5 (AGA 3 in 1991). Every other
+    // knob as aga.
+    {"aga-1991",
+     "AGA rules 1991 as written (seed 000: situational superko, komi 5.5)",
+     Suicide::forbidden,          // AGA 5
+     Ko::ssk,                     // AGA 6: "with the same player to play"
+     Scoring::territory,          // AGA 12
+     SekiEyes::territory,         // AGA 12
+     PassStones::yes,             // AGA 7
+     WhiteMovesLast::pass_stone,  // AGA 11
+     HandicapBonus::n_minus_1,    // AGA 4
+     GameEnd::resumable,          // AGA 9, 10
+     Cycle::play_on,              // AGA 6
+     5.5,                         // AGA 3 (1991)
+     0.5,                         // AGA 3, 4
+     {"AGA 5",
+      "AGA 6 as written in 1991: a play may not recreate the position with the same player to "
+      "play (situational superko, a pass being a turn)",
+      "AGA 12: territory unless the players agreed on area", "AGA 12", "AGA 7", "AGA 11",
+      "AGA 4 (with area counting)",
+      "AGA 9, 10: play resumes, the opponent of the last passer first",
+      "AGA 6: a superko forbids the repetition, so no cycle", kPresetAgreed, kPresetNoButton,
+      "AGA 3 (1991): 5.5", "AGA 3, 4"},
+     {{{"AGA 5"},
+       {"", "AGA 6"},
+       {"AGA 12", "AGA 12"},
+       {"AGA 12"},
+       {"", "AGA 7"},
+       {"", "AGA 11"},
+       {"", "AGA 4"},
+       {"", "AGA 10"},
+       {"AGA 6"}}}},
 }};
 
 constexpr std::array<std::string_view, kPresets.size()> preset_name_array() {
@@ -498,6 +536,7 @@ Ruleset from_row(const PresetRow& row) {
     r.handicap_bonus = row.bonus;
     r.end = row.end;
     r.cycle = row.cycle;
+    r.dead = row.dead;
     r.default_komi_even = row.komi_even;
     r.default_komi_handicap = row.komi_handicap;
     return r;
@@ -1200,7 +1239,7 @@ RulesetParse parse_ruleset_spec(std::string_view spec) {
 //   the game's handicap in points under Chinese rules and handicap - 1 under AGA, a handicap of
 //   1 included; its records write that one stone as AB without HA, White to move (R10).
 constexpr std::array<ServerConvention, 1> kServerConventions{{
-    {"OGS", "OGS:", 0.0, true},
+    {"OGS", "OGS:", 0.0, true, true},
 }};
 
 const ServerConvention* server_convention(std::string_view place) noexcept {

@@ -325,6 +325,7 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
             }
         }
         count_board(after, board, t, seki);
+        t.removed = life.dead;
         return t;
     }
     bool any = false;
@@ -347,6 +348,48 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
         (c == game::Cell::black ? t.dead_black : t.dead_white) += removed;
     }
     count_board(after, board, t, seki);
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const game::Vertex v = game::to_vertex(x, y);
+            if (game::is_stone(board.at(v)) && after.at(v) == game::Cell::empty) {
+                t.removed.push_back(v);
+            }
+        }
+    }
+    return t;
+}
+
+Tally tally_markup(const game::Board& board, const std::vector<game::Vertex>& dead,
+                   const std::vector<game::Vertex>& marked_black,
+                   const std::vector<game::Vertex>& marked_white) {
+    Tally t = tally_position(board, DeadStones{DeadPolicy::markup, dead}, SekiReadings{});
+    t.markup = true;
+    t.recount_black_territory = t.black_territory;
+    t.recount_white_territory = t.white_territory;
+    const int empty = t.black_territory + t.white_territory + t.neutral;
+    // The board after removal: a marked point is empty there when it is empty on the board or
+    // holds a dead stone (every stone on a point marked for the opponent).
+    std::vector<std::uint8_t> mark(game::kCells, 0);  // bit 1: TB, bit 2: TW
+    for (const game::Vertex v : marked_black)
+        if (board.on_board(v)) mark[v] |= 1;
+    for (const game::Vertex v : marked_white)
+        if (board.on_board(v)) mark[v] |= 2;
+    int black = 0, white = 0;
+    for (game::Vertex v = 0; v < game::kCells; ++v) {
+        if (mark[v] != 1 && mark[v] != 2) continue;
+        const game::Cell c = board.at(v);
+        const bool black_mark = mark[v] == 1;
+        // Empty after removal: empty, or the opponent's stone there (dead by the same markup).
+        const bool empty_after = c == game::Cell::empty ||
+                                 (black_mark ? c == game::Cell::white : c == game::Cell::black);
+        if (!empty_after) continue;
+        ++(black_mark ? black : white);
+    }
+    t.black_territory = black;
+    t.white_territory = white;
+    t.neutral = empty - black - white;
+    t.black_seki_eyes = t.white_seki_eyes = 0;
+    t.black_dependent_eyes = t.white_dependent_eyes = 0;
     return t;
 }
 

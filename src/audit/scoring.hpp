@@ -64,6 +64,11 @@ struct Tally {
     bool settled = true;                  // DeadPolicy::pass_alive and oracles only
     Unsettled unsettled = Unsettled::no;  // why not settled
     bool judged = false;  // the dead stones are the judge's (DeadStones::judge; DeadSource::judge)
+    // The stones removed as dead (R12 searches subsets of their strings); empty when none.
+    std::vector<game::Vertex> removed;
+    // R11: the territory is the markup's (tally_markup); the recount by regions is kept here.
+    bool markup = false;
+    int recount_black_territory = 0, recount_white_territory = 0;
 };
 
 // Issue 15 (small_eye.cpp), on a board where no empty region touches both colours next to a
@@ -95,6 +100,15 @@ struct SekiReadings {
 // Tallies `board` after removing `dead` (on a copy; the board itself is left alone), with the
 // readings of seki `seki` asks for (else their fields stay 0).
 Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadings seki);
+
+// R11: the server's count written as TB/TW markup in the final node. The stones on points marked
+// for the opponent are dead (`dead`); each colour's territory is exactly its marked points that
+// are empty once they are removed (a point marked twice counts for neither); area = live stones
+// + that territory. The recount by regions of tally_position is kept in recount_*; the seki
+// readings are not applied (the markup is the count).
+Tally tally_markup(const game::Board& board, const std::vector<game::Vertex>& dead,
+                   const std::vector<game::Vertex>& marked_black,
+                   const std::vector<game::Vertex>& marked_white);
 
 // KG score (dead=pass-alive): the area each colour gets by KataGo's rules, as a tally. The
 // stones inside the opponent's pass-alive territory (life.hpp with every_point_vital when

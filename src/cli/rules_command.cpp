@@ -22,8 +22,8 @@ namespace {
 constexpr const char* kRulesUsage = R"(usage: sgfaudit rules [SPEC]
        sgfaudit rules --explain CLAUSE
 
-Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand)
-and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
+Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand,
+aga-1991) and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
 "aga:ko=ssk,french"; a ruleset may also be named as RU[] names it: Korean, NZ, a KataGo rules
 string such as koPOSITIONALscoreAREAtaxNONEsui1): checks it and prints each ruleset it names,
 labelled by its canonical spec (the one name every report gives it), with its knobs.

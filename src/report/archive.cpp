@@ -193,6 +193,8 @@ std::string_view to_string(Ending e) noexcept {
     switch (e) {
         case Ending::scored:
             return "scored";
+        case Ending::counted:
+            return "counted";
         case Ending::resigned:
             return "resigned";
         case Ending::time:
@@ -231,7 +233,11 @@ Ending ending_of(const CheckInput& in) {
     const bool scored = std::any_of(a.results.begin(), a.results.end(), [](const auto& r) {
         return r.end == audit::EndKind::two_passes || r.end == audit::EndKind::all_pass_alive;
     });
-    return scored ? Ending::scored : Ending::unfinished;
+    if (scored) return Ending::scored;
+    const bool counted = std::any_of(a.results.begin(), a.results.end(), [](const auto& r) {
+        return r.end == audit::EndKind::counted;
+    });
+    return counted ? Ending::counted : Ending::unfinished;
 }
 
 }  // namespace

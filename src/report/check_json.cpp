@@ -400,6 +400,11 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     } else if (full) {
         j.key("difference").null();
     }
+    if (!a.record.agreed_alive.empty()) {  // R12
+        j.key("agreed_alive").begin_array();
+        for (const sgf::Point& p : a.record.agreed_alive) j.str(sgf::sgf_coordinates(p));
+        j.end_array();
+    }
     j.end_object();
 
     j.key("record_issues").begin_array();

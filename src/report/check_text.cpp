@@ -102,6 +102,12 @@ std::string end_text(const audit::RulesetResult& r) {
                 "KataGo counts the game there)",
                 r.end_move);
             break;
+        case audit::EndKind::counted:
+            s = fmt::format(
+                "the record ends at move {} without two passes and RE is a score: counted there as "
+                "if passes followed, the opponent of the last mover first (R13)",
+                r.end_move);
+            break;
         case audit::EndKind::no_result:
             s = fmt::format(
                 "no result (J 12): the position after move {} repeats an earlier one, and the "

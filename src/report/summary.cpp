@@ -194,7 +194,10 @@ void Summary::add_game(const GameFacts& f) {
         RuCount& c = bounded_slot(mapped_ru_, f.rules);
         c.mapped = f.mapped;
         ++c.games;
-        if (f.record != audit::RecordCheck::not_comparable) ++c.compared;
+        // R20: unsettled is never counted as compared.
+        if (f.record != audit::RecordCheck::not_comparable &&
+            f.record != audit::RecordCheck::unsettled)
+            ++c.compared;
         if (f.record == audit::RecordCheck::mismatch) ++c.mismatches;
     }
     std::array<std::uint64_t, 2> by_severity{};
@@ -330,13 +333,14 @@ std::vector<Summary::Table> Summary::tables() const {
         for (const std::uint64_t e : endings_) ended += e;
         t.note = fmt::format(
             "Every file and game accounted for: {} files taken = {} with games + {} without a "
-            "game + {} that could not be read; {} games = {} scored + {} resigned + {} on time + "
-            "{} forfeit + {} unfinished + {} not auditable{}; not taken: {} folder entries that "
-            "could not be listed, {} archive members not read or damaged parts of archives "
-            "(diagnostics.csv).",
+            "game + {} that could not be read; {} games = {} scored + {} counted without passes + "
+            "{} resigned + {} on time + {} forfeit + {} unfinished + {} not auditable{}; not "
+            "taken: {} folder entries that could not be listed, {} archive members not read or "
+            "damaged parts of archives (diagnostics.csv).",
             number(files_), number(with_games), number(files_without_games_),
             number(files_unreadable_), number(games_),
             number(endings_[static_cast<std::size_t>(Ending::scored)]),
+            number(endings_[static_cast<std::size_t>(Ending::counted)]),
             number(endings_[static_cast<std::size_t>(Ending::resigned)]),
             number(endings_[static_cast<std::size_t>(Ending::time)]),
             number(endings_[static_cast<std::size_t>(Ending::forfeit)]),
@@ -362,10 +366,12 @@ std::vector<Summary::Table> Summary::tables() const {
         row("moves (main lines, passes counted)", moves_);
         row("games scored (ended by two passes under some ruleset)",
             endings_[static_cast<std::size_t>(Ending::scored)]);
+        row("games counted without passes (RE a score, R13)",
+            endings_[static_cast<std::size_t>(Ending::counted)]);
         row("games resigned (RE)", endings_[static_cast<std::size_t>(Ending::resigned)]);
         row("games lost on time (RE)", endings_[static_cast<std::size_t>(Ending::time)]);
         row("games forfeited (RE)", endings_[static_cast<std::size_t>(Ending::forfeit)]);
-        row("games unfinished (no two passes, no resignation, time or forfeit)",
+        row("games unfinished (no two passes, no resignation, time or forfeit, no score in RE)",
             endings_[static_cast<std::size_t>(Ending::unfinished)]);
         row("games not auditable", endings_[static_cast<std::size_t>(Ending::not_auditable)]);
         out.push_back(std::move(t));

@@ -52,6 +52,9 @@ std::string describe_end(const audit::RulesetResult& r) {
             return "no moves";
         case audit::EndKind::all_pass_alive:
             return fmt::format("ends at move {} (every point pass-alive, KG end)", r.end_move);
+        case audit::EndKind::counted:
+            return fmt::format("counted at move {} without passes (RE is a score, R13)",
+                               r.end_move);
         case audit::EndKind::no_result:
             return fmt::format(
                 "no result (J 12): the position of move {} repeats an earlier one and the record "
@@ -138,6 +141,11 @@ std::string record_computed(const audit::RecordVerdict& rv) {
             "no result (J 12: the position after move {} repeats an earlier one) under {}",
             rv.repeated_move, rv.counted_under);
     }
+    if (rv.why == audit::RecordReason::cycle_outcome) {
+        return fmt::format(
+            "the cycle's outcome (R16: the position after move {} repeats an earlier one)",
+            rv.repeated_move);
+    }
     if (!rv.count) return {};
     return fmt::format("{} under {}", describe_count(*rv.count, audit::to_string(rv.decisive)),
                        rv.counted_under);
@@ -180,6 +188,31 @@ std::string record_reason(const audit::RecordVerdict& rv) {
             return "the margin differs";
         case audit::RecordReason::void_cycle:
             return "J 12: a whole-board position repeated and RE says the game is void";
+        case audit::RecordReason::cycle_outcome:
+            return "R16: a whole-board position repeated on the main line and RE is the cycle's "
+                   "outcome (J 12: no result; C: a draw by the referee)";
+        case audit::RecordReason::agreement: {
+            std::string strings;
+            for (const sgf::Point& p : rv.agreed_alive) {
+                strings += (strings.empty() ? "" : ", ") + sgf::sgf_coordinates(p);
+            }
+            return fmt::format(
+                "R12: the players' agreement: RE is the count with the dead string{} at {} left "
+                "on the board (alive by agreement: AGA 9-10, FFG Part 4, TT comment 8)",
+                rv.agreed_alive.size() == 1 ? "" : "s", strings);
+        }
+        case audit::RecordReason::convention_no_handicap_point:
+            return "R18: OGS's one-stone handicap read without its point (no area bonus for it) "
+                   "reproduces RE; with the point it does not";
+        case audit::RecordReason::agreement_unbounded:
+            return fmt::format(
+                "the count differs from RE and the dead-stone source names more than {} dead "
+                "strings: which the players left alive (R12) is not searched, so the check is "
+                "unsettled",
+                audit::kAgreementBound);
+        case audit::RecordReason::winner_only:
+            return "R16: RE's margin of 0 names the winner only (outside OGS, which writes draws "
+                   "so): the winner is compared";
     }
     return {};
 }
@@ -234,11 +267,20 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
                                who, detail::point_text(i.point, height));
         case IssueCode::illegal_everywhere:
             return fmt::format(
-                "move {}: {} {} is illegal under every ruleset still judging the game ({})", i.move,
-                who, detail::point_text(i.point, height), reasons());
+                "move {}: {} {} is illegal under every preset, and the record names no modelled "
+                "rules ({})",
+                i.move, who, detail::point_text(i.point, height), reasons());
         case IssueCode::illegal_under_record_rules:
             return fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({})",
                                i.move, who, detail::point_text(i.point, height), i.text, reasons());
+        case IssueCode::superko_not_enforced:
+            return fmt::format(
+                "move {}: {} {} repeats the position after {} ({}), which the record's rules "
+                "RU[{}] "
+                "forbid only by superko: the server did not enforce it",
+                i.move, who, detail::point_text(i.point, height),
+                i.counts[0] == 0 ? std::string("the start") : fmt::format("move {}", i.counts[0]),
+                reasons(), i.text);
         case IssueCode::setup_after_start:
             return fmt::format(
                 "setup stones after move {}: not a turn; the position counts for positional "
@@ -297,6 +339,16 @@ std::string issue_message(const audit::RecordIssue& i, int height) {
                                fm == 0.0 ? "a whole" : "a half-point", i.text2,
                                fk == 0.0 ? "whole" : "a half point");
         }
+        case IssueCode::markup_recount_differs:
+            return fmt::format(
+                "the final node's markup counts territory B {} W {}; the recount by regions gives "
+                "B {} W {} (the markup is the count, R11)",
+                i.counts[0], i.counts[1], i.values[0], i.values[1]);
+        case IssueCode::end_by_result:
+            return fmt::format(
+                "the record ends at move {} without two passes and RE is a score: counted there, "
+                "as if passes followed (R13)",
+                i.move);
         case IssueCode::resigner_moved_last:
             return fmt::format("RE[{}]: {} resigned after making the last turn of the record",
                                i.text, i.color == game::Color::black ? "Black" : "White");

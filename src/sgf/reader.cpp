@@ -33,6 +33,7 @@ constexpr std::string_view empty_file = "S112";
 constexpr std::string_view binary_file = "S113";
 constexpr std::string_view empty_variation = "S114";
 constexpr std::string_view nul_bytes = "S115";
+constexpr std::string_view missing_open = "S116";
 constexpr std::string_view limit_file = "S120";
 constexpr std::string_view limit_depth = "S121";
 constexpr std::string_view limit_nodes = "S122";
@@ -272,6 +273,16 @@ class Parser {
     void run() {
         std::size_t junk_begin = std::string::npos;
         bool seen_game = false;
+        // R17: a file whose first game tree lacks its opening '(' but starts with ';' is read as
+        // that game tree (its main line starts at the first node), never as its variations.
+        if (const std::size_t first = skip_space(0); first < t_.size() && t_[first] == ';') {
+            pos_ = first;
+            doc_.add(Severity::warning, codes::missing_open, off(first),
+                     "the file starts with a node: the first game tree's '(' is missing and "
+                     "assumed");
+            parse_game(true);
+            seen_game = true;
+        }
         while (pos_ < t_.size()) {
             const char c = t_[pos_];
             if (c == '(' && empty_tree(pos_)) {
@@ -381,8 +392,8 @@ class Parser {
         junk_begin = std::string::npos;
     }
 
-    // Parses one game tree starting at the '(' at pos_.
-    void parse_game() {
+    // Parses one game tree starting at the '(' at pos_ (`missing_open`: at its first ';', R17).
+    void parse_game(bool missing_open = false) {
         GameTree game;
         game.offset = off(pos_);
         doc_.games_.push_back(game);
@@ -395,7 +406,7 @@ class Parser {
         stack_.clear();
         stack_.push_back(Frame{kNone, kNone, false});
         open_node_ = kNone;
-        ++pos_;  // '('
+        if (!missing_open) ++pos_;  // '('
 
         while (pos_ < t_.size()) {
             const char c = t_[pos_];

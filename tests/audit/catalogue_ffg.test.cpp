@@ -52,7 +52,8 @@ TEST_CASE(
     "FFG Appendix B (bent four in the corner), FFG 5a agreement: Black accepts that the group "
     "is dead - the dead stones are removed by markup",
     "[audit][catalogue][ffg]") {
-    // B1 pass, W2 pass; the final node marks Black's seven stones as White territory.
+    // B1 pass, W2 pass; the final node marks White's territory, Black's seven stones included
+    // (R11: the markup is the count, so it marks every point White counts).
     // After removal: Xb 0, Xw 11, every one of the 36 - 11 = 25 empty points reaches only
     // White: tw 25. deadB 7, pB 1, pW 1, last turn White (e 0), k 0.5.
     //   area (AGA/FFG) B 0, W 11 + 25 + 0.5 = 36.5                     -> W+36.5
@@ -63,9 +64,10 @@ TEST_CASE(
     // TT (strict, the board as it is): Xb 7, Xw 11; aa reaches only White (tw 1); ac touches
     // ab and ad/bc: neutral; the other 16 empty points reach bd through x: neutral.
     //   TT area B 7, W 11 + 1 + 0.5 = 12.5 (W+5.5); TT terr B 0, W 1 + 0.5 = 1.5
-    const auto a = run(
-        with_final(game_sgf(bent4, "KM[0.5]", "B- W-"), "TW[da][db][cb][bb][bc][bd][ad][aa][ac]"),
-        presets(), markup());
+    const auto a = run(with_final(game_sgf(bent4, "KM[0.5]", "B- W-"),
+                                  "TW[aa][da][fa][bb][cb][db][fb][ac][bc][fc][ad][bd][cd][dd][ed]["
+                                  "fd][de][ee][fe][af][bf][cf][df][ef][ff]"),
+                       presets(), markup());
     for (const auto& r : a.results) {
         illegal_count(r, 0);
         ends(r, EndKind::two_passes, 2);

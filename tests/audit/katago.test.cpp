@@ -273,15 +273,19 @@ TEST_CASE("KG end: a record that stops where every point is pass-alive is counte
     CHECK(a.results[0].score.scored);
     count(a.results[0].score.area, 8, 8.5, "KG end");
     CHECK(audit::to_string(a.record.check) == audit::to_string(audit::RecordCheck::match));
-    // Tromp-Taylor's own end is two passes: the same record is not ended there.
-    CHECK(a.results[1].end == audit::EndKind::record_end);
+    // Tromp-Taylor's own end is two passes: KG end does not end it there; RE being a score, the
+    // record was counted at its end (R13).
+    CHECK(a.results[1].end == audit::EndKind::counted);
     // One eye fewer for White (ha filled): White's string is not pass-alive, so the game is not
-    // over by KataGo's programs either, and RE cannot be compared.
+    // over by KataGo's programs either: without RE it is not ended, and with RE a score it was
+    // counted there (R13), not ended by KG end.
     const std::vector<std::string> one_eye = {".X.XO.OO", ".XXXOOOO"};
-    const auto b = run(game_sgf(one_eye, "KM[0.5]" + ru + "RE[W+0.5]", "B@ab"),
+    const auto b = run(game_sgf(one_eye, "KM[0.5]" + ru, "B@ab"),
                        {from_ru("koPOSITIONALscoreAREAtaxNONEsui1")});
     CHECK(b.results[0].end == audit::EndKind::record_end);
-    CHECK(audit::to_string(b.record.check) == audit::to_string(audit::RecordCheck::not_comparable));
+    const auto b_re = run(game_sgf(one_eye, "KM[0.5]" + ru + "RE[W+0.5]", "B@ab"),
+                          {from_ru("koPOSITIONALscoreAREAtaxNONEsui1")});
+    CHECK(b_re.results[0].end == audit::EndKind::counted);
     // 8x4: both strings pass-alive (Black's eyes ea and ec, White's ha and hc), but Black's
     //   ...X.XO.   territory on the left has eight points that touch no black stone: a region
     //   ...XXXOO   with more than one such point is not over for KataGo's programs (they play

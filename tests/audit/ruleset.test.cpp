@@ -65,17 +65,18 @@ bool contains(std::string_view text, std::string_view part) {
 // Presets against the table of rules-model.md section 1
 
 TEST_CASE(
-    "rules-model.md 1 + issue 15: the presets are tromp-taylor, aga, french, japanese, chinese "
-    "and new-zealand, in that order",
+    "rules-model.md 1 + issue 15 + section 8: the presets are tromp-taylor aga french "
+    "japanese chinese new-zealand and aga-1991 in that order",
     "[audit][ruleset]") {
     const auto names = preset_names();
-    REQUIRE(names.size() == 6);
+    REQUIRE(names.size() == 7);
     CHECK(names[0] == "tromp-taylor");
     CHECK(names[1] == "aga");
     CHECK(names[2] == "french");
     CHECK(names[3] == "japanese");
     CHECK(names[4] == "chinese");
     CHECK(names[5] == "new-zealand");
+    CHECK(names[6] == "aga-1991");
     for (std::string_view name : names) {
         const std::optional<Ruleset> r = preset(name);
         REQUIRE(r);
@@ -283,12 +284,12 @@ TEST_CASE("rules-model.md 1: knobs that equal another preset take that preset's 
           "[audit][ruleset][spec]") {
     const Ruleset r = parsed(
         "tromp-taylor:suicide=forbidden:ko=ssk:pass-stones=quick-count:"
-        "white-moves-last=quick-count-point:bonus=n-1:end=resumable");
+        "white-moves-last=quick-count-point:bonus=n-1:end=resumable:dead=agreement");
     CHECK(same_rules(r, french()));
     CHECK(r.name == "french");
     CHECK(r.spec ==
           "tromp-taylor:suicide=forbidden:ko=ssk:pass-stones=quick-count:"
-          "white-moves-last=quick-count-point:bonus=n-1:end=resumable");
+          "white-moves-last=quick-count-point:bonus=n-1:end=resumable:dead=agreement");
 }
 
 TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads back",
@@ -686,8 +687,9 @@ TEST_CASE("NZ play, move, territory, komi and handicap: the new-zealand preset",
     CHECK(nz.clause(Knob::suicide) == "NZ play");
     // The same knobs as tromp-taylor with ssk, resumable play and NZ's komi: that spec is named
     // new-zealand.
-    const Ruleset same =
-        parsed("tromp-taylor:ko=ssk:end=resumable:default-komi=7:default-komi-handicap=0");
+    const Ruleset same = parsed(
+        "tromp-taylor:ko=ssk:end=resumable:dead=agreement:default-komi=7:"
+        "default-komi-handicap=0");
     CHECK(same.name == "new-zealand");
     for (const std::string ru : {"NZ", "New Zealand", "nz rules", "NewZealand"}) {
         INFO(ru);
@@ -856,7 +858,7 @@ TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ru
     CHECK(
         describe(tt()) ==
         "tromp-taylor: suicide=multi-stone ko=psk scoring=area seki-eyes=territory pass-stones=no "
-        "white-moves-last=no bonus=0 end=final cycle=play-on dead=agreement button=no "
+        "white-moves-last=no bonus=0 end=final cycle=play-on dead=as-is button=no "
         "default-komi=7.5 "
         "default-komi-handicap=0.5");
     CHECK(

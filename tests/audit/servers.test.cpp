@@ -95,15 +95,22 @@ TEST_CASE("server conventions: an OGS record without KM was played with komi 0",
     CHECK(ha.results[CN].score.handicap_bonus == 2.0);
 }
 
-TEST_CASE("record check: a margin of 0 is a draw, whichever colour RE names", "[audit][servers]") {
-    // Area B 15, W 10 + 5: a draw. OGS writes it B+0.
+TEST_CASE("record check: a margin of 0 is a draw in OGS records whichever colour RE names",
+          "[audit][servers][R16]") {
+    // Area B 15, W 10 + 5: a draw. OGS writes it B+0 (R16: a draw only on OGS, named by PC).
     for (const char* re : {"B+0", "W+0", "0", "Draw"}) {
         INFO(re);
-        const auto a =
-            run(even("KM[5]RU[Chinese]RE[" + std::string(re) + "]"), area_and_territory());
+        const auto a = run(even(std::string(kOgs) + "KM[5]RU[Chinese]RE[" + std::string(re) + "]"),
+                           area_and_territory());
         CHECK(a.record.check == audit::RecordCheck::match);
     }
-    const auto won = run(even("KM[4]RU[Chinese]RE[B+0]"), area_and_territory());
+    const auto won = run(even(std::string(kOgs) + "KM[4]RU[Chinese]RE[B+0]"), area_and_territory());
     CHECK(won.record.check == audit::RecordCheck::mismatch);
     CHECK(won.record.winner_differs);
+    // Elsewhere B+0 names the winner only (R16): B+1 under KM 4 is Black's win.
+    const auto fox = run(even("KM[4]RU[Chinese]RE[B+0]"), area_and_territory());
+    CHECK(fox.record.check == audit::RecordCheck::match);
+    CHECK(fox.record.why == audit::RecordReason::winner_only);
+    const auto drawn = run(even("KM[5]RU[Chinese]RE[W+0]"), area_and_territory());
+    CHECK(drawn.record.check == audit::RecordCheck::mismatch);
 }

@@ -86,10 +86,11 @@ TEST_CASE("summary.json carries every total of summary.md", "[cli][audit][summar
         {"games with findings", {"games", "with_findings"}},
         {"moves (main lines, passes counted)", {"games", "moves"}},
         {"games scored (ended by two passes under some ruleset)", {"games", "scored"}},
+        {"games counted without passes (RE a score, R13)", {"games", "counted"}},
         {"games resigned (RE)", {"games", "resigned"}},
         {"games lost on time (RE)", {"games", "time"}},
         {"games forfeited (RE)", {"games", "forfeit"}},
-        {"games unfinished (no two passes, no resignation, time or forfeit)",
+        {"games unfinished (no two passes, no resignation, time or forfeit, no score in RE)",
          {"games", "unfinished"}},
         {"games not auditable", {"games", "not_auditable"}},
     };

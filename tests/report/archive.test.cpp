@@ -323,6 +323,9 @@ TEST_CASE("game_facts: ending, divergences by kind and by ruleset pair, interest
     const Audited unfinished("(;GM[1]FF[4]SZ[9];B[ee];W[])");
     CHECK(report::game_facts(unfinished.input).ending == report::Ending::unfinished);
     CHECK(report::game_facts(unfinished.input).interest == 0);
+    // R13: a record without passes whose RE is a score was counted: not unfinished.
+    const Audited counted("(;GM[1]FF[4]SZ[9]KM[0.5]RE[B+80.5];B[ee];W[cc];B[gg])");
+    CHECK(report::game_facts(counted.input).ending == report::Ending::counted);
 }
 
 TEST_CASE("Summary: totals add up, the top ten keeps the most interesting, earlier first",
@@ -362,8 +365,8 @@ TEST_CASE("Summary: totals add up, the top ten keeps the most interesting, earli
     summary.write_markdown(md);
     const std::string text = md.str();
     CHECK(text.find("3 files taken = 1 with games + 1 without a game + 1 that could not be read; "
-                    "12 games = 6 scored + 6 resigned + 0 on time + 0 forfeit + 0 unfinished + 0 "
-                    "not auditable;") != std::string::npos);
+                    "12 games = 6 scored + 0 counted without passes + 6 resigned + 0 on time + 0 "
+                    "forfeit + 0 unfinished + 0 not auditable;") != std::string::npos);
     CHECK(text.find("MISMATCH") == std::string::npos);
     CHECK(text.find("| Japanese | 6 |") != std::string::npos);
     CHECK(text.find("| (no RU) | 6 |") != std::string::npos);

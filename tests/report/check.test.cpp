@@ -577,8 +577,23 @@ TEST_CASE("issue_message words a record issue's facts", "[report][wording]") {
     everywhere.reasons = {{"tromp-taylor", audit::Reason::suicide},
                           {"aga:ko=ssk", audit::Reason::positional_superko}};
     CHECK(report::issue_message(everywhere, 19) ==
-          "move 9: W D16 (dd) is illegal under every ruleset still judging the game "
-          "(tromp-taylor: suicide; aga:ko=ssk: positional_superko)");
+          "move 9: W D16 (dd) is illegal under every preset, and the record names no modelled "
+          "rules (tromp-taylor: suicide; aga:ko=ssk: positional_superko)");
+
+    audit::RecordIssue superko;  // R15
+    superko.move = 6;
+    superko.code = audit::IssueCode::superko_not_enforced;
+    superko.severity = audit::IssueSeverity::note;
+    superko.color = game::Color::white;
+    superko.point = sgf::Point{3, 3};  // dd
+    superko.text = "Chinese";
+    superko.reasons = {{"chinese", audit::Reason::positional_superko}};
+    CHECK(report::issue_message(superko, 19) ==
+          "move 6: W D16 (dd) repeats the position after the start (chinese: "
+          "positional_superko), which the record's rules RU[Chinese] forbid only by superko: the "
+          "server did not enforce it");
+    superko.counts[0] = 2;
+    CHECK_THAT(report::issue_message(superko, 19), Catch::Contains("the position after move 2 "));
 
     audit::RecordIssue inferred;
     inferred.code = audit::IssueCode::handicap_inferred;

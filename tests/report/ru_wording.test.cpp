@@ -33,14 +33,16 @@ TEST_CASE("ru_mapping_text words every form of RU text", "[report][wording][ru]"
           "score them, every region reaching one colour counted (seki-eyes=territory)");
     CHECK(words("BGA") ==
           "RU 'BGA' names the British (BGA) rules, which are none of the presets (tromp-taylor, "
-          "aga, french, japanese, chinese, new-zealand); not mapped");
+          "aga, french, japanese, chinese, new-zealand, aga-1991); not mapped");
     CHECK(words("GOE") ==
           "RU 'GOE' names the Ing (GOE) rules, which are none of the presets (tromp-taylor, aga, "
-          "french, japanese, chinese, new-zealand): Ing's ko rules are no value of the ko knob, "
+          "french, japanese, chinese, new-zealand, aga-1991): Ing's ko rules are no value of the "
+          "ko knob, "
           "and komi 8 with ties to Black is no komi value; not mapped");
     CHECK(words("aga-button") ==
           "RU 'aga-button' names the AGA with a button (KataGo) rules, which are none of the "
-          "presets (tromp-taylor, aga, french, japanese, chinese, new-zealand): a button replaces "
+          "presets (tromp-taylor, aga, french, japanese, chinese, new-zealand, aga-1991): a button "
+          "replaces "
           "AGA 7's pass stones and AGA 11's last move; not mapped");
     CHECK(words(R"({"ko":"POSITIONAL"})") ==
           R"(RU '{"ko":"POSITIONAL"}' looks like KataGo's JSON rules form, which is not read; )"

@@ -1,10 +1,16 @@
 // The reader's side of rules-model.md section 7: R1 (PL in any node) and R2 (every B/W property
-// of the main line is a move, an off-board value included).
+// of the main line is a move, an off-board value included); of section 8: R17 (fragments).
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
 
 #include "sgfaudit/sgf/reader.hpp"
 #include "sgfaudit/sgf/record.hpp"
+#include "skip.hpp"
 
 using namespace sgfaudit::sgf;
 
@@ -66,4 +72,70 @@ TEST_CASE("R1: PL after the root is an event in file order - the root's PL is ga
     const GameRecord bad = record_of("(;GM[1]SZ[5];PL[X];B[cc])");
     CHECK(bad.events.size() == 1);
     CHECK(count_code(bad.diagnostics, "S305") == 1);
+}
+
+// =============================================================================================
+// R17 Fragments (rules-model.md section 8)
+
+TEST_CASE(
+    "R17: a file that starts with its first node without its opening parenthesis is read "
+    "as that game tree",
+    "[sgf][real][R17]") {
+    // The whole game, with its variations: one game tree whose main line starts at the first
+    // node, never its variations as games of their own.
+    const std::string text = ";GM[1]FF[4]SZ[9]KM[6.5]RE[B+R];B[ee];W[cc](;B[gg];W[gc])(;B[cg]))";
+    const Document doc = read_document("r.sgf", text);
+    REQUIRE(doc.games().size() == 1);
+    CHECK(count_code(doc.diagnostics(), "S116") == 1);
+    CHECK(count_code(doc.diagnostics(), "S100") == 0);
+    const GameRecord r = read_record(doc, 0);
+    CHECK(r.moves == 4);
+    CHECK(r.size.width == 9);
+    REQUIRE(r.result.has_value());
+    CHECK(r.result->text == "B+R");
+    // White space before the first node, and no closing parenthesis either.
+    const Document open = read_document("r.sgf", "\n  ;GM[1]SZ[9];B[ee];W[cc]");
+    REQUIRE(open.games().size() == 1);
+    CHECK(count_code(open.diagnostics(), "S116") == 1);
+    CHECK(read_record(open, 0).moves == 2);
+    // A file that starts with its opening parenthesis is read as before, without S116.
+    const Document whole = read_document("r.sgf", "(" + text);
+    CHECK(count_code(whole.diagnostics(), "S116") == 0);
+    CHECK(read_record(whole, 0).moves == 4);
+}
+
+TEST_CASE("R17: a real Fox record without its opening parenthesis gives the same game as the file",
+          "[sgf][real][R17][shared]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games/foxwq-amateur-9dset";
+    if (!fs::is_directory(dir)) SGFAUDIT_SKIP("no " << dir.string());
+    // No file of the corpus or of ../shared/bench lacks its '(' (searched: the only files that
+    // do not start with "(;" are NUL padding, HTML error pages and text before a game), so the
+    // form is made from real Fox files: their first '(' removed in memory.
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    std::size_t tried = 0;
+    for (const fs::path& p : files) {
+        if (tried == 50) break;
+        std::ifstream in(p, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
+        const std::size_t open = bytes.find("(;");
+        if (open != 0) continue;
+        ++tried;
+        INFO(p.string());
+        const Document whole = read_document(p.string(), bytes);
+        const Document cut = read_document(p.string(), bytes.substr(1));
+        REQUIRE(whole.games().size() == 1);
+        REQUIRE(cut.games().size() == 1);
+        CHECK(count_code(cut.diagnostics(), "S116") == 1);
+        const GameRecord a = read_record(whole, 0);
+        const GameRecord b = read_record(cut, 0);
+        CHECK(a.moves == b.moves);
+        CHECK(a.events.size() == b.events.size());
+        CHECK(a.rules == b.rules);
+    }
+    CHECK(tried == 50);
 }

@@ -168,8 +168,9 @@ std::string_view to_string(Unsettled u) noexcept;  // "no", "dame", "small_eye",
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
 struct Score {
-    bool scored =
-        false;  // the game ended by two passes (else: an as-is count of the last position)
+    // The game ended by two passes, or was counted at the record's end (R13: EndKind::counted);
+    // else an as-is count of the last position.
+    bool scored = false;
     int black_stones = 0, white_stones = 0;            // on the board after dead stones are removed
     int black_territory = 0, white_territory = 0;      // empty regions reaching only that colour
     int neutral = 0;                                   // other empty points
@@ -220,6 +221,10 @@ enum class EndKind : std::uint8_t {
     // board is a pass-alive stone or in pass-alive territory with at most one point that touches
     // no stone of its owner; KataGo's programs end and count a game there. Scored.
     all_pass_alive,
+    // R13: the record stops without two passes and RE is a score with a margin above zero: the
+    // game was counted at its last position. Scored as if passes followed (the opponent of the
+    // last mover first) until the ruleset's end rule ends the game (record issue end_by_result).
+    counted,
 };
 std::string_view to_string(EndKind e) noexcept;
 
@@ -301,8 +306,18 @@ enum class RecordCheck : std::uint8_t {
     // RE differs from a count that Benson's analysis could not settle (Score::settled false):
     // the result depends on stones the tool cannot call alive or dead, so it is not a mismatch.
     unsettled,
+    // R12: RE is the count with some (or none) of the strings the dead-stone source calls dead
+    // left on the board: the players' agreement (RecordVerdict::agreed_alive names them).
+    agreed,
+    // R18: RE is the count under the other reading of an ambiguous server convention
+    // (RecordVerdict::why names it).
+    convention,
 };
 std::string_view to_string(RecordCheck c) noexcept;
+
+// R12: the most dead strings whose subsets the record check searches for the players'
+// agreement (2^12 - 1 = 4,095 recounts at most); past it the check is unsettled.
+inline constexpr std::size_t kAgreementBound = 12;
 
 // Why the record check came out as it did (RecordVerdict::why); the report words it.
 enum class RecordReason : std::uint8_t {
@@ -323,6 +338,19 @@ enum class RecordReason : std::uint8_t {
     // cycle=no-result (J 12): a whole-board position repeated (RecordVerdict::repeated_move)
     // and RE says the game is void: RE is the result (a match)
     void_cycle,
+    // R16: a whole-board position repeated on the main line (RecordVerdict::repeated_move) and
+    // RE is Void, 0, Draw or Jigo: the cycle's outcome (J 12: no result; C: a draw by the
+    // referee), whatever the cycle knob (a match)
+    cycle_outcome,
+    // R16: RE B+0 / W+0 outside a server that writes draws so (OGS) names the winner only, and
+    // the count's winner is that one (a match)
+    winner_only,
+    // R12 (agreed): RE is the count with the strings of RecordVerdict::agreed_alive left alive
+    agreement,
+    // R12: more dead strings than kAgreementBound: the subsets are not searched (unsettled)
+    agreement_unbounded,
+    // R18 (convention): OGS's one-stone handicap read without its point (no bonus for it)
+    convention_no_handicap_point,
 };
 
 struct RecordVerdict {
@@ -334,16 +362,18 @@ struct RecordVerdict {
     // name) and its deciding count, when RE and a mapped RU are there.
     std::string counted_under;
     std::optional<Count> count;
-    Scoring decisive = Scoring::area;            // which count `count` is
-    RecordReason why = RecordReason::none;       // why (for not_comparable / unmapped / mismatch)
-    RuReason mapping;                            // rules_not_mapped: map_ru's reason
-    std::uint32_t repeated_move = 0;             // void_cycle: the move that repeated (J 12)
+    Scoring decisive = Scoring::area;       // which count `count` is
+    RecordReason why = RecordReason::none;  // why (for not_comparable / unmapped / mismatch)
+    RuReason mapping;                       // rules_not_mapped: map_ru's reason
+    std::uint32_t repeated_move = 0;        // void_cycle, cycle_outcome: the move that repeated
     std::optional<sgf::ResultKind> result_kind;  // result_not_score: RE's form
     bool winner_differs = false;  // mismatch: the winner differs (else only the margin)
     // The count's dead stones (Score::dead_source, dead_oracle); nullopt when RE was not compared
     // with a count of a game ended by two passes.
     std::optional<DeadSource> dead_source;
     std::string dead_oracle;
+    // agreed (R12): a stone of each string the players left on the board, in board order.
+    std::vector<sgf::Point> agreed_alive;
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;
@@ -364,6 +394,7 @@ enum class IssueCode : std::uint8_t {
     out_of_turn,
     illegal_everywhere,
     illegal_under_record_rules,
+    superko_not_enforced,
     setup_after_start,
     setup_after_root,
     setup_without_handicap,
@@ -379,6 +410,8 @@ enum class IssueCode : std::uint8_t {
     result_komi_parity,
     resigner_moved_last,
     dead_stones_undecided,
+    end_by_result,
+    markup_recount_differs,
 };
 std::string_view to_string(IssueCode c) noexcept;
 
@@ -406,22 +439,26 @@ struct RecordIssue {
     // occupied, off_board (kNoPoint: a value that is not a point), out_of_turn, illegal_*: the
     // point played.
     sgf::Point point = sgf::kNoPoint;
+    // superko_not_enforced: the move after which the repeated position existed (0: the start).
+    // markup_recount_differs: the markup's territory, Black's and White's (values: the recount's).
     // handicap_mismatch: HA, Black's start stones, the handicap taken. setup_without_handicap:
     // Black's and White's start stones. handicap_missing, handicap_inferred: HA.
     // placement_interrupted: the stones due, the handicap taken. dead_point_off_board,
     // result_impossible_margin: the board's width and height.
     std::array<int, 3> counts{};
     // komi_quirk: the komi read. result_impossible_margin: the margin and the bound.
-    // result_komi_parity: the margin and the komi (absolute values).
+    // result_komi_parity: the margin and the komi (absolute values). markup_recount_differs: the
+    // recount's territory, Black's and White's (counts: the markup's).
     std::array<double, 2> values{};
-    // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules:
-    // RU's text. dead_point_off_board: the token given. dead_stones_undecided: the oracle's
-    // failure text.
+    // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules,
+    // superko_not_enforced: RU's text. dead_point_off_board: the token given.
+    // dead_stones_undecided: the oracle's failure text.
     std::string text;
     // result_komi_parity: KM's text.
     std::string text2;
-    // illegal_everywhere: each ruleset still judging and its reason. illegal_under_record_rules:
-    // the record's ruleset and its reason.
+    // illegal_everywhere (R14: the record names no modelled rules and every preset forbids the
+    // play): each chosen ruleset still judging that forbids it and its reason.
+    // illegal_under_record_rules, superko_not_enforced: the record's ruleset and its reason.
     std::vector<RulesetReason> reasons;
     // handicap_inferred: the stones placed.
     std::vector<sgf::Point> points;

@@ -120,6 +120,9 @@ enum class DeadRule : std::uint8_t {
                  // scoring=territory the game goes on after two passes in two cleanup phases
                  // (KG encore) and a side's count is its area minus the stones it played
                  // before the second one.
+    // Strict TT 8 (tromp-taylor): the board as it stands at the end, no stone removed; the
+    // run's `--dead` never applies.
+    as_is,
 };
 
 // Half a point to the first player to pass (KG button).
@@ -194,7 +197,7 @@ struct Ruleset {
     HandicapBonus handicap_bonus = HandicapBonus::zero;
     GameEnd end = GameEnd::final;
     Cycle cycle = Cycle::play_on;
-    DeadRule dead = DeadRule::agreement;
+    DeadRule dead = DeadRule::as_is;
     Button button = Button::no;
     double default_komi_even = 7.5;      // used when the record has no KM, even game
     double default_komi_handicap = 0.5;  // same, handicap game (the bonus comes on top)
@@ -371,6 +374,8 @@ struct ServerConvention {
     // A one-stone handicap (one Black setup stone, no HA, White to move: R10's form) counts
     // as n = 1 for the area bonus (bonus=n gives White 1 point, n-1 and 0 nothing).
     bool one_stone_handicap = false;
+    // R16: `B+0` / `W+0` is how the server writes a draw (elsewhere it names the winner only).
+    bool zero_margin_is_draw = false;
 };
 // The convention of the server whose records begin their PC so, or nullptr.
 const ServerConvention* server_convention(std::string_view place) noexcept;

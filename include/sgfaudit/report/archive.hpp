@@ -143,13 +143,14 @@ std::string html_contents(std::span<const std::uint16_t> order,
 // How a game ended, for the summary's totals (docs/report-format.md).
 enum class Ending : std::uint8_t {
     scored,         // two consecutive passes ended it under some ruleset
+    counted,        // R13: counted at its last position without passes (RE a score), not scored
     resigned,       // RE says resignation
     time,           // RE says time
     forfeit,        // RE says forfeit
     unfinished,     // none of the above: no double pass, no resignation, time or forfeit
     not_auditable,  // not a Go game or unusable record
 };
-inline constexpr std::size_t kEndings = 6;
+inline constexpr std::size_t kEndings = 7;
 std::string_view to_string(Ending e) noexcept;
 
 // The schema of summary.json (docs/report-format.md), in its "schema" field.
@@ -297,7 +298,7 @@ class Summary {
     std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;   // {kind, i, j}
     std::map<std::uint16_t, std::uint64_t> accounting_;             // by ruleset
     std::map<std::array<std::uint16_t, 4>, std::uint64_t> causes_;  // {kind, cause, i, j}
-    std::array<std::uint64_t, 6> record_checks_{};                  // by audit::RecordCheck
+    std::array<std::uint64_t, 8> record_checks_{};                  // by audit::RecordCheck
     std::map<std::string, RuCount> mapped_ru_;                      // RU verbatim
     std::map<std::string, std::uint64_t> unmapped_ru_;              // RU verbatim
     std::map<std::pair<std::string, audit::IssueSeverity>, std::uint64_t> record_issues_;
