@@ -131,9 +131,16 @@ JsonWriter::JsonWriter(std::string& out) : out_(out), scratch_(&own_) {
     end_ = p_ + scratch_->size();
 }
 
-JsonWriter::~JsonWriter() {
+JsonWriter::~JsonWriter() noexcept(false) {
+    // The thread's buffer is released however this ends (an append that throws included).
+    struct Release {
+        std::string* held;
+        ~Release() {
+            if (held == &scratch.buffer) scratch.in_use = false;
+        }
+    } release{scratch_};
+    if (std::uncaught_exceptions() > uncaught_) return;  // unwinding: the output is abandoned
     out_.append(scratch_->data(), static_cast<std::size_t>(p_ - scratch_->data()));
-    if (scratch_ == &scratch.buffer) scratch.in_use = false;
 }
 
 void JsonWriter::grow(std::size_t n) {

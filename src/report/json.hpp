@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -89,7 +90,11 @@ class JsonWriter {
   public:
     // Writes to the end of `out`, which must outlive the writer.
     explicit JsonWriter(std::string& out);
-    ~JsonWriter();
+    // Appends what was written to `out`. May throw std::bad_alloc (out of memory), like any other
+    // append: a destructor that flushes must not be noexcept, or an allocation failure here
+    // terminates the process instead of reaching cli::run's "out of memory" (exit 2). When the
+    // writer is destroyed by an exception already in flight, nothing is appended.
+    ~JsonWriter() noexcept(false);
     JsonWriter(const JsonWriter&) = delete;
     JsonWriter& operator=(const JsonWriter&) = delete;
 
@@ -255,6 +260,7 @@ class JsonWriter {
     std::string& out_;
     std::string* scratch_;  // the thread's buffer, or own_ when another writer holds it
     std::string own_;
+    int uncaught_ = std::uncaught_exceptions();  // exceptions in flight when it was made
     char* p_ = nullptr;
     char* end_ = nullptr;
     std::array<bool, kMaxDepth> first_{};  // per open container: no element written yet

@@ -418,16 +418,20 @@ TEST_CASE("Out of memory, audit stops with exit 2, names the cause, replaces not
         SGFAUDIT_SKIP("under AddressSanitizer, which reserves terabytes of address space");
     }
     TempFolder dir("sgfaudit-memory");
-    // One game of 100,000 moves nested one variation per move, mostly onto occupied points: its
-    // report (every illegal play) takes about 300 MB, more than the 300 MB of address space.
+    // One game of 300,000 moves nested one variation per move, mostly onto occupied points: its
+    // report (every illegal play) takes about 550 MB, more than the 300 MB of address space.
+    // (100,000 moves sufficed until the compact games.jsonl of schema 3 needed less; at 300,000
+    // the out-of-memory error once came from a JsonWriter's flush in its destructor, which was
+    // noexcept, and terminated the process: exit 134, not 2.)
+    constexpr int kMoves = 300000;
     std::string text = "(;GM[1]SZ[19]";
-    for (int i = 0; i < 100000; ++i) {
+    for (int i = 0; i < kMoves; ++i) {
         text += i % 2 == 0 ? "(;B[" : "(;W[";
         text += static_cast<char>('a' + i % 19);
         text += static_cast<char>('a' + (i / 19) % 19);
         text += ']';
     }
-    text += std::string(100001, ')');
+    text += std::string(kMoves + 1, ')');
     dir.add("nested.sgf", text);
     dir.add("small.sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
     ChildRun run;
