@@ -403,7 +403,7 @@ bool ShardReader::next(Chunk& c) {
             f.accounting.push_back(static_cast<std::uint16_t>(ruleset));
         }
         f.record = static_cast<audit::RecordCheck>(
-            r.below_or_at(static_cast<std::uint64_t>(audit::RecordCheck::unsettled)));
+            r.below_or_at(static_cast<std::uint64_t>(audit::RecordCheck::convention)));  // the last
         f.rules = r.s();
         f.mapped = r.s();
         const std::uint64_t issues = r.ok() ? r.u() : 0;

@@ -389,7 +389,14 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("mapped").str(a.record.mapped);
     if (full || compared) j.key("computed").str(record_computed(a.record));
     const std::string reason = record_reason(a.record);
-    if (full || !reason.empty()) j.key("reason").str(reason);
+    // Compact: the reason only where RE was compared with a count (match, mismatch, unsettled,
+    // agreed, convention: it says which reading reproduced RE, or why not); why a record was
+    // not compared (not_comparable, unmapped_rules, no_result) is in the full form and the
+    // report's tables.
+    const bool not_compared = a.record.check == audit::RecordCheck::not_comparable ||
+                              a.record.check == audit::RecordCheck::unmapped_rules ||
+                              a.record.check == audit::RecordCheck::no_result;
+    if (full || (!reason.empty() && !not_compared)) j.key("reason").str(reason);
     if (full || compared) {
         j.key("dead_source")
             .str(compared ? dead_source_text(*a.record.dead_source, a.record.dead_oracle)

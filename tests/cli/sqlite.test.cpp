@@ -253,7 +253,9 @@ TEST_CASE("The research queries of report-format.md agree with summary.json", "[
                                  {"count", r[1]}})) != std::string::npos);
         different += std::stol(r[1]);
         CHECK(std::stol(r[2]) >= std::stol(r[1]));
-        CHECK(std::stol(r[2]) <= std::stol(json_value(json, "games", "scored")));
+        // A game counted without passes (R13) has a score too: summary.json counts it apart.
+        CHECK(std::stol(r[2]) <= std::stol(json_value(json, "games", "scored")) +
+                                     std::stol(json_value(json, "games", "counted")));
     }
     const auto pair = json.find("\"rulesets\": [\"japanese\", \"chinese\"],\n        \"legality\"");
     REQUIRE(pair != std::string::npos);

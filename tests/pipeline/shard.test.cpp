@@ -86,9 +86,14 @@ TEST_CASE("shard.chunks: every enum or index field out of its range is a damaged
     using Edit = std::function<void(Chunk&)>;
     const auto fact = [](Chunk& c) -> report::GameFacts& { return c.facts.front(); };
     const std::vector<std::pair<const char*, Edit>> edits = {
-        {"ending 6", [&](Chunk& c) { fact(c).ending = static_cast<report::Ending>(6); }},
+        {"ending one past the last",
+         [&](Chunk& c) { fact(c).ending = static_cast<report::Ending>(report::kEndings); }},
         {"ending 255", [&](Chunk& c) { fact(c).ending = static_cast<report::Ending>(255); }},
-        {"record check 6", [&](Chunk& c) { fact(c).record = static_cast<audit::RecordCheck>(6); }},
+        {"record check one past the last",
+         [&](Chunk& c) {
+             fact(c).record = static_cast<audit::RecordCheck>(
+                 static_cast<int>(audit::RecordCheck::convention) + 1);
+         }},
         {"record issue severity 2",
          [&](Chunk& c) {
              fact(c).record_issues.front().second = static_cast<audit::IssueSeverity>(2);

@@ -310,7 +310,7 @@ enum class RecordCheck : std::uint8_t {
     // left on the board: the players' agreement (RecordVerdict::agreed_alive names them).
     agreed,
     // R18: RE is the count under the other reading of an ambiguous server convention
-    // (RecordVerdict::why names it).
+    // (RecordVerdict::why names it). The last value: shard.chunks checks its range by it.
     convention,
 };
 std::string_view to_string(RecordCheck c) noexcept;
