@@ -182,7 +182,8 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
         std::uint64_t bytes = 0, blocks = 0;
         std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(nullptr, &std::fclose);
         auto put_page = [&](std::string_view bytes_out) {
-            if (file &&
+            // An empty view may hold a null pointer, which fwrite must not be given (UBSan).
+            if (file && !bytes_out.empty() &&
                 std::fwrite(bytes_out.data(), 1, bytes_out.size(), file.get()) !=
                     bytes_out.size() &&
                 error_.empty()) {
