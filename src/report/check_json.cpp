@@ -25,6 +25,24 @@ using detail::ruleset_label;
 using detail::verdict_text;
 using detail::winner_letter;
 
+// True when a count of ruleset `index` decides something in this game (docs/report-format.md,
+// "counted"): the game ended by two passes under it, or it has a verdict in an outcome,
+// accounting or record divergence. The compact form writes the count's terms only then.
+bool detail::counted(const audit::GameAudit& a, std::size_t index) {
+    if (a.results[index].score.scored) return true;
+    for (const audit::Divergence& d : a.divergences) {
+        if (d.kind != audit::DivergenceKind::outcome &&
+            d.kind != audit::DivergenceKind::accounting &&
+            d.kind != audit::DivergenceKind::record) {
+            continue;
+        }
+        for (const audit::Verdict& v : d.verdicts) {
+            if (v.ruleset == index) return true;
+        }
+    }
+    return false;
+}
+
 namespace {
 
 std::optional<std::int64_t> opt_move(const std::optional<std::uint32_t>& m) {
@@ -68,24 +86,6 @@ void put_side(detail::JsonPieces& out, int stones, int territory, int captures, 
     out.text("}");
 }
 
-// True when a count of ruleset `index` decides something in this game (docs/report-format.md,
-// "counted"): the game ended by two passes under it, or it has a verdict in an outcome,
-// accounting or record divergence. The compact form writes the count's terms only then.
-bool counted(const audit::GameAudit& a, std::size_t index) {
-    if (a.results[index].score.scored) return true;
-    for (const audit::Divergence& d : a.divergences) {
-        if (d.kind != audit::DivergenceKind::outcome &&
-            d.kind != audit::DivergenceKind::accounting &&
-            d.kind != audit::DivergenceKind::record) {
-            continue;
-        }
-        for (const audit::Verdict& v : d.verdicts) {
-            if (v.ruleset == index) return true;
-        }
-    }
-    return false;
-}
-
 void write_illegal(JsonWriter& j, const audit::GameAudit& a, const audit::RulesetResult& r);
 void write_ruleset_full(JsonWriter& j, const audit::RulesetResult& r, bool with_count);
 
@@ -108,7 +108,7 @@ void write_ruleset(JsonWriter& j, const audit::GameAudit& a, std::size_t index, 
     // The members below hold numbers and stable names only (no escapes), written as pieces;
     // the two free texts (komi_source, dead_source) go through the writer.
     const audit::Score& s = r.score;
-    const bool with_count = counted(a, index);
+    const bool with_count = detail::counted(a, index);
     detail::JsonPieces m = j.members(512);
     m.text("\"end\":").name(audit::to_string(r.end));
     m.text(",\"end_move\":").integer(r.end_move);

@@ -34,6 +34,10 @@ std::string divergence_summary(const audit::GameAudit& a, const audit::Divergenc
 // wording.cpp: the record check's count with the ruleset it is under ("W+6.5 (territory: B 70
 // W 76.5) under aga"), or "" when RE was not compared with a count.
 std::string record_computed(const audit::RecordVerdict& rv);
+// True when a count of ruleset `index` decides something in this game (docs/report-format.md,
+// "counted"): the game ended by two passes under it, or it has a verdict in an outcome,
+// accounting or record divergence (games.jsonl's compact terms, results.csv, report.sqlite).
+bool counted(const audit::GameAudit& a, std::size_t index);
 // wording.cpp: why the record check came out as it did ("the margin differs"), or "".
 std::string record_reason(const audit::RecordVerdict& rv);
 // Text for HTML element content and attribute values: & < > " ' escaped; control characters

@@ -254,22 +254,6 @@ double black_minus_white(const audit::Count& c) {
     return c.black - c.white;
 }
 
-// True when the ruleset's count decides something in the game (as "counted" of games.jsonl).
-bool counted(const audit::GameAudit& a, std::size_t index) {
-    if (a.results[index].score.scored) return true;
-    for (const audit::Divergence& d : a.divergences) {
-        if (d.kind != audit::DivergenceKind::outcome &&
-            d.kind != audit::DivergenceKind::accounting &&
-            d.kind != audit::DivergenceKind::record) {
-            continue;
-        }
-        for (const audit::Verdict& v : d.verdicts) {
-            if (v.ruleset == index) return true;
-        }
-    }
-    return false;
-}
-
 std::uint32_t illegal_plays(const audit::RulesetResult& r) {
     return static_cast<std::uint32_t>(r.illegal.size()) + r.illegal_omitted;
 }
@@ -354,7 +338,7 @@ void append_sql_game_rows(std::string& out, const CheckInput& in, const GameFact
         RowWriter w(out, SqlTable::results);
         w.integer(static_cast<std::int64_t>(i)).text(ruleset_label(r.ruleset));
         w.text(audit::to_string(r.end)).integer(r.end_move).boolean(s.scored);
-        w.boolean(counted(a, i)).text(audit::to_string(s.decisive));
+        w.boolean(detail::counted(a, i)).text(audit::to_string(s.decisive));
         w.text(winner_letter(s.decision().winner)).real(s.decision().margin);
         w.real(black_minus_white(s.decision()));
         w.real(s.area.black).real(s.area.white).text(winner_letter(s.area.winner));
