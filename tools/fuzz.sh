@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (fuzz preset: clang, ASan + UBSan) and runs one of them, then
 # minimises its saved corpus. docs/robustness.md explains the figures it prints.
 #
-#   bash tools/fuzz.sh reader|audit|replay|text [SECONDS]     (default 600)
+#   bash tools/fuzz.sh reader|audit|replay|text|shard [SECONDS]     (default 600)
 #
 # One fuzzer process at a time (-jobs=1): the machine is shared. New inputs go to a scratch
 # corpus under build/fuzzwork/; at the end, fuzz/corpus/<target>/ is replaced by the smallest set
@@ -12,14 +12,15 @@
 # slow-unit-*.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: tools/fuzz.sh reader|audit|replay|text [SECONDS]}
+target=${1:?usage: tools/fuzz.sh reader|audit|replay|text|shard [SECONDS]}
 seconds=${2:-600}
 case "$target" in
     reader) max_len=16384 ;;
     audit) max_len=8192 ;;
     replay) max_len=4096 ;;
     text) max_len=1024 ;;
-    *) echo "tools/fuzz.sh: unknown target '$target' (reader, audit, replay, text)" >&2; exit 2 ;;
+    shard) max_len=65536 ;;
+    *) echo "tools/fuzz.sh: unknown target '$target' (reader, audit, replay, text, shard)" >&2; exit 2 ;;
 esac
 
 bash tools/setup.sh
@@ -42,9 +43,16 @@ work=$root/build/fuzzwork/$target
 mkdir -p "$work/new"
 fuzzer=$root/build/fuzz/fuzz/fuzz_$target
 seeds=("$root/corpus/syntax" "$root/corpus/rules" "$root/corpus/hostile")
+dict=(-dict="$root/fuzz/sgf.dict")
+if [ "$target" = shard ]; then
+    # Not SGF: its seeds are the records of a real shard (tools/fuzz-shard-seeds.sh).
+    seeds=("$work/seeds")
+    dict=()
+    bash tools/fuzz-shard-seeds.sh "$work/seeds"
+fi
 (
     cd "$work"
-    "$fuzzer" -dict="$root/fuzz/sgf.dict" -jobs=1 -rss_limit_mb=2048 -timeout=10 \
+    "$fuzzer" "${dict[@]}" -jobs=1 -rss_limit_mb=2048 -timeout=10 \
         -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 \
         -artifact_prefix="$work/" "$work/new" "$root/fuzz/corpus/$target" "${seeds[@]}" || true
     grep -E '^#[0-9]+.*(INITED|DONE)|^stat::|ERROR|SUMMARY' fuzz-0.log || true

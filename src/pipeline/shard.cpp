@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <limits>
 
 #include "chunk.hpp"
 
@@ -81,15 +82,27 @@ class Reader {
         if (v > max) return fail();
         return v;
     }
+    // A flag, written as 0 or 1: anything else is damage.
+    bool flag() { return below_or_at(1) != 0; }
+    std::uint16_t u16() { return static_cast<std::uint16_t>(below_or_at(0xFFFF)); }
+    std::uint32_t u32() { return static_cast<std::uint32_t>(below_or_at(0xFFFFFFFF)); }
+    // A signed int, written as its 64-bit two's complement: outside int's range is damage.
+    int i32() {
+        const auto v = static_cast<std::int64_t>(u());
+        if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
+            return static_cast<int>(fail());
+        }
+        return static_cast<int>(v);
+    }
     sgf::Diagnostic diagnostic() {
         sgf::Diagnostic d;
         d.severity = static_cast<sgf::Severity>(below_or_at(kMaxSeverity));
         d.code = *codes_.insert(s()).first;
         d.file = s();
-        d.where.line = static_cast<std::uint32_t>(u());
-        d.where.column = static_cast<std::uint32_t>(u());
+        d.where.line = u32();
+        d.where.column = u32();
         d.message = s();
-        d.game = static_cast<int>(static_cast<std::int64_t>(u()));
+        d.game = i32();
         return d;
     }
 
@@ -283,8 +296,8 @@ bool ShardReader::open(const std::string& folder) {
         return false;
     }
     Reader r(buffer_, scratch);
-    shard_ = static_cast<unsigned>(r.u());
-    shards_ = static_cast<unsigned>(r.u());
+    shard_ = r.u32();
+    shards_ = r.u32();
     const std::uint64_t paths = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < paths && r.ok(); ++i) run_.paths.push_back(r.s());
     const std::uint64_t rulesets = r.ok() ? r.u() : 0;
@@ -292,14 +305,14 @@ bool ShardReader::open(const std::string& folder) {
     run_.dead = r.s();
     run_.on_illegal = r.s();
     run_.max_diagrams = static_cast<std::size_t>(r.u());
-    run_.findings_only = r.u() != 0;
+    run_.findings_only = r.flag();
     const std::uint64_t only = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < only && r.ok(); ++i) run_.only.push_back(r.s());
-    run_.full_json = r.u() != 0;
-    run_.max_listed = static_cast<std::uint32_t>(r.u());
+    run_.full_json = r.flag();
+    run_.max_listed = r.u32();
     const std::uint64_t ignore = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < ignore && r.ok(); ++i) run_.ignore.push_back(r.s());
-    run_.sqlite = r.u() != 0;
+    run_.sqlite = r.flag();
     if (!r.ok() || !r.done() || shards_ == 0 || shard_ == 0 || shard_ > shards_) {
         error_ = fmt::format("{}/{}: damaged header", folder, kShardChunks);
         return false;
@@ -335,11 +348,11 @@ bool ShardReader::next(Chunk& c) {
     constexpr auto kNote = static_cast<std::uint64_t>(audit::IssueSeverity::note);
     Reader r(buffer_, codes_);
     c.index = static_cast<std::size_t>(r.u());
-    c.walk_problem = r.u() != 0;
+    c.walk_problem = r.flag();
     c.problem = r.diagnostic();
-    c.file.read = r.u() != 0;
+    c.file.read = r.flag();
     c.file.games = static_cast<std::size_t>(r.u());
-    c.file.errors = r.u() != 0;
+    c.file.errors = r.flag();
     const std::uint64_t diagnostics = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < diagnostics && r.ok(); ++i) {
         c.file.diagnostics.push_back(r.diagnostic());
@@ -354,7 +367,7 @@ bool ShardReader::next(Chunk& c) {
     for (std::uint64_t i = 0; i < blocks && r.ok(); ++i) {
         report::HtmlBlock b;
         b.group = static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1));
-        b.has_board = r.u() != 0;
+        b.has_board = r.flag();
         b.head = r.s();
         b.figure = r.s();
         b.tail = r.s();
@@ -367,18 +380,18 @@ bool ShardReader::next(Chunk& c) {
     for (std::uint64_t i = 0; i < facts && r.ok(); ++i) {
         report::GameFacts f;
         f.file = r.s();
-        f.game = static_cast<int>(static_cast<std::int64_t>(r.u()));
+        f.game = r.i32();
         f.anchor = r.s();
         f.players = r.s();
-        f.findings = r.u() != 0;
-        f.illegal = r.u() != 0;
-        f.moves = static_cast<std::uint32_t>(r.u());
+        f.findings = r.flag();
+        f.illegal = r.flag();
+        f.moves = r.u32();
         f.ending = static_cast<report::Ending>(r.below_or_at(report::kEndings - 1));
-        for (std::uint32_t& d : f.divergences) d = static_cast<std::uint32_t>(r.u());
+        for (std::uint32_t& d : f.divergences) d = r.u32();
         const std::uint64_t pairs = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
             std::array<std::uint16_t, 3> p{};
-            for (std::uint16_t& v : p) v = static_cast<std::uint16_t>(r.u());
+            for (std::uint16_t& v : p) v = r.u16();
             // {kind, i, j}: a divergence kind, two rulesets of the run, i < j.
             if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
             f.pairs.push_back(p);
@@ -386,7 +399,7 @@ bool ShardReader::next(Chunk& c) {
         const std::uint64_t causes = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
             std::array<std::uint16_t, 4> c4{};
-            for (std::uint16_t& v : c4) v = static_cast<std::uint16_t>(r.u());
+            for (std::uint16_t& v : c4) v = r.u16();
             // {kind, cause, i, j}: i <= j rulesets of the run (i == j for an accounting or
             // record divergence), or both kNoRuleset (report::divergence_causes).
             const bool none = c4[2] == report::kNoRuleset && c4[3] == report::kNoRuleset;
@@ -417,15 +430,15 @@ bool ShardReader::next(Chunk& c) {
             audit::OmittedIssues o;
             o.code = r.s();
             o.severity = static_cast<audit::IssueSeverity>(r.below_or_at(kNote));
-            o.count = static_cast<std::uint32_t>(r.u());
+            o.count = r.u32();
             f.record_issues_omitted.push_back(std::move(o));
         }
-        f.interest = static_cast<std::uint32_t>(r.u());
+        f.interest = r.u32();
         f.interest_text = r.s();
         const std::uint64_t margins = r.ok() ? r.u() : 0;
         for (std::uint64_t k = 0; k < margins && r.ok(); ++k) {
             std::array<std::uint16_t, 3> m{};
-            for (std::uint16_t& v : m) v = static_cast<std::uint16_t>(r.u());
+            for (std::uint16_t& v : m) v = r.u16();
             // {i, j, bin}: two rulesets of the run, i < j, a bin of report::kMarginBins.
             if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
             f.margins.push_back(m);

@@ -48,14 +48,13 @@ void make_valid(Chunk& c) {
     c.html.push_back(b);
 }
 
-// Writes `chunk` as the one record of FOLDER/shard.chunks of shard 1/1, sealed, and reads it
+// Writes RECORD as the one record of FOLDER/shard.chunks of shard 1/1, sealed, and reads it
 // back: the reader's error ("" when the record was read).
-std::string round_trip(const TempFolder& t, const Chunk& chunk) {
+std::string read_back(const TempFolder& t, const std::string& record) {
     report::RunDescription run;
     run.paths = {"in"};
     run.rulesets = {"aga", "french"};
     const std::string header = pipeline::detail::shard_header(1, 1, run);
-    const std::string record = pipeline::detail::shard_record(chunk);
     pipeline::detail::ShardSeal seal;
     seal.add(header);
     seal.add(record);
@@ -69,6 +68,16 @@ std::string round_trip(const TempFolder& t, const Chunk& chunk) {
     Chunk extra;
     CHECK_FALSE(reader.next(extra));  // the end: its seal matches
     return reader.error();
+}
+
+std::string round_trip(const TempFolder& t, const Chunk& chunk) {
+    return read_back(t, pipeline::detail::shard_record(chunk));
+}
+
+// RECORD with the 64-bit little-endian number at byte AT replaced by V.
+std::string with_number(std::string record, std::size_t at, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) record[at + i] = static_cast<char>((v >> (8 * i)) & 0xFF);
+    return record;
 }
 
 }  // namespace
@@ -154,5 +163,34 @@ TEST_CASE("shard.chunks: every enum or index field out of its range is a damaged
         edit(c);
         INFO(name);
         CHECK(round_trip(t, c).find("shard.chunks: damaged record") != std::string::npos);
+    }
+}
+
+// Found by the shard fuzz target's oracle (fuzz/shard.cpp): a value the reader took but did not
+// keep (a flag of 2 read as true; a line number cut to 32 bits) is a field read without its
+// range check. The record of a chunk with an empty problem diagnostic starts: its length, the
+// file's index, the walk flag, then the problem's severity, code, file, line, column, message
+// and game, then the file's `read` flag.
+TEST_CASE(
+    "shard.chunks: a flag other than 0 or 1 or a number wider than its field is a damaged "
+    "record",
+    "[pipeline][shards][hostile]") {
+    TempFolder t("sgfaudit-shard");
+    Chunk c;
+    make_valid(c);
+    const std::string record = pipeline::detail::shard_record(c);
+    REQUIRE(read_back(t, record).empty());
+    constexpr std::size_t kWalk = 16, kLine = 48, kGame = 72, kRead = 80;
+    REQUIRE(read_back(t, with_number(record, kWalk, 1)).empty());  // the offsets are right
+    REQUIRE(read_back(t, with_number(record, kLine, 7)).empty());
+    const std::vector<std::pair<const char*, std::string>> bad = {
+        {"walk flag 2", with_number(record, kWalk, 2)},
+        {"read flag 2", with_number(record, kRead, 2)},
+        {"line 2^32", with_number(record, kLine, std::uint64_t{1} << 32)},
+        {"game 2^40", with_number(record, kGame, std::uint64_t{1} << 40)},
+    };
+    for (const auto& [name, bytes] : bad) {
+        INFO(name);
+        CHECK(read_back(t, bytes).find("shard.chunks: damaged record") != std::string::npos);
     }
 }
