@@ -97,7 +97,8 @@ summary.json's "exit" says 0 or 1 and why.
 )";
 
 void usage(std::ostream& s) {
-    s << kAuditUsage << judging_options_help() << kAuditUsageMiddle << limits_help() << "\n"
+    s << kAuditUsage << judging_options_help() << kAuditUsageMiddle << limits_help()
+      << kMemoryBudgetHelp << "\n"
       << kAuditUsageEnd;
 }
 
@@ -322,6 +323,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings, &err);
     options.settings.limits = limits.limits();
     if (error.empty() && !parsed.help) error = jobs_option(parsed, options.jobs);
+    if (error.empty() && !parsed.help) error = memory_budget_option(parsed, options.memory_budget);
     if (error.empty() && parsed.has("--max-diagrams")) {
         const std::string& v = parsed.values.find("--max-diagrams")->second;
         if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {

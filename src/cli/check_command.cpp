@@ -71,7 +71,8 @@ and no archive named).
 )";
 
 void usage(std::ostream& s) {
-    s << kCheckUsage << judging_options_help() << kCheckUsageMiddle << limits_help() << "\n"
+    s << kCheckUsage << judging_options_help() << kCheckUsageMiddle << limits_help()
+      << kMemoryBudgetHelp << "\n"
       << kCheckUsageEnd;
 }
 
@@ -233,6 +234,8 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     if (error.empty() && !parsed.help) error = audit_settings(parsed, settings, &err);
     settings.limits = limits.limits();
     if (error.empty() && !parsed.help) error = jobs_option(parsed, jobs);
+    std::size_t memory_budget = kDefaultMemoryBudget;
+    if (error.empty() && !parsed.help) error = memory_budget_option(parsed, memory_budget);
     if (error.empty() && parsed.has("--format")) {
         const std::string& format = parsed.values.find("--format")->second;
         if (format == "json") {
@@ -270,6 +273,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     pipeline::RunOptions run;
     run.jobs = jobs;
     run.max_file_bytes = settings.limits.max_file_bytes;
+    run.memory_budget = memory_budget;
     pipeline::run_files(walk, work, run);
     if (json) {
         report::CheckTotals totals{

@@ -281,6 +281,22 @@ std::string jobs_option(const ParsedArgs& args, unsigned& jobs) {
     return {};
 }
 
+std::string memory_budget_option(const ParsedArgs& args, std::size_t& budget) {
+    budget = kDefaultMemoryBudget;
+    const auto text = value_of(args, "--memory-budget");
+    if (!text) return {};
+    if (*text == "none") {
+        budget = 0;
+        return {};
+    }
+    // At most 1 TiB: a budget past the machine's memory is no budget.
+    if (!parse_size(*text, std::size_t{1} << 40, budget)) {
+        return fmt::format(
+            "--memory-budget: '{}' is not a size from 1 to 1T (K, M, G suffixes) or none", *text);
+    }
+    return {};
+}
+
 namespace {
 constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnugo|LIST
                       dead stones removed before counting: none (default), markup (the final

@@ -37,7 +37,7 @@ inline constexpr OptionSpec kAuditOptions[] = {
     {"--komi"},        {"--jobs"},           {"--map-ru", true, true},
     {"--engine"},      {"--engine-timeout"}, {"--gnugo-command"},
     {"--gnugo-level"}, {"--gnugo-timeout"},  {"--max-listed"},
-    {"--ignore"}};
+    {"--ignore"},      {"--memory-budget"}};
 
 // Splits `args` into options ("--name value" or "--name=value"; flags without a value), the
 // limit flags of LimitOptions when `limits` is given, and paths ("--" ends the options).
@@ -60,6 +60,19 @@ const std::atomic<int>* run_cancel_flag() noexcept;
 
 // --jobs N (1..1024; absent: 0, all cores). Returns an error message or "".
 std::string jobs_option(const ParsedArgs& args, unsigned& jobs);
+
+// The memory the files in flight may need together (pipeline::RunOptions::memory_budget).
+inline constexpr std::size_t kDefaultMemoryBudget = std::size_t{1} << 30;
+// --memory-budget N (K, M, G suffixes; `none`: no budget, 0). Absent: kDefaultMemoryBudget.
+// Returns an error message or "".
+std::string memory_budget_option(const ParsedArgs& args, std::size_t& budget);
+inline constexpr const char* kMemoryBudgetHelp =
+    R"(  --memory-budget N   what the files in flight may need together (default 1G;
+                      K, M, G suffixes; none: no budget). A file's need is taken as
+                      40 times its size: one that does not fit waits, and one larger
+                      than the budget is worked on alone, so --jobs does not multiply
+                      the worst case of one file
+)";
 
 // The --help text of the options check and audit share (how games are judged: --dead and the
 // GNU Go flags, --on-illegal, --komi, --map-ru), one text for both commands and the man page.

@@ -871,6 +871,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
         RunOptions run_options;
         run_options.jobs = options.jobs;
         run_options.max_file_bytes = options.settings.limits.max_file_bytes;
+        run_options.memory_budget = options.memory_budget;
         run_options.cancel = options.cancel;
         run_options.shard = options.shard;
         run_options.shards = options.shards;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "batch_read.hpp"
+#include "memory_budget.hpp"
 
 namespace sgfaudit::pipeline {
 
@@ -156,11 +157,16 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     // The bytes are read here, on any thread: opening, reading and closing files is a large
     // part of a run over small files, and in the serial stage it kept the second thread
     // waiting. The order of the results does not depend on it (the last stage is in order).
+    // The memory budget is taken per file once its bytes are read (what it needs is estimated
+    // from its size) and given back when its work is done.
+    detail::MemoryBudget budget(options.memory_budget);
     const auto process = [&](Token* token) -> Token* {
         const std::span<FileInput> batch(token->inputs.data(), token->size);
         detail::read_batch(batch, options.max_file_bytes);
         for (std::size_t i = 0; i < token->size; ++i) {
             detail::read_rest(token->inputs[i], options.max_file_bytes);
+            const detail::MemoryTake take(
+                budget, detail::memory_estimate(token->inputs[i].bytes.bytes.size()));
             token->results[i] = work.process(token->inputs[i]);
             // The bytes are the work's now (moved, or no longer needed): free them early.
             token->inputs[i].bytes = FileBytes{};
@@ -185,6 +191,8 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
                         tbb::make_filter<Token*, Token*>(tbb::filter_mode::parallel, process) &
                         tbb::make_filter<Token*, void>(tbb::filter_mode::serial_in_order, consume));
     });
+    outcome.memory_peak = budget.peak();
+    outcome.memory_waits = budget.waits();
     return outcome;
 }
 

@@ -31,6 +31,7 @@ struct ArchiveOptions {
     AuditSettings settings;
     std::string out_dir;              // the report folder
     unsigned jobs = 0;                // 0: all cores
+    std::size_t memory_budget = 0;    // RunOptions::memory_budget (0: none)
     std::size_t max_diagrams = 1000;  // SVG diagrams drawn into index.html
     // games.jsonl holds only the games with findings (and files and folder entries with an
     // error); the other report files are unchanged.

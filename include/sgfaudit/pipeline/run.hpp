@@ -59,6 +59,10 @@ struct RunOptions {
     // modification time (stat), for an archive member its size and CRC-32, for a walk problem
     // its code. Shards of one run made from the same files agree on it (docs/shards.md).
     std::uint64_t* fingerprint = nullptr;
+    // The memory the files in flight may need together, in bytes (0: no budget). Each file's
+    // need is estimated from its size (memory_budget.hpp); a file that does not fit in what is
+    // left waits, and one larger than the whole budget is worked on alone (docs/robustness.md).
+    std::size_t memory_budget = 0;
 };
 
 // Folds `bytes` into the 64-bit FNV-1a hash `h` (start from kFingerprintStart).
@@ -73,6 +77,9 @@ inline void fingerprint_add(std::uint64_t& h, std::string_view bytes) noexcept {
 struct RunOutcome {
     std::size_t consumed = 0;  // files (and walk problems) handed to consume
     bool cancelled = false;    // stopped by `cancel` before the last file
+    // Under a memory budget: the most the files in flight were estimated to need at once, and
+    // how many files waited for memory.
+    std::size_t memory_peak = 0, memory_waits = 0;
 };
 
 // Runs `work` over the files of `walk` (and its problems), in walk order. Exceptions from
