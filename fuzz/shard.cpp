@@ -40,24 +40,26 @@ std::string u64(std::uint64_t v) {
     return out;
 }
 
-// A folder of this process for the chunks file (removed at exit).
-const std::string& folder() {
-    static const std::string path = [] {
-        char name[] = "/tmp/sgfaudit-fuzz-shard.XXXXXX";
-        if (::mkdtemp(name) == nullptr) std::abort();
+// A folder of this process for the chunks file, removed at exit. Plain characters, not a
+// std::string: the exit handler runs after static strings are destroyed.
+char g_folder[] = "/tmp/sgfaudit-fuzz-shard.XXXXXX";
+char g_chunks[sizeof g_folder + 16] = "";
+
+const char* folder() {
+    if (g_chunks[0] == '\0') {
+        if (::mkdtemp(g_folder) == nullptr) std::abort();
+        std::snprintf(g_chunks, sizeof g_chunks, "%s/%s", g_folder, pipeline::detail::kShardChunks);
         std::atexit([] {
-            const std::string p = folder();
-            std::remove((p + "/" + pipeline::detail::kShardChunks).c_str());
-            ::rmdir(p.c_str());
+            std::remove(g_chunks);
+            ::rmdir(g_folder);
         });
-        return std::string(name);
-    }();
-    return path;
+    }
+    return g_folder;
 }
 
 void write_file(const std::string& bytes) {
-    const std::string path = folder() + "/" + pipeline::detail::kShardChunks;
-    std::FILE* f = std::fopen(path.c_str(), "wb");
+    folder();
+    std::FILE* f = std::fopen(g_chunks, "wb");
     if (f == nullptr) std::abort();
     if (!bytes.empty() && std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
         std::abort();
