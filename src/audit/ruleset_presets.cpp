@@ -322,8 +322,8 @@ std::string_view Ruleset::clause(Knob k) const noexcept {
     if (row.get_index == nullptr) return {};
     const std::size_t v = row.get_index(*this);
     if (v >= row.values.size()) return {};
-    const std::string_view label = spec.empty() ? std::string_view(name) : std::string_view(spec);
-    if (const PresetRow* base = find_preset(label.substr(0, label.find(':')))) {
+    const std::string_view own_label = label();
+    if (const PresetRow* base = find_preset(own_label.substr(0, own_label.find(':')))) {
         const std::string_view own = base->cites[static_cast<std::size_t>(k)][v];
         if (!own.empty()) return own;
     }

@@ -281,12 +281,21 @@ std::optional<RuOverride> parse_ru_override(std::string_view text, SpecError& er
     return RuOverride{std::string(name), std::move(*p.ruleset)};
 }
 
+Ruleset with_komi(Ruleset r, double komi) {
+    r.komi_override = komi;
+    const std::string_view spec = r.spec;
+    const PresetRow* base = spec.empty() ? nullptr : find_preset(spec.substr(0, spec.find(':')));
+    if (base == nullptr) return r;
+    r.spec = canonical_spec(r, *base);
+    r.name = name_for(r, r.spec);
+    return r;
+}
+
 std::string describe(const Ruleset& r) {
-    // A hand-built value (no spec) is described by its spec relative to tromp-taylor, whose
-    // knobs a default-constructed value holds.
-    const std::string label = !r.spec.empty()   ? r.spec
-                              : !r.name.empty() ? r.name
-                                                : canonical_spec(r, preset_table().front());
+    // A hand-built value without a name is described by its spec relative to tromp-taylor,
+    // whose knobs a default-constructed value holds.
+    const std::string label =
+        !r.label().empty() ? std::string(r.label()) : canonical_spec(r, preset_table().front());
     std::string out = label;
     if (!r.name.empty() && r.name != label) out += fmt::format(" ({})", r.name);
     out += ':';
