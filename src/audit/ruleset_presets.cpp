@@ -1,5 +1,9 @@
-// The preset table (ruleset_presets.hpp): each preset's knob values with the clauses behind them,
-// and what reads them: preset, preset_names, the clause a finding cites, cited_clauses.
+// The preset table (ruleset_presets.hpp): each preset as one row, and what reads it: preset,
+// preset_names, the clause a finding cites (Ruleset::clause), cited_clauses.
+//
+// A new preset is one row of kPresets: its name, title and a set(...) for each knob (value, what a
+// finding cites, the clause text), komi(...) and komi_handicap(...). Dead stones and the button
+// may be left out (agreement, no). Tests name it where they list the presets.
 
 #include "ruleset_presets.hpp"
 
@@ -12,253 +16,178 @@ namespace ruleset_detail {
 
 namespace {
 
-// Every preset leaves dead stones to the players and has no button.
-constexpr std::string_view kPresetAgreed =
-    "the players agree on dead stones after two passes; the run's --dead policy stands for them";
-constexpr std::string_view kPresetNoButton = "no button: a pass earns nothing";
-
-constexpr std::array<PresetRow, 7> kPresets{{
-    {"tromp-taylor",
-     "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
-     Suicide::multi_stone,  // TT 4, 7: clear the opponent, then clear one's own colour
-     Ko::psk,               // TT 6: a move may not repeat an earlier grid colouring
-     Scoring::area,         // TT 9
-     SekiEyes::territory,   // TT 9: empty points that reach only one colour, in seki or not
-     PassStones::no,        // TT 6, 9: a pass is a turn; only the grid is scored
-     WhiteMovesLast::no,    // TT 5, 8: plain alternation, no last-move rule
-     HandicapBonus::zero,   // TT comment 5: handicap stones are Black moves, scored by TT 9
-     GameEnd::final,        // TT 8
-     Cycle::play_on,        // TT 6: no position repeats
-     7.5,                   // TT comment 10 leaves komi to agreement: rules-model.md default
-     0.5,                   // TT is silent on handicap komi: rules-model.md default
-     {"TT 4, 7", "TT 6", "TT 9",
-      "TT 9: empty points that reach only one colour score for it, in a seki or not",
-      "TT 6, 9: a pass is a turn; only the grid is scored",
-      "TT 5, 8: plain alternation, no last-move rule",
-      "TT comment 5: handicap stones are Black moves, scored by TT 9", "TT 8",
-      "TT 6: no position may repeat, so no cycle",
-      "TT 8: strict, the board is scored as it stands (no stone removed, the run's --dead never "
-      "applies); TT comment 8's agreement is tromp-taylor:dead=agreement",
-      kPresetNoButton, "TT comment 10 leaves komi to agreement; rules-model.md's default",
-      "TT is silent; rules-model.md's default"},
-     {{{"", "TT 7"},
-       {"TT 6"},
-       {"TT 9"},
-       {"TT 9"},
-       {"TT 9"},
-       {"TT 5"},
-       {"TT 9"},
-       {"TT 8"},
-       {"TT 6"}}},
-     DeadRule::as_is},
-    {"aga",
-     "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
-     Suicide::forbidden,          // AGA 5
-     Ko::nssk,                    // AGA 6 as 002's list of differences reads it
-     Scoring::territory,          // AGA 12: territory unless area was agreed
-     SekiEyes::territory,         // AGA 12; 002 figure 3: a seki eye reaching one colour
-     PassStones::yes,             // AGA 7
-     WhiteMovesLast::pass_stone,  // AGA 11
-     HandicapBonus::n_minus_1,    // AGA 4, second paragraph (area counting)
-     GameEnd::resumable,          // AGA 9, 10
-     Cycle::play_on,              // AGA 6: no position repeats
-     7.5,                         // 002 rule 3 (AGA 3 said 5.5 in 1991)
-     0.5,                         // AGA 3, 4
-     {"AGA 5", "AGA 6, as 002's list of differences reads it (natural situational superko)",
-      "AGA 12: territory unless the players agreed on area",
-      "AGA 12 (a region is territory when only one colour surrounds it); 002 figure 3 counts "
-      "the eye of a group in seki",
-      "AGA 7", "AGA 11", "AGA 4 (with area counting)",
-      "AGA 9, 10: play resumes, the opponent of the last passer first",
-      "AGA 6: a superko forbids the repetition, so no cycle", kPresetAgreed, kPresetNoButton,
-      "002 rule 3 (AGA 3 said 5.5 in 1991)", "AGA 3, 4"},
-     {{{"AGA 5"},
-       {"", "", "AGA 6"},
-       {"AGA 12", "AGA 12"},
-       {"AGA 12, 002 figure 3"},
-       {"", "AGA 7"},
-       {"", "AGA 11"},
-       {"", "AGA 4"},
-       {"", "AGA 10"},
-       {"AGA 6"}}}},
-    {"french",
-     "French Go Federation (FFG) rules (seed 003)",
-     Suicide::forbidden,                 // FFG 3
-     Ko::ssk,                            // FFG 4: "after a previous move or a pass"
-     Scoring::area,                      // FFG 6
-     SekiEyes::territory,                // FFG 2, 6: territory touches one colour only
-     PassStones::quick_count,            // FFG 1, 6a
-     WhiteMovesLast::quick_count_point,  // FFG 6a; Appendix B's e
-     HandicapBonus::n_minus_1,           // FFG preliminary rule: n - 1/2 = 1/2 + (n-1)
-     GameEnd::resumable,                 // FFG 5, 5a
-     Cycle::play_on,                     // FFG 4: no position repeats
-     7.5,                                // FFG Part 4: 7.5 official from 2005
-     0.5,                                // FFG preliminary rule
-     {"FFG 3", "FFG 4: \"as after a previous move or a pass by the same player\"", "FFG 6",
-      "FFG 2, 6: territory is empty points next to stones of one colour only, in a seki or not",
-      "FFG 1, 6a: a pass pays a stone in the quick count only",
-      "FFG 6a (Appendix B's e): White pays one more point if Black made the last turn",
-      "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)",
-      "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game",
-      "FFG 4: situational superko forbids the repetition, so no cycle", kPresetAgreed,
-      kPresetNoButton, "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)",
-      "FFG preliminary rule (n - 1/2 with the bonus)"},
-     {{{"FFG 3"},
-       {"", "FFG 4"},
-       {"FFG 6", "FFG 6a"},
-       {"FFG 2, 6"},
-       {"", "", "FFG 6a"},
-       {"", "", "FFG 6a"},
-       {"", "FFG preliminary rule"},
-       {"", "FFG 5"},
-       {"FFG 4"}}}},
+constexpr auto kPresets = std::to_array<PresetRow>({
+    preset_row(
+        "tromp-taylor", "Tromp-Taylor, \"The Logical Rules\" (seed 001)",
+        {
+            // TT 4, 7: clear the opponent, then clear one's own colour
+            set(Suicide::multi_stone, "TT 7", "TT 4, 7"),
+            set(Ko::psk, "TT 6", "TT 6"),  // a move may not repeat an earlier grid colouring
+            set(Scoring::area, "TT 9", "TT 9"),
+            set(SekiEyes::territory, "TT 9",
+                "TT 9: empty points that reach only one colour score for it, in a seki or not"),
+            set(PassStones::no, "TT 9", "TT 6, 9: a pass is a turn; only the grid is scored"),
+            set(WhiteMovesLast::no, "TT 5", "TT 5, 8: plain alternation, no last-move rule"),
+            set(HandicapBonus::zero, "TT 9",
+                "TT comment 5: handicap stones are Black moves, scored by TT 9"),
+            set(GameEnd::final, "TT 8", "TT 8"),
+            set(Cycle::play_on, "TT 6", "TT 6: no position may repeat, so no cycle"),
+            set(DeadRule::as_is, "",
+                "TT 8: strict, the board is scored as it stands (no stone removed, the run's "
+                "--dead never applies); TT comment 8's agreement is tromp-taylor:dead=agreement"),
+            komi(7.5, "TT comment 10 leaves komi to agreement; rules-model.md's default"),
+            komi_handicap(0.5, "TT is silent; rules-model.md's default"),
+        }),
+    preset_row(
+        "aga", "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
+        {
+            set(Suicide::forbidden, "AGA 5", "AGA 5"),
+            set(Ko::nssk, "AGA 6",
+                "AGA 6, as 002's list of differences reads it (natural situational superko)"),
+            set(Scoring::territory, "AGA 12", "AGA 12: territory unless the players agreed on area")
+                .also(Scoring::area, "AGA 12"),
+            set(SekiEyes::territory, "AGA 12, 002 figure 3",
+                "AGA 12 (a region is territory when only one colour surrounds it); 002 figure 3 "
+                "counts the eye of a group in seki"),
+            set(PassStones::yes, "AGA 7", "AGA 7"),
+            set(WhiteMovesLast::pass_stone, "AGA 11", "AGA 11"),
+            set(HandicapBonus::n_minus_1, "AGA 4", "AGA 4 (with area counting)"),
+            set(GameEnd::resumable, "AGA 10",
+                "AGA 9, 10: play resumes, the opponent of the last passer first"),
+            set(Cycle::play_on, "AGA 6", "AGA 6: a superko forbids the repetition, so no cycle"),
+            komi(7.5, "002 rule 3 (AGA 3 said 5.5 in 1991)"),
+            komi_handicap(0.5, "AGA 3, 4"),
+        }),
+    preset_row(
+        "french", "French Go Federation (FFG) rules (seed 003)",
+        {
+            set(Suicide::forbidden, "FFG 3", "FFG 3"),
+            set(Ko::ssk, "FFG 4",
+                "FFG 4: \"as after a previous move or a pass by the same player\""),
+            set(Scoring::area, "FFG 6", "FFG 6").also(Scoring::territory, "FFG 6a"),
+            set(SekiEyes::territory, "FFG 2, 6",
+                "FFG 2, 6: territory is empty points next to stones of one colour only, in a seki "
+                "or not"),
+            set(PassStones::quick_count, "FFG 6a",
+                "FFG 1, 6a: a pass pays a stone in the quick count only"),
+            set(WhiteMovesLast::quick_count_point, "FFG 6a",
+                "FFG 6a (Appendix B's e): White pays one more point if Black made the last turn"),
+            set(HandicapBonus::n_minus_1, "FFG preliminary rule",
+                "FFG preliminary rule: handicap komi n - 1/2 = 1/2 + (n-1)"),
+            set(GameEnd::resumable, "FFG 5",
+                "FFG 5, 5a: a resumption is tolerated; under 6a two passes only pause the game"),
+            set(Cycle::play_on, "FFG 4",
+                "FFG 4: situational superko forbids the repetition, so no cycle"),
+            komi(7.5, "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)"),
+            komi_handicap(0.5, "FFG preliminary rule (n - 1/2 with the bonus)"),
+        }),
     // Rulesets of real archives (issue 15), from their public texts: J = the Japanese Rules of
     // Go of 1989 (Nihon Ki-in and Kansai Ki-in; James Davies' translation), articles numbered
     // as there. J 8's eye points of stones in seki are not territory (seki-eyes=neutral); after
     // a repeated whole-board position the players may end the game without result (J 12,
     // cycle=no-result).
-    {"japanese",
-     "Japanese Rules of Go 1989 (J; territory counting, no territory in seki, no result after a "
-     "repeated position)",
-     Suicide::forbidden,   // J 4: a string without a liberty cannot exist on the board
-     Ko::simple,           // J 6: no immediate recapture in a ko
-     Scoring::territory,   // J 8, 10: territory and prisoners
-     SekiEyes::neutral,    // J 8: eye points of stones in seki are not territory
-     PassStones::no,       // J 9: a pass only stops the game; it hands over no prisoner
-     WhiteMovesLast::no,   // J 2: plain alternation
-     HandicapBonus::zero,  // J 10: handicap stones earn White nothing in a territory count
-     GameEnd::resumable,   // J 9: two passes stop the game; a resumption may be asked for
-     Cycle::no_result,     // J 12: a repeated position may void the game
-     6.5,                  // not in J: the Nihon Ki-in's komi for even games (6.5 since 2002)
-     0.5,                  // not in J: rules-model.md's default for handicap games
-     {"J 4: a string without a liberty cannot exist, so a play that captures nothing and leaves "
-      "its own string without a liberty cannot be made",
-      "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, the cycle "
-      "knob)",
-      "J 8, 10: territory and prisoners decide",
-      "J 8: stones that are alive and have dame are in seki; their eye points are not territory",
-      "J 9: passes stop the game and hand over nothing", "J 2: plain alternation",
-      "J 10: a territory count; handicap stones earn no bonus",
-      "J 9: two passes stop the game; either player may ask to resume, the opponent then moves "
-      "first",
-      "J 12: when a whole-board position repeats, the players may agree to end the game "
-      "without result",
-      kPresetAgreed, kPresetNoButton,
-      "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none",
-      "rules-model.md's default"},
-     {{{"J 4"},
-       {"", "", "", "J 6"},
-       {"", "J 8, 10"},
-       {"", "J 8"},
-       {"J 9"},
-       {"J 2"},
-       {"J 10"},
-       {"", "J 9"},
-       {"", "J 12"}}}},
+    preset_row(
+        "japanese",
+        "Japanese Rules of Go 1989 (J; territory counting, no territory in seki, no result after "
+        "a repeated position)",
+        {
+            set(Suicide::forbidden, "J 4",
+                "J 4: a string without a liberty cannot exist, so a play that captures nothing "
+                "and leaves its own string without a liberty cannot be made"),
+            set(Ko::simple, "J 6",
+                "J 6: a stone captured in a ko may not be retaken at once (long cycles: J 12, the "
+                "cycle knob)"),
+            set(Scoring::territory, "J 8, 10", "J 8, 10: territory and prisoners decide"),
+            set(SekiEyes::neutral, "J 8",
+                "J 8: stones that are alive and have dame are in seki; their eye points are not "
+                "territory"),
+            set(PassStones::no, "J 9", "J 9: passes stop the game and hand over nothing"),
+            set(WhiteMovesLast::no, "J 2", "J 2: plain alternation"),
+            set(HandicapBonus::zero, "J 10",
+                "J 10: a territory count; handicap stones earn no bonus"),
+            set(GameEnd::resumable, "J 9",
+                "J 9: two passes stop the game; either player may ask to resume, the opponent "
+                "then moves first"),
+            set(Cycle::no_result, "J 12",
+                "J 12: when a whole-board position repeats, the players may agree to end the "
+                "game without result"),
+            komi(6.5, "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none"),
+            komi_handicap(0.5, "rules-model.md's default"),
+        }),
     // C = the rules of the Chinese Weiqi Association: area counting, no repetition of a whole
     // board position (C 2002 section 6, read as positional superko, as KataGo and KGS do), and
     // in handicap games White receives one point per handicap stone (Black returns half a
     // stone each).
-    {"chinese",
-     "Chinese Weiqi Association rules (C; area counting)",
-     Suicide::forbidden,   // C: a play may not leave its own stones without a liberty
-     Ko::psk,              // C 2002 section 6: a whole-board position may not be repeated
-     Scoring::area,        // C: stones and territory are counted
-     SekiEyes::territory,  // C: the points a colour surrounds count, in a seki too
-     PassStones::no,       // C: a pass hands over nothing
-     WhiteMovesLast::no,   // C: plain alternation
-     HandicapBonus::n,     // C: Black returns half a stone (one point) per handicap stone
-     GameEnd::resumable,   // C: disputes about life and death are settled by playing on
-     Cycle::play_on,       // C 2002 section 6: no position repeats
-     7.5,                  // C 2002: Black gives 3 3/4 stones, i.e. 7.5 points
-     0.5,                  // rules-model.md's default (the n points come on top)
-     {"C: suicide is not allowed",
-      "C 2002 section 6: no whole-board repetition (positional superko)",
-      "C: area counting (stones + territory)",
-      "C: the points a colour surrounds count for it, the eyes of a group in seki too (KataGo's "
-      "chinese rules: tax NONE)",
-      "C: a pass hands over nothing", "C: plain alternation",
-      "C: one point to White per handicap stone (half a stone each)",
-      "C: after two passes a dispute is settled by playing on",
-      "C 2002 section 6: no whole-board repetition, so no cycle", kPresetAgreed, kPresetNoButton,
-      "C 2002: komi 3 3/4 stones = 7.5 points", "rules-model.md's default"},
-     {{{"C"},
-       {"C 2002 section 6"},
-       {"C"},
-       {"C"},
-       {"C"},
-       {"C"},
-       {"", "", "C"},
-       {"", "C"},
-       {"C 2002 section 6"}}}},
+    preset_row(
+        "chinese", "Chinese Weiqi Association rules (C; area counting)",
+        {
+            set(Suicide::forbidden, "C", "C: suicide is not allowed"),
+            set(Ko::psk, "C 2002 section 6",
+                "C 2002 section 6: no whole-board repetition (positional superko)"),
+            set(Scoring::area, "C", "C: area counting (stones + territory)"),
+            set(SekiEyes::territory, "C",
+                "C: the points a colour surrounds count for it, the eyes of a group in seki too "
+                "(KataGo's chinese rules: tax NONE)"),
+            set(PassStones::no, "C", "C: a pass hands over nothing"),
+            set(WhiteMovesLast::no, "C", "C: plain alternation"),
+            set(HandicapBonus::n, "C",
+                "C: one point to White per handicap stone (half a stone each)"),
+            set(GameEnd::resumable, "C", "C: after two passes a dispute is settled by playing on"),
+            set(Cycle::play_on, "C 2002 section 6",
+                "C 2002 section 6: no whole-board repetition, so no cycle"),
+            komi(7.5, "C 2002: komi 3 3/4 stones = 7.5 points"),
+            komi_handicap(0.5, "rules-model.md's default"),
+        }),
     // NZ = the New Zealand Rules of Go (New Zealand Go Society): one page of unnumbered
     // paragraphs, cited by their defined terms (NZ play, NZ move, NZ territory, ...).
-    {"new-zealand",
-     "New Zealand rules (NZ; area counting, multi-stone suicide, situational superko)",
-     Suicide::multi_stone,  // NZ play: the opponent's stones without liberties, then one's own
-     Ko::ssk,               // NZ move: no repeat of the position after any own earlier move
-     Scoring::area,         // NZ territory: stones plus the empty points reaching them
-     SekiEyes::territory,   // NZ territory: a seki's eye reaches one colour, so it counts
-     PassStones::no,        // NZ move: a pass is a move and hands over nothing
-     WhiteMovesLast::no,    // NZ: players take turns, nothing more
-     HandicapBonus::zero,   // NZ handicap: White passes n - 1 times, no compensation
-     GameEnd::resumable,    // NZ end: by agreement; play on when dead stones are disputed
-     Cycle::play_on,        // NZ move: no position repeats
-     7,                     // NZ komi: 7 points in an even game
-     0,                     // NZ handicap: no komi
-     {"NZ play: the opponent's stones without liberties are removed, then the player's own",
-      "NZ move: a play may not recreate the position after any of the player's previous moves, "
-      "a pass being a move (situational superko)",
-      "NZ territory: a player's stones and the empty points reaching them",
-      "NZ territory: an empty point counts for a colour it reaches, in a seki too",
-      "NZ move: a pass is a move that hands over nothing", "NZ: the players take turns",
-      "NZ handicap: White passes the first n - 1 moves; no compensation",
-      "NZ end: the players agree the game is over; disputed dead stones are played out",
-      "NZ move: situational superko forbids the repetition, so no cycle", kPresetAgreed,
-      kPresetNoButton, "NZ komi: 7 points in an even game", "NZ handicap: no komi"},
-     {{{"", "NZ play"},
-       {"", "NZ move"},
-       {"NZ territory"},
-       {"NZ territory"},
-       {"NZ move"},
-       {"NZ"},
-       {"NZ handicap"},
-       {"", "NZ end"},
-       {"NZ move"}}}},
+    preset_row(
+        "new-zealand",
+        "New Zealand rules (NZ; area counting, multi-stone suicide, situational superko)",
+        {
+            set(Suicide::multi_stone, "NZ play",
+                "NZ play: the opponent's stones without liberties are removed, then the player's "
+                "own"),
+            set(Ko::ssk, "NZ move",
+                "NZ move: a play may not recreate the position after any of the player's "
+                "previous moves, a pass being a move (situational superko)"),
+            set(Scoring::area, "NZ territory",
+                "NZ territory: a player's stones and the empty points reaching them"),
+            set(SekiEyes::territory, "NZ territory",
+                "NZ territory: an empty point counts for a colour it reaches, in a seki too"),
+            set(PassStones::no, "NZ move", "NZ move: a pass is a move that hands over nothing"),
+            set(WhiteMovesLast::no, "NZ", "NZ: the players take turns"),
+            set(HandicapBonus::zero, "NZ handicap",
+                "NZ handicap: White passes the first n - 1 moves; no compensation"),
+            set(GameEnd::resumable, "NZ end",
+                "NZ end: the players agree the game is over; disputed dead stones are played out"),
+            set(Cycle::play_on, "NZ move",
+                "NZ move: situational superko forbids the repetition, so no cycle"),
+            komi(7, "NZ komi: 7 points in an even game"),
+            komi_handicap(0, "NZ handicap: no komi"),
+        }),
     // Seed 000 as written (rules-model.md section 8, Presets): AGA 6 "with the same player to
     // play" is situational superko, passes included; komi 5.5 (AGA 3 in 1991). Every other
     // knob as aga.
-    {"aga-1991",
-     "AGA rules 1991 as written (seed 000: situational superko, komi 5.5)",
-     Suicide::forbidden,          // AGA 5
-     Ko::ssk,                     // AGA 6: "with the same player to play"
-     Scoring::territory,          // AGA 12
-     SekiEyes::territory,         // AGA 12
-     PassStones::yes,             // AGA 7
-     WhiteMovesLast::pass_stone,  // AGA 11
-     HandicapBonus::n_minus_1,    // AGA 4
-     GameEnd::resumable,          // AGA 9, 10
-     Cycle::play_on,              // AGA 6
-     5.5,                         // AGA 3 (1991)
-     0.5,                         // AGA 3, 4
-     {"AGA 5",
-      "AGA 6 as written in 1991: a play may not recreate the position with the same player to "
-      "play (situational superko, a pass being a turn)",
-      "AGA 12: territory unless the players agreed on area", "AGA 12", "AGA 7", "AGA 11",
-      "AGA 4 (with area counting)",
-      "AGA 9, 10: play resumes, the opponent of the last passer first",
-      "AGA 6: a superko forbids the repetition, so no cycle", kPresetAgreed, kPresetNoButton,
-      "AGA 3 (1991): 5.5", "AGA 3, 4"},
-     {{{"AGA 5"},
-       {"", "AGA 6"},
-       {"AGA 12", "AGA 12"},
-       {"AGA 12"},
-       {"", "AGA 7"},
-       {"", "AGA 11"},
-       {"", "AGA 4"},
-       {"", "AGA 10"},
-       {"AGA 6"}}}},
-}};
+    preset_row(
+        "aga-1991", "AGA rules 1991 as written (seed 000: situational superko, komi 5.5)",
+        {
+            set(Suicide::forbidden, "AGA 5", "AGA 5"),
+            set(Ko::ssk, "AGA 6",
+                "AGA 6 as written in 1991: a play may not recreate the position with the same "
+                "player to play (situational superko, a pass being a turn)"),
+            set(Scoring::territory, "AGA 12", "AGA 12: territory unless the players agreed on area")
+                .also(Scoring::area, "AGA 12"),
+            set(SekiEyes::territory, "AGA 12", "AGA 12"),
+            set(PassStones::yes, "AGA 7", "AGA 7"),
+            set(WhiteMovesLast::pass_stone, "AGA 11", "AGA 11"),
+            set(HandicapBonus::n_minus_1, "AGA 4", "AGA 4 (with area counting)"),
+            set(GameEnd::resumable, "AGA 10",
+                "AGA 9, 10: play resumes, the opponent of the last passer first"),
+            set(Cycle::play_on, "AGA 6", "AGA 6: a superko forbids the repetition, so no cycle"),
+            komi(5.5, "AGA 3 (1991): 5.5"),
+            komi_handicap(0.5, "AGA 3, 4"),
+        }),
+});
 
 constexpr std::array<std::string_view, kPresets.size()> preset_name_array() {
     std::array<std::string_view, kPresets.size()> out{};
@@ -266,6 +195,18 @@ constexpr std::array<std::string_view, kPresets.size()> preset_name_array() {
     return out;
 }
 constexpr std::array<std::string_view, kPresets.size()> kPresetNames = preset_name_array();
+
+// Preset names are distinct and lower case (find_preset compares them exactly).
+constexpr bool names_distinct() {
+    for (std::size_t i = 0; i < kPresets.size(); ++i) {
+        for (const char c : kPresets[i].name)
+            if (c >= 'A' && c <= 'Z') return false;
+        for (std::size_t j = 0; j < i; ++j)
+            if (kPresets[i].name == kPresets[j].name) return false;
+    }
+    return true;
+}
+static_assert(names_distinct());
 
 }  // namespace
 
@@ -277,18 +218,14 @@ Ruleset from_row(const PresetRow& row) {
     Ruleset r;
     r.name = std::string(row.name);
     r.spec = std::string(row.name);
-    r.suicide = row.suicide;
-    r.ko = row.ko;
-    r.scoring = row.scoring;
-    r.seki_eyes = row.seki_eyes;
-    r.pass_stones = row.pass_stones;
-    r.white_moves_last = row.white_moves_last;
-    r.handicap_bonus = row.bonus;
-    r.end = row.end;
-    r.cycle = row.cycle;
-    r.dead = row.dead;
-    r.default_komi_even = row.komi_even;
-    r.default_komi_handicap = row.komi_handicap;
+    for (std::size_t i = 0; i < kRuleKnobCount; ++i) {
+        const KnobInfo& knob = info(static_cast<Knob>(i));
+        if (knob.set_index != nullptr) {
+            knob.set_index(r, row.knobs[i].value);
+        } else {
+            knob.set_number(r, row.knobs[i].number);
+        }
+    }
     return r;
 }
 
@@ -297,6 +234,13 @@ const PresetRow* find_preset(std::string_view name) noexcept {
         if (row.name == name) return &row;
     }
     return nullptr;
+}
+
+std::string_view preset_cite(const PresetRow& row, Knob k, std::size_t v) noexcept {
+    const PresetKnob& own = row[k];
+    if (v == own.value) return own.cite;
+    if (v == own.other_value) return own.other_cite;
+    return {};
 }
 
 }  // namespace ruleset_detail
@@ -322,9 +266,9 @@ std::string_view Ruleset::clause(Knob k) const noexcept {
     if (row.get_index == nullptr) return {};
     const std::size_t v = row.get_index(*this);
     if (v >= row.values.size()) return {};
-    const std::string_view own_label = label();
-    if (const PresetRow* base = find_preset(own_label.substr(0, own_label.find(':')))) {
-        const std::string_view own = base->cites[static_cast<std::size_t>(k)][v];
+    const std::string_view spec_label = label();
+    if (const PresetRow* base = find_preset(spec_label.substr(0, spec_label.find(':')))) {
+        const std::string_view own = preset_cite(*base, k, v);
         if (!own.empty()) return own;
     }
     return row.values[v].cite;
@@ -344,8 +288,9 @@ std::vector<std::string_view> cited_clauses() {
             add(v.accounting);
         }
     for (const PresetRow& row : kPresets)
-        for (const auto& values : row.cites)
-            for (const std::string_view c : values) add(c);
+        for (const KnobInfo& knob : knob_table())
+            for (std::size_t v = 0; v < knob.values.size(); ++v)
+                add(preset_cite(row, knob.knob, v));
     for (const CommonRule rule : {CommonRule::occupied, CommonRule::off_board,
                                   CommonRule::out_of_turn, CommonRule::lone_suicide_repeats})
         add(clause(rule));

@@ -67,7 +67,7 @@ std::string rules_text() {
         for (const PresetRow& row : preset_table()) {
             append_wrapped(
                 out, fmt::format("    {:<13} = {:<18} ", row.name, value_text(from_row(row), k)),
-                row.clauses[i], 39);
+                row.knobs[i].why, 39);
         }
     }
     out +=
