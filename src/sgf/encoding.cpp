@@ -102,6 +102,7 @@
 #include <string_view>
 #include <utility>
 
+#include "sgfaudit/sgf/codes.hpp"
 #include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::sgf {
@@ -821,7 +822,7 @@ void finish(DecodeResult& result, Decoded&& decoded, std::string_view encoding,
     result.encoding = std::string(encoding);
     result.source = source;
     if (decoded.errors > 0) {
-        add_note(result, Severity::warning, "S003",
+        add_note(result, Severity::warning, codes::invalid_sequences,
                  std::to_string(decoded.errors) + " invalid " + result.encoding +
                      (decoded.errors == 1 ? " byte sequence" : " byte sequences") +
                      " replaced with U+FFFD (first at byte " + std::to_string(decoded.first_error) +
@@ -846,7 +847,7 @@ void finish_utf8(DecodeResult& result, std::string_view bytes, std::size_t skip,
 }
 
 void add_detected_note(DecodeResult& result, std::string_view how) {
-    add_note(result, Severity::info, "S002",
+    add_note(result, Severity::info, codes::charset_detected,
              "no usable CA[] property: character set detected as " + result.encoding + " (" +
                  std::string(how) + ")");
 }
@@ -904,7 +905,7 @@ void detect(DecodeResult& result, std::string_view bytes, bool seven_bit) {
     }
     // e. ISO-8859-1
     finish(result, decode_windows1252(bytes), "windows-1252", EncodingSource::fallback);
-    add_note(result, Severity::warning, "S005",
+    add_note(result, Severity::warning, codes::read_as_latin1,
              "no CA[] property and the character set could not be recognised: read as "
              "ISO-8859-1 (as windows-1252), the FF[4] default");
 }
@@ -943,7 +944,7 @@ DecodeResult decode_impl(std::string_view bytes) {
     if (const char* utf32 = sniff_utf32(bytes)) {
         if (auto decoded = iconv_decode(bytes, utf32, 4)) {
             finish(result, std::move(*decoded), utf32, EncodingSource::detected);
-            add_note(result, Severity::warning, "S004",
+            add_note(result, Severity::warning, codes::no_byte_order_mark,
                      std::string(utf32) +
                          " without a byte-order mark assumed (every 4 bytes a character, "
                          "most of them ASCII)");
@@ -953,7 +954,7 @@ DecodeResult decode_impl(std::string_view bytes) {
     if (const char* utf16 = sniff_utf16(bytes)) {
         if (auto decoded = iconv_decode(bytes, utf16, 2)) {
             finish(result, std::move(*decoded), utf16, EncodingSource::detected);
-            add_note(result, Severity::warning, "S004",
+            add_note(result, Severity::warning, codes::no_byte_order_mark,
                      std::string(utf16) +
                          " without a byte-order mark assumed (NUL bytes alternate with ASCII)");
             return result;
@@ -964,10 +965,10 @@ DecodeResult decode_impl(std::string_view bytes) {
     if (const auto declared = find_declared_charset(bytes); declared && !declared->empty()) {
         const auto charset = lookup_charset(*declared);
         if (!charset) {
-            add_note(result, Severity::warning, "S001",
+            add_note(result, Severity::warning, codes::unknown_charset,
                      "unknown character set CA[" + quoted(*declared) + "]: ignored");
         } else if (!usable(*charset)) {
-            add_note(result, Severity::warning, "S001",
+            add_note(result, Severity::warning, codes::unknown_charset,
                      "CA[" + quoted(*declared) +
                          "] cannot describe this file, in which it reads as ASCII: ignored");
         } else if (charset->kind == Kind::utf8) {
@@ -983,7 +984,7 @@ DecodeResult decode_impl(std::string_view bytes) {
             if (decoded->errors > 0 && is_valid_utf8(bytes)) {
                 // 3b. The declared charset does not fit, but the bytes are valid UTF-8 (an
                 // editor re-saved the file as UTF-8 and kept the old CA[]): read UTF-8.
-                add_note(result, Severity::warning, "S006",
+                add_note(result, Severity::warning, codes::declared_charset_fails,
                          "CA[" + quoted(*declared) + "] does not decode this file (" +
                              std::to_string(decoded->errors) +
                              " invalid sequences), which is valid UTF-8: read as UTF-8");
