@@ -149,6 +149,76 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
 // ---------------------------------------------------------------------------------------------
 // Public functions
 
+namespace {
+
+// An error of `kind` about the whole list.
+SpecError list_error(SpecErrorKind kind, std::string_view list) {
+    SpecError e;
+    e.kind = kind;
+    e.text = std::string(list);
+    return e;
+}
+
+// Starts a ruleset in `built` from `first`, the first part of `item` of `list`: a preset, or any
+// form RU[] takes (a name such as "Korean" or "NZ", a KataGo rules string such as
+// koPOSITIONALscoreAREAtaxNONEsui1), read as map_ru reads it: the ruleset it maps to, on the
+// preset its spec starts from. Preset names come first ("Japanese" is the japanese preset as it
+// is). Returns the error (kind none on success).
+SpecError start_ruleset(std::vector<Building>& built, std::string_view list, std::string_view item,
+                        std::string_view first) {
+    const std::string name = lower_ascii(first);
+    if (name.empty()) {
+        SpecError e = item_error(SpecErrorKind::missing_name, item);
+        e.allowed.assign(preset_names().begin(), preset_names().end());
+        return e;
+    }
+    const PresetRow* row = find_preset(name);
+    Building b;
+    if (row == nullptr) {
+        const RuMapping m = map_ru(first);
+        if (m.ruleset) {
+            const std::string_view spec = m.ruleset->spec;
+            row = find_preset(spec.substr(0, spec.find(':')));
+            b.rules = *m.ruleset;
+        }
+    } else {
+        b.rules = from_row(*row);
+    }
+    if (row == nullptr) {
+        SpecError e = list_error(SpecErrorKind::unknown_ruleset, list);
+        e.item = std::string(item);
+        e.part = std::string(first);
+        e.allowed.assign(preset_names().begin(), preset_names().end());
+        return e;
+    }
+    b.base = row;
+    b.written = std::string(item);
+    built.push_back(std::move(b));
+    return {};
+}
+
+// The rulesets `built` gives, in order, or the error of two that give the same rules and komi.
+SpecError finish_all(std::vector<Building>& built, std::string_view list,
+                     std::vector<Ruleset>& out) {
+    for (std::size_t n = 0; n < built.size(); ++n) {
+        Ruleset r = finish(built[n]);
+        for (std::size_t m = 0; m < n; ++m) {
+            const Ruleset& earlier = out[m];
+            if (same_rules(r, earlier) && r.komi_override == earlier.komi_override) {
+                SpecError e = list_error(SpecErrorKind::same_ruleset, list);
+                e.first = built[m].written;
+                e.second = built[n].written;
+                e.spec = r.spec;
+                return e;
+            }
+        }
+        out.push_back(std::move(r));
+    }
+    return {};
+}
+
+}  // namespace
+
 RulesetListParse parse_ruleset_list(std::string_view list) {
     RulesetListParse result;
     const auto fail = [&result](SpecError error) {
@@ -156,15 +226,8 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
         result.error = std::move(error);
         return result;
     };
-    // An error of `kind` about the whole list.
-    const auto list_error = [list](SpecErrorKind kind) {
-        SpecError e;
-        e.kind = kind;
-        e.text = std::string(list);
-        return e;
-    };
     if (trim(list).empty()) {
-        SpecError e = list_error(SpecErrorKind::no_ruleset);
+        SpecError e = list_error(SpecErrorKind::no_ruleset, list);
         e.allowed.assign(preset_names().begin(), preset_names().end());
         return fail(std::move(e));
     }
@@ -173,54 +236,25 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
     for (std::size_t n = 0; n < items.size(); ++n) {
         const std::string_view item = trim(items[n]);
         if (item.empty()) {
-            SpecError e = list_error(SpecErrorKind::empty_item);
+            SpecError e = list_error(SpecErrorKind::empty_item, list);
             e.item_number = n + 1;
             return fail(std::move(e));
         }
         const std::vector<std::string_view> parts = split(item, ':');
         std::size_t first_override = 0;
         if (trim(parts[0]).find('=') == std::string_view::npos) {
-            const std::string name = lower_ascii(trim(parts[0]));
-            if (name.empty()) {
-                SpecError e = item_error(SpecErrorKind::missing_name, item);
-                e.allowed.assign(preset_names().begin(), preset_names().end());
-                return fail(std::move(e));
-            }
-            const PresetRow* row = find_preset(name);
-            Building b;
-            if (row == nullptr) {
-                // Every form RU[] takes names a ruleset here too (a name such as "Korean" or
-                // "NZ", a KataGo rules string such as koPOSITIONALscoreAREAtaxNONEsui1), read
-                // as map_ru reads it: the ruleset it maps to, on the preset its spec starts
-                // from. Preset names come first ("Japanese" is the japanese preset as it is).
-                const RuMapping m = map_ru(trim(parts[0]));
-                if (m.ruleset) {
-                    const std::string_view spec = m.ruleset->spec;
-                    row = find_preset(spec.substr(0, spec.find(':')));
-                    b.rules = *m.ruleset;
-                }
-            } else {
-                b.rules = from_row(*row);
-            }
-            if (row == nullptr) {
-                SpecError e = list_error(SpecErrorKind::unknown_ruleset);
-                e.item = std::string(item);
-                e.part = std::string(trim(parts[0]));
-                e.allowed.assign(preset_names().begin(), preset_names().end());
-                return fail(std::move(e));
-            }
-            b.base = row;
-            b.written = std::string(item);
-            built.push_back(b);
+            SpecError error = start_ruleset(built, list, item, trim(parts[0]));
+            if (!error.ok()) return fail(std::move(error));
             first_override = 1;
         } else if (built.empty()) {
-            SpecError e = list_error(SpecErrorKind::knob_before_ruleset);
+            SpecError e = list_error(SpecErrorKind::knob_before_ruleset, list);
             e.item = std::string(item);
             e.part = std::string(trim(parts[0]));
             e.allowed.assign(preset_names().begin(), preset_names().end());
             return fail(std::move(e));
+        } else {
+            built.back().written += fmt::format(",{}", item);
         }
-        if (first_override == 0) built.back().written += fmt::format(",{}", item);
         for (std::size_t p = first_override; p < parts.size(); ++p) {
             const std::string_view part = trim(parts[p]);
             if (part.empty()) return fail(item_error(SpecErrorKind::empty_override, item));
@@ -228,20 +262,8 @@ RulesetListParse parse_ruleset_list(std::string_view list) {
             if (!error.ok()) return fail(std::move(error));
         }
     }
-    for (std::size_t n = 0; n < built.size(); ++n) {
-        Ruleset r = finish(built[n]);
-        for (std::size_t m = 0; m < n; ++m) {
-            const Ruleset& earlier = result.rulesets[m];
-            if (same_rules(r, earlier) && r.komi_override == earlier.komi_override) {
-                SpecError e = list_error(SpecErrorKind::same_ruleset);
-                e.first = built[m].written;
-                e.second = built[n].written;
-                e.spec = r.spec;
-                return fail(std::move(e));
-            }
-        }
-        result.rulesets.push_back(std::move(r));
-    }
+    SpecError error = finish_all(built, list, result.rulesets);
+    if (!error.ok()) return fail(std::move(error));
     return result;
 }
 
