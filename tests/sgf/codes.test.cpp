@@ -42,13 +42,14 @@ std::vector<DocRow> documented_codes() {
         if (line.size() < 8 || line.rfind("| ", 0) != 0) continue;
         const std::string code = line.substr(2, 4);
         const bool is_code = (code[0] == 'F' || code[0] == 'S') && code[1] >= '0' &&
-                             code[1] <= '9' && code[2] >= '0' && code[2] <= '9' &&
-                             code[3] >= '0' && code[3] <= '9';
+                             code[1] <= '9' && code[2] >= '0' && code[2] <= '9' && code[3] >= '0' &&
+                             code[3] <= '9';
         if (!is_code) continue;
         const std::size_t cell = line.find('|', 1);
         const std::size_t cell_end = line.find('|', cell + 1);
         REQUIRE(cell_end != std::string::npos);
-        rows.push_back({code, trimmed(std::string_view(line).substr(cell + 1, cell_end - cell - 1))});
+        rows.push_back(
+            {code, trimmed(std::string_view(line).substr(cell + 1, cell_end - cell - 1))});
     }
     return rows;
 }
