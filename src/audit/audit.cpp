@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstddef>
 
 #include "replay.hpp"
+#include "sgfaudit/audit/issue_codes.hpp"
 #include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::audit {
@@ -121,55 +123,7 @@ std::string_view to_string(DivergenceKind k) noexcept {
 }
 
 std::string_view to_string(IssueCode c) noexcept {
-    switch (c) {
-        case IssueCode::occupied:
-            return "occupied";
-        case IssueCode::off_board:
-            return "off_board";
-        case IssueCode::out_of_turn:
-            return "out_of_turn";
-        case IssueCode::illegal_everywhere:
-            return "illegal_everywhere";
-        case IssueCode::illegal_under_record_rules:
-            return "illegal_under_record_rules";
-        case IssueCode::superko_not_enforced:
-            return "superko_not_enforced";
-        case IssueCode::setup_after_start:
-            return "setup_after_start";
-        case IssueCode::setup_after_root:
-            return "setup_after_root";
-        case IssueCode::setup_without_handicap:
-            return "setup_without_handicap";
-        case IssueCode::handicap_mismatch:
-            return "handicap_mismatch";
-        case IssueCode::handicap_missing:
-            return "handicap_missing";
-        case IssueCode::handicap_inferred:
-            return "handicap_inferred";
-        case IssueCode::handicap_one:
-            return "handicap_one";
-        case IssueCode::placement_interrupted:
-            return "placement_interrupted";
-        case IssueCode::komi_quirk:
-            return "komi_quirk";
-        case IssueCode::no_liberties_after_setup:
-            return "no_liberties_after_setup";
-        case IssueCode::dead_point_off_board:
-            return "dead_point_off_board";
-        case IssueCode::result_impossible_margin:
-            return "result_impossible_margin";
-        case IssueCode::result_komi_parity:
-            return "result_komi_parity";
-        case IssueCode::resigner_moved_last:
-            return "resigner_moved_last";
-        case IssueCode::dead_stones_undecided:
-            return "dead_stones_undecided";
-        case IssueCode::end_by_result:
-            return "end_by_result";
-        case IssueCode::markup_recount_differs:
-            return "markup_recount_differs";
-    }
-    return "?";
+    return issue_code_info(c).name;
 }
 
 std::string_view to_string(CountKind k) noexcept {
@@ -328,6 +282,7 @@ void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCo
     facts.offset = offset;
     facts.code = code;
     facts.severity = severity;
+    assert(allowed_severity(code, severity));  // the registry, sgfaudit/audit/issue_codes.hpp
     out.record_issues.push_back(std::move(facts));
 }
 

@@ -41,9 +41,9 @@ constexpr game::Color to_game(sgf::Color c) {
 }
 
 // Takes: a ruleset (spec or preset name). Gives: the name people see for it in the audit's
-// facts (its spec when it has one, else its name).
+// facts: Ruleset::label (its spec when it has one, else its name).
 inline std::string ruleset_name(const Ruleset& r) {
-    return r.spec.empty() ? r.name : r.spec;
+    return std::string(r.label());
 }
 
 // R10: appends a record issue to `out` (an error unless the code is one of the encodings the

@@ -73,22 +73,6 @@ std::string parse_args(const std::vector<std::string>& args, std::span<const Opt
 
 namespace {
 
-// Sets the komi override of `r`, keeping its canonical spec in step (komi is the spec's last
-// knob). `komi` has been checked by parse_ruleset_spec.
-void override_komi(audit::Ruleset& r, double komi, std::string_view komi_text) {
-    std::string spec = r.spec;
-    if (const std::size_t at = spec.find(":komi="); at != std::string::npos) spec.resize(at);
-    if (!spec.empty()) {
-        audit::RulesetParse p =
-            audit::parse_ruleset_spec(fmt::format("{}:komi={}", spec, komi_text));
-        if (p.ok()) {
-            r = std::move(*p.ruleset);
-            return;
-        }
-    }
-    r.komi_override = komi;
-}
-
 std::optional<std::string> value_of(const ParsedArgs& args, std::string_view name) {
     const auto it = args.values.find(name);
     if (it == args.values.end()) return std::nullopt;
@@ -235,7 +219,7 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
                                report::spec_error_text(p.error));
         }
         for (audit::Ruleset& r : settings.rulesets) {
-            override_komi(r, *p.ruleset->komi_override, *komi);
+            r = audit::with_komi(std::move(r), *p.ruleset->komi_override);
         }
     }
     if (const auto ignore = value_of(args, "--ignore")) {

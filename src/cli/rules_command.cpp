@@ -22,15 +22,24 @@ namespace {
 constexpr const char* kRulesUsage = R"(usage: sgfaudit rules [SPEC]
        sgfaudit rules --explain CLAUSE
 
-Without SPEC: prints every preset (tromp-taylor, aga, french, japanese, chinese, new-zealand,
-aga-1991) and every knob, with the rule clause behind each value. With SPEC (as given to --rules, e.g.
-"aga:ko=ssk,french"; a ruleset may also be named as RU[] names it: Korean, NZ, a KataGo rules
-string such as koPOSITIONALscoreAREAtaxNONEsui1): checks it and prints each ruleset it names,
-labelled by its canonical spec (the one name every report gives it), with its knobs.
+Without SPEC: prints every preset and every knob, with the rule clause behind each value.
+With SPEC (as given to --rules, e.g. "aga:ko=ssk,french"; a ruleset may also be named as RU[]
+names it: Korean, NZ, a KataGo rules string such as koPOSITIONALscoreAREAtaxNONEsui1): checks
+it and prints each ruleset it names, labelled by its canonical spec (the one name every report
+gives it), with its knobs.
 --explain CLAUSE prints what a clause the reports cite says, in sgfaudit's words (docs/rules.md,
 also rules.md in every report folder), e.g. --explain "AGA 6", --explain tt8, --explain "FFG 6a",
 --explain "J 8, 10" (a citation of several clauses prints each).
 )";
+
+// The presets, from the preset table: "Presets: tromp-taylor, aga, ...".
+std::string preset_line() {
+    std::string names;
+    for (const std::string_view name : audit::preset_names()) {
+        names += fmt::format("{}{}", names.empty() ? "" : ", ", name);
+    }
+    return fmt::format("Presets: {}.\n", names);
+}
 
 }  // namespace
 
@@ -40,7 +49,7 @@ int rules_command(const std::vector<std::string>& given, std::ostream& out, std:
     if (!args.empty() && args[0] == "--") {
         args.erase(args.begin());
     } else if (!args.empty() && (args[0] == "-h" || args[0] == "--help")) {
-        out << kRulesUsage;
+        out << kRulesUsage << preset_line();
         return kClean;
     }
     if (args.empty()) {

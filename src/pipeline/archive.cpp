@@ -805,7 +805,7 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     report::RunDescription run;
     run.paths = options.paths;
     for (const audit::Ruleset& r : options.settings.rulesets) {
-        run.rulesets.push_back(r.spec.empty() ? r.name : r.spec);
+        run.rulesets.emplace_back(r.label());
     }
     run.dead = dead_description(options.settings.options);
     run.on_illegal = std::string(audit::to_string(options.settings.options.on_illegal));

@@ -16,23 +16,13 @@
 #include <set>
 
 #include "packed.hpp"
+#include "sgfaudit/sgf/codes.hpp"
 
 namespace sgfaudit::pipeline {
 
 namespace fs = boost::filesystem;
 
-namespace codes {
-constexpr std::string_view missing_path = "F001";
-constexpr std::string_view unreadable_folder = "F002";
-constexpr std::string_view symlink_loop = "F003";
-constexpr std::string_view unreadable_file = "F004";
-constexpr std::string_view file_too_large = "F005";
-constexpr std::string_view not_a_file = "F006";
-constexpr std::string_view changed_while_read = "F007";
-constexpr std::string_view not_regular = "F008";
-constexpr std::string_view link_outside = "F009";
-constexpr std::string_view neither_sgf_nor_archive = "F020";
-}  // namespace codes
+namespace codes = sgf::codes;
 
 namespace {
 

@@ -16,20 +16,11 @@
 #include <cerrno>
 #include <cstring>
 
+#include "sgfaudit/sgf/codes.hpp"
+
 namespace sgfaudit::pipeline::detail {
 
-namespace codes {
-constexpr std::string_view file_too_large = "F005";
-constexpr std::string_view not_an_archive = "F021";
-constexpr std::string_view damaged_archive = "F022";
-constexpr std::string_view encrypted_member = "F023";
-constexpr std::string_view unsafe_member_path = "F024";
-constexpr std::string_view archive_bomb = "F025";
-constexpr std::string_view damaged_header = "F026";
-constexpr std::string_view damaged_stream = "F027";
-constexpr std::string_view archive_warning = "F028";
-constexpr std::string_view not_regular_member = "F029";
-}  // namespace codes
+namespace codes = sgf::codes;
 
 namespace {
 

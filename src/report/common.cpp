@@ -26,7 +26,7 @@ std::string_view winner_letter(audit::Winner w) noexcept {
 }
 
 std::string_view ruleset_label(const audit::Ruleset& r) noexcept {
-    return r.spec.empty() ? std::string_view(r.name) : std::string_view(r.spec);
+    return r.label();
 }
 
 std::optional<std::string> board_point(sgf::Point p, int width, int height) {

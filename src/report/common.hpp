@@ -16,7 +16,7 @@ namespace sgfaudit::report::detail {
 std::string_view color_letter(game::Color c) noexcept;
 // "B", "W" or "draw".
 std::string_view winner_letter(audit::Winner w) noexcept;
-// The name a report gives a ruleset: its spec ("aga:ko=ssk"), else its name.
+// The name a report gives a ruleset: audit::Ruleset::label (its spec, "aga:ko=ssk", else its name).
 std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 // Board coordinates ("D16") of a point on a width x height board; nullopt when off it.
 std::optional<std::string> board_point(sgf::Point p, int width, int height);

@@ -12,38 +12,10 @@
 #include <string>
 #include <unordered_set>
 
+#include "sgfaudit/sgf/codes.hpp"
 #include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::sgf {
-
-namespace codes {
-constexpr std::string_view junk_before = "S100";
-constexpr std::string_view missing_close = "S101";
-constexpr std::string_view lowercase_id = "S102";
-constexpr std::string_view repeated_property = "S103";
-constexpr std::string_view unescaped_bracket = "S104";
-constexpr std::string_view missing_semicolon = "S105";
-constexpr std::string_view unclosed_value = "S106";
-constexpr std::string_view no_game_tree = "S107";
-constexpr std::string_view unexpected_char = "S108";
-constexpr std::string_view text_after = "S109";
-constexpr std::string_view no_value = "S110";
-constexpr std::string_view empty_tree = "S111";
-constexpr std::string_view empty_file = "S112";
-constexpr std::string_view binary_file = "S113";
-constexpr std::string_view empty_variation = "S114";
-constexpr std::string_view nul_bytes = "S115";
-constexpr std::string_view missing_open = "S116";
-constexpr std::string_view limit_file = "S120";
-constexpr std::string_view limit_depth = "S121";
-constexpr std::string_view limit_nodes = "S122";
-constexpr std::string_view limit_values = "S123";
-constexpr std::string_view limit_value_bytes = "S124";
-constexpr std::string_view limit_games = "S125";
-constexpr std::string_view limit_node_values = "S126";
-constexpr std::string_view limit_properties = "S127";
-constexpr std::string_view limit_diagnostics = "S128";
-}  // namespace codes
 
 // ---------------------------------------------------------------------------------------------
 // Document

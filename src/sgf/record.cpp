@@ -8,27 +8,10 @@
 #include <algorithm>
 #include <array>
 
+#include "sgfaudit/sgf/codes.hpp"
 #include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::sgf {
-
-namespace codes {
-constexpr std::string_view not_go = "S300";
-constexpr std::string_view bad_size = "S301";
-constexpr std::string_view size_not_in_root = "S302";
-constexpr std::string_view two_moves = "S303";
-constexpr std::string_view bad_player = "S305";
-constexpr std::string_view bad_handicap = "S306";
-constexpr std::string_view bad_ff = "S307";
-constexpr std::string_view info_not_in_root = "S308";
-constexpr std::string_view bad_number = "S309";
-constexpr std::string_view empty_setup = "S310";
-constexpr std::string_view off_board_move = "S312";
-constexpr std::string_view bad_move_number = "S311";
-constexpr std::string_view limit_diagnostics = "S128";
-constexpr std::string_view limit_positions = "S129";
-constexpr std::string_view limit_setup_points = "S130";
-}  // namespace codes
 
 bool GameRecord::has_errors() const noexcept {
     return std::any_of(diagnostics.begin(), diagnostics.end(),

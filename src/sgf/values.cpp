@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <system_error>
 
+#include "sgfaudit/sgf/codes.hpp"
 #include "sgfaudit/text/text.hpp"
 
 namespace sgfaudit::sgf {
@@ -210,13 +211,13 @@ std::optional<BoardSize> parse_size(std::string_view raw, ValueIssues& issues) {
         height = parse_number(s.substr(colon + 1));  // a second ':' makes this fail
     }
     if (!width || !height) {
-        add_issue(issues, Severity::error, "S201",
+        add_issue(issues, Severity::error, codes::bad_size_value,
                   fmt::format("board size '{}' is not a number or width:height", quoted(s)));
         return std::nullopt;
     }
     const auto in_range = [](long long side) { return side >= 1 && side <= max_side; };
     if (!in_range(*width) || !in_range(*height)) {
-        add_issue(issues, Severity::error, "S201",
+        add_issue(issues, Severity::error, codes::bad_size_value,
                   fmt::format("board size '{}' is out of range: each side must be 1..{}", quoted(s),
                               max_side));
         return std::nullopt;
@@ -227,18 +228,19 @@ std::optional<BoardSize> parse_size(std::string_view raw, ValueIssues& issues) {
 std::optional<Point> parse_point(std::string_view raw, BoardSize size, ValueIssues& issues) {
     const std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty()) {
-        add_issue(issues, Severity::error, "S202", "empty value where a point is expected");
+        add_issue(issues, Severity::error, codes::bad_point,
+                  "empty value where a point is expected");
         return std::nullopt;
     }
     const int x = s.size() == 2 ? coordinate_of(s[0]) : -1;
     const int y = s.size() == 2 ? coordinate_of(s[1]) : -1;
     if (x < 0 || y < 0) {
-        add_issue(issues, Severity::error, "S202",
+        add_issue(issues, Severity::error, codes::bad_point,
                   fmt::format("point '{}' is not two letters a-z/A-Z", quoted(s)));
         return std::nullopt;
     }
     if (x >= size.width || y >= size.height) {
-        add_issue(issues, Severity::error, "S202",
+        add_issue(issues, Severity::error, codes::bad_point,
                   fmt::format("point '{}' is off the {} board", quoted(s), board_text(size)));
         return std::nullopt;
     }
@@ -249,7 +251,8 @@ std::optional<MoveValue> parse_move(std::string_view raw, BoardSize size, ValueI
     const std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty()) return MoveValue{true, {}};
     if (s == "tt" && size.width <= 19 && size.height <= 19) {
-        add_issue(issues, Severity::info, "S203", "B[tt]/W[tt] read as a pass (FF[3] convention)");
+        add_issue(issues, Severity::info, codes::tt_pass,
+                  "B[tt]/W[tt] read as a pass (FF[3] convention)");
         return MoveValue{true, {}};
     }
     const auto point = parse_point(s, size, issues);
@@ -268,7 +271,7 @@ bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<P
         return true;
     }
     if (s.find(':', colon + 1) != std::string_view::npos) {
-        add_issue(issues, Severity::error, "S202",
+        add_issue(issues, Severity::error, codes::bad_point,
                   fmt::format("point list value '{}' has more than one ':'", quoted(s)));
         return false;
     }
@@ -280,13 +283,13 @@ bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<P
     const Point upper_left{std::min(first->x, second->x), std::min(first->y, second->y)};
     const Point lower_right{std::max(first->x, second->x), std::max(first->y, second->y)};
     if (*first == *second) {
-        add_issue(issues, Severity::info, "S204",
+        add_issue(issues, Severity::info, codes::odd_compressed_list,
                   fmt::format("compressed point list '{}' names a single point (FF[4] wants "
                               "'{}')",
                               quoted(s), sgf_coordinates(*first)));
     } else if (*first != upper_left) {
         add_issue(
-            issues, Severity::info, "S204",
+            issues, Severity::info, codes::odd_compressed_list,
             fmt::format("compressed point list '{}' does not give the upper-left corner "
                         "first; read as '{}:{}'",
                         quoted(s), sgf_coordinates(upper_left), sgf_coordinates(lower_right)));
@@ -303,7 +306,7 @@ bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<P
 std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
     const std::string_view s = text::trim_ascii_whitespace(raw);
     if (s.empty()) {
-        add_issue(issues, Severity::warning, "S210",
+        add_issue(issues, Severity::warning, codes::empty_komi,
                   "KM[] is empty; the ruleset's default komi applies");
         return std::nullopt;
     }
@@ -318,18 +321,18 @@ std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
         comma = written.has_value();
     }
     if (!written) {
-        add_issue(issues, Severity::warning, "S214",
+        add_issue(issues, Severity::warning, codes::bad_komi,
                   fmt::format("KM[{}] is not a number; komi ignored", quoted(s)));
         return std::nullopt;
     }
     const double v = *written;
     if (std::fabs(v) > max_komi) {
-        add_issue(issues, Severity::warning, "S214",
+        add_issue(issues, Severity::warning, codes::bad_komi,
                   fmt::format("KM[{}] is larger than any count; komi ignored", quoted(s)));
         return std::nullopt;
     }
     if (comma) {
-        add_issue(issues, Severity::warning, "S215",
+        add_issue(issues, Severity::warning, codes::decimal_comma_komi,
                   fmt::format("KM[{}] read as {} (decimal comma)", quoted(s), number_text(v)));
         return Komi{v, true};
     }
@@ -338,11 +341,11 @@ std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues) {
         const bool half_points = is_integer(v / 50);
         const double used = half_points ? v / 100 : v / 50;
         if (half_points) {
-            add_issue(issues, Severity::warning, "S211",
+            add_issue(issues, Severity::warning, codes::fox_komi_x100,
                       fmt::format("KM[{}] read as {} (Fox x100 convention)", quoted(s),
                                   number_text(used)));
         } else {
-            add_issue(issues, Severity::warning, "S212",
+            add_issue(issues, Severity::warning, codes::fox_komi_x50,
                       fmt::format("KM[{}] read as {} ({} stones written x100: Fox x50 convention)",
                                   quoted(s), number_text(used), number_text(v / 100)));
         }
@@ -422,12 +425,12 @@ GameResult parse_result(std::string_view raw, ValueIssues& issues) {
 
     if (!classify()) {
         result.kind = ResultKind::free_text;
-        add_issue(issues, Severity::info, "S220",
+        add_issue(issues, Severity::info, codes::free_text_result,
                   fmt::format("RE[{}] is not a standard result; kept verbatim", quoted(s)));
         return result;
     }
     if (result.kind == ResultKind::score && *result.margin == 0) {
-        add_issue(issues, Severity::warning, "S221",
+        add_issue(issues, Severity::warning, codes::zero_margin_result,
                   fmt::format("RE[{}] names a winner with margin 0", quoted(s)));
     }
     return result;

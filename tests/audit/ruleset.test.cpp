@@ -1005,3 +1005,51 @@ TEST_CASE("Issue 28: a ruleset list takes every form RU takes with KataGo rules 
     CHECK(spec_error("koPOSITIONALscoreAREA").kind == SpecErrorKind::unknown_ruleset);
     CHECK(spec_error("GOE").kind == SpecErrorKind::unknown_ruleset);
 }
+
+// ---------------------------------------------------------------------------------------------
+// --komi on a ruleset, and the label every report gives it
+
+TEST_CASE("rules-model.md 1: with_komi gives the spec and name that spec with komi=X parses to",
+          "[audit][ruleset][spec]") {
+    for (const std::string_view spec :
+         {"aga", "tromp-taylor", "french:ko=psk", "aga:komi=5.5", "Korean", "aga:ko=ssk:komi=1",
+          "koPOSITIONALscoreAREAtaxNONEsui1", "aga:ko=ssk:default-komi=5.5"}) {
+        INFO(spec);
+        const Ruleset r = parsed(spec);
+        // komi is the spec's last knob: the spec without it, then the new one.
+        const std::string without_komi = r.spec.substr(0, r.spec.find(":komi="));
+        for (const double komi : {6.5, 0.0, -2.0, 2704.0}) {
+            INFO(komi);
+            const Ruleset expected = parsed(fmt::format("{}:komi={}", without_komi, komi));
+            const Ruleset got = with_komi(r, komi);
+            CHECK(got == expected);
+            CHECK(got.label() == expected.spec);
+        }
+    }
+    // A preset with komi=X is named by its spec; its knobs stay the preset's.
+    const Ruleset aga65 = with_komi(parsed("aga"), 6.5);
+    CHECK(aga65.name == "aga:komi=6.5");
+    CHECK(aga65.spec == "aga:komi=6.5");
+    CHECK(same_rules(aga65, *preset("aga")));
+}
+
+TEST_CASE("rules-model.md 1: a ruleset built by hand keeps its name under with_komi",
+          "[audit][ruleset][spec]") {
+    Ruleset r;
+    r.name = "mine";
+    const Ruleset got = with_komi(r, 5.5);
+    CHECK(got.komi_override == 5.5);
+    CHECK(got.name == "mine");
+    CHECK(got.spec.empty());
+    CHECK(got.label() == "mine");
+}
+
+TEST_CASE("rules-model.md 1: a ruleset's label is its spec, else its name", "[audit][ruleset]") {
+    CHECK(parsed("french:ko=psk").label() == "french:ko=psk");
+    CHECK(parsed("aga:ko=ssk:default-komi=5.5").label() == "aga:ko=ssk:default-komi=5.5");
+    CHECK(preset("aga")->label() == "aga");
+    Ruleset hand;
+    CHECK(hand.label().empty());
+    hand.name = "hand";
+    CHECK(hand.label() == "hand");
+}

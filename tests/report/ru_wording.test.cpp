@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sgfaudit/audit/ruleset.hpp"
@@ -11,6 +12,17 @@
 using namespace sgfaudit;
 
 namespace {
+
+// The preset names as the wording lists them ("tromp-taylor, aga, ..."): from the preset table,
+// so a new preset needs no edit here (tests/audit/ruleset.test.cpp lists them).
+std::string preset_list() {
+    std::string out;
+    for (const std::string_view name : audit::preset_names()) {
+        if (!out.empty()) out += ", ";
+        out += name;
+    }
+    return out;
+}
 
 std::string words(std::string_view ru) {
     return report::ru_mapping_text(audit::map_ru(ru).reason);
@@ -32,18 +44,18 @@ TEST_CASE("ru_mapping_text words every form of RU text", "[report][wording][ru]"
           "draw on a repeated position is not modelled, as J 12 is not), read here as servers "
           "score them, every region reaching one colour counted (seki-eyes=territory)");
     CHECK(words("BGA") ==
-          "RU 'BGA' names the British (BGA) rules, which are none of the presets (tromp-taylor, "
-          "aga, french, japanese, chinese, new-zealand, aga-1991); not mapped");
+          "RU 'BGA' names the British (BGA) rules, which are none of the presets (" +
+              preset_list() + "); not mapped");
     CHECK(words("GOE") ==
-          "RU 'GOE' names the Ing (GOE) rules, which are none of the presets (tromp-taylor, aga, "
-          "french, japanese, chinese, new-zealand, aga-1991): Ing's ko rules are no value of the "
-          "ko knob, "
-          "and komi 8 with ties to Black is no komi value; not mapped");
+          "RU 'GOE' names the Ing (GOE) rules, which are none of the presets (" + preset_list() +
+              "): Ing's ko rules are no value of the ko knob, and komi 8 with ties to Black is no "
+              "komi value; not mapped");
     CHECK(words("aga-button") ==
           "RU 'aga-button' names the AGA with a button (KataGo) rules, which are none of the "
-          "presets (tromp-taylor, aga, french, japanese, chinese, new-zealand, aga-1991): a button "
-          "replaces "
-          "AGA 7's pass stones and AGA 11's last move; not mapped");
+          "presets (" +
+              preset_list() +
+              "): a button replaces AGA 7's pass stones and AGA 11's last move; "
+              "not mapped");
     CHECK(words(R"({"ko":"POSITIONAL"})") ==
           R"(RU '{"ko":"POSITIONAL"}' looks like KataGo's JSON rules form, which is not read; )"
           "not mapped");

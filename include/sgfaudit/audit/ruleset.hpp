@@ -1,12 +1,10 @@
 #pragma once
 // Rulesets as plain data (rules-model.md section 1): a Ruleset is a value made of independent
-// knobs, never a class hierarchy. Presets (tromp-taylor, aga, french from the seed rule texts;
-// japanese, chinese, new-zealand from the public texts of the rules real archives were played
-// under) are named
-// values; a user names a preset with overrides; a record's RU[] text maps to a ruleset when it
-// names exactly one. This file knows no SGF and no files: it takes strings and returns
-// data. Nothing here throws for bad input: errors are returned as typed facts (SpecError), worded
-// by report::spec_error_text.
+// knobs, never a class hierarchy. Presets (from the seed rule texts and from the public texts of
+// the rules real archives were played under; preset_names() lists them) are named values; a user
+// names a preset with overrides; a record's RU[] text maps to a ruleset when it names exactly one.
+// This file knows no SGF and no files: it takes strings and returns data. Nothing here throws for
+// bad input: errors are returned as typed facts (SpecError), worded by report::spec_error_text.
 //
 // Spec grammar (`--rules`, and one ruleset with parse_ruleset_spec):
 //
@@ -15,7 +13,7 @@
 //             | override ( ':' override )*   continues the ruleset started by the item before it
 //   override := knob '=' value
 //   ruleset  := preset | ru
-//   preset   := tromp-taylor | aga | french | japanese | chinese | new-zealand
+//   preset   := a name of preset_names() (`sgfaudit rules` lists them)
 //   ru       := any RU[] text map_ru maps to a ruleset (a rules name such as "Korean" or "NZ",
 //               a KataGo rules string such as "koPOSITIONALscoreAREAtaxNONEsui1"; without ':'
 //               or ','): that ruleset, its overrides counted from the preset its spec starts with
@@ -30,7 +28,7 @@
 //   seki-eyes=territory|neutral|independent|taxed
 //   pass-stones=no|yes|quick-count        white-moves-last=no|pass-stone|quick-count-point
 //   bonus=0|n-1|n                         end=final|resumable      cycle=play-on|no-result
-//   dead=agreement|pass-alive             button=no|yes
+//   dead=agreement|pass-alive|as-is       button=no|yes
 //   default-komi=X            komi when the record has no KM, even game
 //   default-komi-handicap=X   komi when the record has no KM, handicap game (before the bonus)
 //   komi=X                    komi used for every game, overriding the record's KM and the
@@ -129,8 +127,8 @@ enum class DeadRule : std::uint8_t {
 enum class Button : std::uint8_t { no, yes };
 
 // The knobs, in canonical order (the order of knob_names(), specs and describe()). Each knob is
-// one row of the descriptor table in ruleset.cpp: its name, help, values, the citation of each
-// value, parsing, describe and equality all come from that row.
+// one row of the descriptor table in ruleset_knobs.cpp: its name, help, values, the citation of
+// each value, parsing, describe and equality all come from that row.
 enum class Knob : std::uint8_t {
     suicide,
     ko,
@@ -204,6 +202,12 @@ struct Ruleset {
     // Set by komi=X: used instead of the record's KM and of the defaults.
     std::optional<double> komi_override;
 
+    // The one label of this ruleset in the audit's facts and in every report (JSON, CSV, text,
+    // summary, the run's list): its spec, else (a value built by hand without one) its name.
+    std::string_view label() const noexcept {
+        return spec.empty() ? std::string_view(name) : std::string_view(spec);
+    }
+
     // The clause a finding cites for this ruleset's value of knob k ("AGA 5", "FFG 4", "TT 8"):
     // the base preset's own clause for that value when its text addresses it (the preset named
     // first in `spec`), else the clause the knob table gives the value. Empty for the number
@@ -227,8 +231,8 @@ std::vector<std::string_view> cited_clauses();
 // komi_override are not compared).
 bool same_rules(const Ruleset& a, const Ruleset& b) noexcept;
 
-// The preset names, in the order `sgfaudit rules` lists them: tromp-taylor, aga, french,
-// japanese, chinese, new-zealand.
+// The preset names, in the order of the preset table (src/audit/ruleset_presets.cpp), which is
+// the order `sgfaudit rules` lists them in.
 std::span<const std::string_view> preset_names() noexcept;
 // The knob names, in canonical order: suicide, ko, scoring, seki-eyes, pass-stones,
 // white-moves-last, bonus, end, cycle, dead, button, default-komi, default-komi-handicap, komi.
@@ -379,6 +383,12 @@ struct ServerConvention {
 };
 // The convention of the server whose records begin their PC so, or nullptr.
 const ServerConvention* server_convention(std::string_view place) noexcept;
+
+// `r` with komi=X (`--komi`): its komi override set, its spec and name made again as
+// parse_ruleset_spec gives them for its spec with ":komi=X" (komi is the spec's last knob, and a
+// preset with a komi override is named by its spec). A value built by hand (no spec) only gets the
+// override.
+Ruleset with_komi(Ruleset r, double komi);
 
 // map_ru without the reason.
 std::optional<Ruleset> ruleset_from_ru(std::string_view ru);
