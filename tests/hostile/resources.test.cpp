@@ -488,18 +488,18 @@ TEST_CASE("Past ulimit -f a run stops with exit 2 naming the file and is not kil
 }
 
 // Two large files worked on at once by --jobs 2 (issue "Nothing lost, nothing leaked, nothing
-// forged", item 7): each of 5.2 MB (200,000 games of two moves, the costliest form per byte of
-// those docs/robustness.md measures: about 38 times its size). Between them 16 small files, so
-// that they fall in different batches of the walk and two threads take them at once.
+// forged", item 7): each the nested game of 10^6 moves (8 MB; about 118 MB to audit alone, held
+// by the work on the file, not by its result). Between them 16 small files, so that they fall
+// in different batches of the walk and two threads take them at once.
 TEST_CASE("With --jobs 2 two large files in flight stay within --memory-budget",
           "[hostile][memory]") {
     TempFolder dir("sgfaudit-budget");
-    std::string many;
-    for (int i = 0; i < 200000; ++i) many += "(;GM[1]SZ[9];B[ee];W[cc])\n";
-    dir.add("in/a.sgf", many);
-    for (int i = 0; i < 16; ++i)
+    const std::string nested = nested_game(1000000);
+    dir.add("in/a.sgf", nested);
+    for (int i = 0; i < 16; ++i) {
         dir.add("in/b" + std::to_string(100 + i) + ".sgf", "(;GM[1]SZ[9];B[ee];W[cc])");
-    dir.add("in/c.sgf", many);
+    }
+    dir.add("in/c.sgf", nested);
     ChildRun run;
     run.work_dir = dir.path().string();
     const auto audit = [&](const char* budget, const char* out, rlim_t address_space) {
@@ -508,31 +508,31 @@ TEST_CASE("With --jobs 2 two large files in flight stay within --memory-budget",
         run.max_address_space = address_space;
         return run_child(run);
     };
-    // The estimate of each file (40 times 5.2 MB, 208 MB) fits the budget of 256 MB once, not
+    // The estimate of each file (40 times 8 MB, 320 MB) fits the budget of 400 MB once, not
     // twice: the second file waits for the first.
     const ChildResult none = audit("none", "r-none", 0);
-    const ChildResult budget = audit("256M", "r-budget", 0);
+    const ChildResult budget = audit("400M", "r-budget", 0);
     INFO(none.err << budget.err);
-    REQUIRE(none.status == 0);
-    REQUIRE(budget.status == 0);
+    REQUIRE(none.status == 1);  // the game's illegal plays are findings
+    REQUIRE(budget.status == 1);
     // The budget changes when files are worked on, never what is reported.
     CHECK(slurp(run.work_dir + "/r-budget/games.jsonl") ==
           slurp(run.work_dir + "/r-none/games.jsonl"));
     CHECK(slurp(run.work_dir + "/r-budget/summary.md") ==
           slurp(run.work_dir + "/r-none/summary.md"));
-    INFO("peak RSS without a budget " << none.peak_rss_kib << " KiB, with 256M "
+    INFO("peak RSS without a budget " << none.peak_rss_kib << " KiB, with 400M "
                                       << budget.peak_rss_kib << " KiB");
-    // Resident memory is no measure here: memory one thread freed stays resident in its malloc
-    // arena while the other thread allocates in its own (measured by hand: 250 to 360 MB with
-    // the budget, 345 to 385 MB without, depending on which thread takes which file). The
-    // address space is: past its limit malloc takes memory freed in another thread's arena.
     if (kUnderAsan) return;  // ASan reserves terabytes of address space
-    // Under 480 MB of address space (the binary, its thread pool and malloc's per-thread arenas
-    // take about 200 MB of it): both files at once run out of memory; one at a time does not.
-    const ChildResult none_limited = audit("none", "r-none-as", rlim_t{480} << 20);
-    const ChildResult budget_limited = audit("256M", "r-budget-as", rlim_t{480} << 20);
+    // Under 210 MB of address space, with one malloc arena (MALLOC_ARENA_MAX=1: memory one
+    // thread frees is there for the other, so the address space is what the run holds, not
+    // what each thread's arena once reached): both files at once run out of memory, one at a
+    // time does not. Measured by hand (dev build, three runs each): without a budget out of
+    // memory up to 240 MB, with it a normal run from 180 MB.
+    run.env = {"MALLOC_ARENA_MAX=1"};
+    const ChildResult none_limited = audit("none", "r-none-as", rlim_t{210} << 20);
+    const ChildResult budget_limited = audit("400M", "r-budget-as", rlim_t{210} << 20);
     INFO(none_limited.err << budget_limited.err);
     CHECK(none_limited.status == 2);
     CHECK(contains(none_limited.err, "out of memory"));
-    CHECK(budget_limited.status == 0);
+    CHECK(budget_limited.status == 1);
 }
