@@ -128,7 +128,8 @@ namespace {
 struct Tallies {
     std::size_t games = 0, r19 = 0;  // every game, reproduced by R19
     std::size_t japanese = 0, japanese_r19 = 0;
-    std::size_t own = 0;  // reproduced under the record's rules
+    std::size_t own = 0;               // reproduced under the record's rules
+    std::size_t japanese_regions = 0;  // RU Japanese reproduced by seki-eyes=territory
 };
 
 std::string point_token(const sgf::Point& p) {
@@ -171,6 +172,7 @@ TEST_CASE("R19: the KGS games whose final node is the server's count are counted
     }
     std::sort(files.begin(), files.end());
     const audit::Ruleset japanese = *audit::preset("japanese");
+    const audit::Ruleset regions = spec("japanese:seki-eyes=territory");
     Tallies g;
     for (const fs::path& p : files) {
         std::ifstream in(p, std::ios::binary);
@@ -187,6 +189,8 @@ TEST_CASE("R19: the KGS games whose final node is the server's count are counted
         const bool r19 = reproduces(rec, japanese, why);
         g.r19 += r19 ? 1 : 0;
         g.japanese_r19 += r19 && is_japanese ? 1 : 0;
+        std::string regions_why;
+        g.japanese_regions += is_japanese && reproduces(rec, regions, regions_why) ? 1 : 0;
         const audit::RuMapping own = audit::map_ru(rec.rules);
         REQUIRE(own.ruleset);
         std::string own_why;
@@ -199,7 +203,8 @@ TEST_CASE("R19: the KGS games whose final node is the server's count are counted
         }
     }
     UNSCOPED_INFO("R19: " << g.r19 << " of " << g.games << ", RU Japanese " << g.japanese_r19
-                          << " of " << g.japanese << "; under the record's rules " << g.own);
+                          << " of " << g.japanese << "; under the record's rules " << g.own
+                          << "; RU Japanese by regions alone " << g.japanese_regions);
     CHECK(g.games == 412);
     CHECK(g.japanese == 289);
     // Measured (docs/accuracy.md, "R19"): R19 reproduces the server's count in 401 of 412
