@@ -93,6 +93,16 @@ class Filling {
     const std::vector<bool>& must_fill() const { return must_fill_; }
 
   private:
+    // Whether the string at v has at least n distinct liberties (n >= 1): its pseudo-liberties
+    // decide most strings at once (a liberty counts at most four times), the walk the rest.
+    bool liberties_at_least(Vertex v, int n) const {
+        if (board_.chain_pseudo_liberties(v) > 4 * (n - 1)) return true;
+        return board_.chain_liberties(v) >= n;
+    }
+    bool liberties_exactly(Vertex v, int n) const {
+        return !liberties_at_least(v, n + 1) && liberties_at_least(v, n);
+    }
+
     bool dame(Vertex v) const {
         return regions_.reach[static_cast<std::size_t>(regions_.id[v])] == 3;
     }
@@ -105,7 +115,7 @@ class Filling {
         if (e.suicide) return false;
         removed_.clear();
         const game::PlayEffect played = board_.play(v, c, false, &removed_);
-        if (board_.chain_liberties(v) >= 2 && !dooms_neighbour(v, c)) return true;
+        if (liberties_at_least(v, 2) && !dooms_neighbour(v, c)) return true;
         board_.undo_play(v, c, played, removed_);
         return false;
     }
@@ -117,11 +127,11 @@ class Filling {
     bool dooms_neighbour(Vertex v, Color c) const {
         const Cell other = game::to_cell(game::opponent(c));
         for (const Vertex n : game::neighbours(v)) {
-            if (board_.at(n) != other || board_.chain_liberties(n) != 1) continue;
+            if (board_.at(n) != other || !liberties_exactly(n, 1)) continue;
             const Vertex liberty = liberty_of(n);
             Board trial = board_;
             const game::PlayEffect e = trial.play(liberty, game::opponent(c), false);
-            if (e.suicide || trial.chain_liberties(liberty) < 2) return true;
+            if (e.suicide || !Filling::at_least_two(trial, liberty)) return true;
         }
         return false;
     }
@@ -130,7 +140,7 @@ class Filling {
     bool forcing(Vertex v, Color c) const {
         const Cell other = game::to_cell(game::opponent(c));
         for (const Vertex n : game::neighbours(v)) {
-            if (board_.at(n) == other && board_.chain_liberties(n) == 2) return true;
+            if (board_.at(n) == other && liberties_exactly(n, 2)) return true;
         }
         return false;
     }
@@ -139,11 +149,18 @@ class Filling {
     // the liberty lies in a one-colour region, the point is one that colour must fill.
     bool answer_ataris() {
         bool changed = false;
+        ++round_;
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
                 const Cell c = board_.at(v);
-                if (!game::is_stone(c) || board_.chain_liberties(v) != 1) continue;
+                if (!game::is_stone(c)) continue;
+                // Each string once a round (its head marks it; a fill may merge strings, which
+                // are then looked at again, at no harm).
+                const Vertex head = board_.chain_id(v);
+                if (seen_[head] == round_) continue;
+                seen_[head] = round_;
+                if (!liberties_exactly(v, 1)) continue;
                 const Vertex liberty = liberty_of(v);
                 if (liberty == game::kNoVertex || !fill_safely(liberty, game::to_color(c))) {
                     continue;
@@ -167,12 +184,21 @@ class Filling {
                 if (board_.at(v) != Cell::empty || !dame(v) || !next_to_stone(v)) continue;
                 const bool white_first = forcing(v, Color::black) && !forcing(v, Color::white);
                 const Color first = white_first ? Color::white : Color::black;
-                if (fill_safely(v, first) || fill_safely(v, game::opponent(first))) {
+                if ((touches(v, first) && fill_safely(v, first)) ||
+                    (touches(v, game::opponent(first)) && fill_safely(v, game::opponent(first)))) {
                     changed = true;
                 }
             }
         }
         return changed;
+    }
+
+    // Whether a stone of colour c is next to v (a side fills the dame next to its own stones).
+    bool touches(Vertex v, Color c) const {
+        for (const Vertex n : game::neighbours(v)) {
+            if (board_.at(n) == game::to_cell(c)) return true;
+        }
+        return false;
     }
 
     bool next_to_stone(Vertex v) const {
@@ -197,6 +223,12 @@ class Filling {
     const Regions& regions_;
     std::vector<bool> must_fill_ = std::vector<bool>(game::kCells, false);
     std::vector<Vertex> removed_;
+    std::vector<int> seen_ = std::vector<int>(game::kCells, 0);  // a string's last round
+    int round_ = 0;
+
+    static bool at_least_two(const Board& b, Vertex v) {
+        return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v) >= 2;
+    }
 };
 
 // The stones of groups that live on their own: a group is the strings of one colour joined
