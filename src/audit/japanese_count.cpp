@@ -172,10 +172,12 @@ class Filling {
         return changed;
     }
 
-    // Every dame point next to a stone that one side can fill without cost is filled. Where
-    // Black's fill would put a White string in atari and White's fill would not, White fills it
-    // first (the defender closes its own cut, as players do when they fill the dame), else
-    // Black first; the other side fills it when the first cannot.
+    // Every dame point that one side can fill without cost, next to its own stones, is filled
+    // (a side fills the dame from its own side; a stone alone in the open would start a fight
+    // no count assumes). Where Black's fill would put a White string in atari and White's
+    // fill would not, White fills it first (the defender closes its own cut, as players do
+    // when they fill the dame), else Black first; the other side fills it when the first
+    // cannot.
     bool fill_dame() {
         bool changed = false;
         for (int y = 0; y < board_.height(); ++y) {
