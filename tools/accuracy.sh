@@ -6,6 +6,7 @@
 #   tools/accuracy.sh [SGFAUDIT] [OUT]
 #
 # SGFAUDIT: the binary to measure (default build/release/sgfaudit, else build/dev/sgfaudit);
+# ACCURACY_JOBS=N: --jobs N instead of 2 (1 leaves the other core to other work).
 # OUT: where the reports go (default /tmp/sgfaudit-accuracy; ACCURACY_REUSE=1 tabulates the
 # reports already there). Prints one Markdown table: per
 # archive, games, the record checks by verdict, the not_comparable games whose RE is a score with
@@ -38,7 +39,7 @@ for input in "${inputs[@]}"; do
     status=0
     # ACCURACY_REUSE=1: tabulate the reports already in OUT without running the audits again.
     if [ "${ACCURACY_REUSE:-0}" != 1 ] || [ ! -f "$dir/summary.json" ]; then
-        "$bin" audit --quiet --dead auto --jobs 2 --out "$dir" "$input" >/dev/null 2>&1 ||
+        "$bin" audit --quiet --dead auto --jobs "${ACCURACY_JOBS:-2}" --out "$dir" "$input" >/dev/null 2>&1 ||
             status=$?
     fi
     # 0 clean, 1 findings: both wrote a report.

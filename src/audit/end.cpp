@@ -13,6 +13,7 @@
 #include <bit>
 
 #include "after_replay.hpp"
+#include "fox.hpp"
 #include "replay.hpp"
 
 namespace sgfaudit::audit::detail {
@@ -175,25 +176,50 @@ void Replay::finish() {
                      });
 }
 
-// R18: a convention with two readings: OGS's one-stone handicap with its point (the server's
-// bonus, the first reading: issue 15) or without. A mismatch under the first that the other
-// reproduces is `convention`, naming the reading.
+// R18: a convention with two readings. A mismatch under the first reading (the record as
+// written, with issue 15's conventions) that the other reproduces is `convention`, naming it:
+// - OGS's one-stone handicap with its point (the server's bonus) or without;
+// - Fox's KM[0] in an even game under territory rules, or its komi of 6.5 (fox.hpp);
+// - Fox's RE under a komi written in stones (R3's x50 reading): its margin in points, or in
+//   stones like the komi (fox.hpp).
 void Replay::try_conventions(const Lane& l) {
-    if (!one_stone_handicap_ || l.tally < 0 || !rec_.result) return;
+    if (l.tally < 0 || !rec_.result) return;
     const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
     const RulesetResult& res = l.result;
     const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
-    const Score s = detail::score_position(counted.tally, res.ruleset, l.end_state, out_.handicap,
-                                           komi, counted.source, counted.oracle, false);
-    if (!result_reproduced(*rec_.result, rec_.place, s.decision())) return;
-    RecordVerdict& rv = out_.record;
-    rv.check = RecordCheck::convention;
-    rv.why = RecordReason::convention_no_handicap_point;
-    rv.count = s.decision();
-    rv.difference = 0.0;
-    rv.winner_differs = false;
-    std::erase_if(out_.divergences,
-                  [](const Divergence& d) { return d.kind == DivergenceKind::record; });
+    const auto score = [&](const detail::KomiChoice& k, bool one_stone) {
+        return detail::score_position(counted.tally, res.ruleset, l.end_state, out_.handicap, k,
+                                      counted.source, counted.oracle, one_stone);
+    };
+    const auto accept = [this](const Score& s, RecordReason why) {
+        RecordVerdict& rv = out_.record;
+        rv.check = RecordCheck::convention;
+        rv.why = why;
+        rv.count = s.decision();
+        rv.difference = 0.0;
+        rv.winner_differs = false;
+        std::erase_if(out_.divergences,
+                      [](const Divergence& d) { return d.kind == DivergenceKind::record; });
+    };
+    if (one_stone_handicap_) {
+        const Score s = score(komi, false);
+        if (result_reproduced(*rec_.result, rec_.place, s.decision())) {
+            return accept(s, RecordReason::convention_no_handicap_point);
+        }
+    }
+    if (const auto fox_komi = detail::fox_even_komi(rec_, out_.handicap, res.ruleset)) {
+        const Score s =
+            score({*fox_komi, KomiSource::server_convention, "Fox"}, one_stone_handicap_);
+        if (result_reproduced(*rec_.result, rec_.place, s.decision())) {
+            return accept(s, RecordReason::convention_fox_komi);
+        }
+    }
+    if (const auto in_points = detail::fox_result_in_points(rec_)) {
+        const Score s = score(komi, one_stone_handicap_);
+        if (result_reproduced(*in_points, rec_.place, s.decision())) {
+            return accept(s, RecordReason::convention_fox_stones);
+        }
+    }
 }
 
 // R12: a mismatch of RE with the RU ruleset's count whose dead stones came from a source (not

@@ -113,21 +113,15 @@ void count_regions(const game::Board& board, Tally& t) {
     }
 }
 
-// The readings of seki (rules-notes.md, "Seki"), on `board`, the board left once dead stones
-// are removed: an empty region reaching both colours is neutral (dame).
-// J 8 (`seki.j8`): a string with a liberty in a dame region is in seki, and so is every string
-// of its group: the strings of one colour joined through the empty regions that reach that
-// colour only (J 8 speaks of stones that possess dame, a property of the group). Such a region
-// that borders a string in seki is no territory under seki-eyes=neutral: its points are added to
-// black_seki_eyes / white_seki_eyes.
-// KG tax (`seki.kg`): KataGo's regions of independent life. A region is the stones of one colour
-// with the territory they surround, joined where adjacent: the group above with its eyes. It is
-// not independently alive when a string of it has a liberty in a dame region or is in atari on
+// KataGo's reading of seki (KG tax), on `board`, the board left once dead stones are removed
+// (J 8's reading, R19, is count_japanese in japanese_count.cpp): an empty region reaching both
+// colours is neutral (dame). KataGo's regions of independent life. A region is the stones of one
+// colour with the territory they surround, joined where adjacent: the group above with its eyes. It
+// is not independently alive when a string of it has a liberty in a dame region or is in atari on
 // `original` (the board as the game ended, dead stones still there); its territory is added to
 // black_dependent_eyes / white_dependent_eyes, and every other region is counted in
 // black_regions / white_regions (seki-eyes=taxed makes each pay two points). Flood fills.
-void count_seki(const game::Board& board, const game::Board& original, SekiReadings seki,
-                Tally& t) {
+void count_seki(const game::Board& board, const game::Board& original, Tally& t) {
     const int w = board.width(), h = board.height();
     // Region number of every empty point (0: none yet), and the stones next to each region.
     std::vector<int> region(game::kCells, 0);
@@ -219,13 +213,6 @@ void count_seki(const game::Board& board, const game::Board& original, SekiReadi
             }
         }
     };
-    if (seki.j8) {
-        mark_seki(false);
-        for (const Region& r : regions) {
-            if (r.seki) (r.reach == 1 ? t.black_seki_eyes : t.white_seki_eyes) += r.size;
-        }
-    }
-    if (!seki.kg) return;
     mark_seki(true);
     for (const Region& r : regions) {
         if (r.seki) (r.reach == 1 ? t.black_dependent_eyes : t.white_dependent_eyes) += r.size;
@@ -268,15 +255,14 @@ void count_seki(const game::Board& board, const game::Board& original, SekiReadi
 }
 
 // Counts `board` (dead stones already removed from it; `original` is the board as the game
-// ended) with the readings of seki `seki` asks for. J 8's only matter when the board has both a
-// neutral region and some territory, KataGo's when it has some territory.
+// ended) with the readings of seki `seki` asks for; they only matter when the board has some
+// territory.
 void count_board(const game::Board& board, const game::Board& original, Tally& t,
                  SekiReadings seki) {
     count_regions(board, t);
     const bool territory = t.black_territory + t.white_territory > 0;
-    seki.j8 = seki.j8 && territory && t.neutral > 0;
-    seki.kg = seki.kg && territory;
-    if (seki.j8 || seki.kg) count_seki(board, original, seki, t);
+    if (seki.kg && territory) count_seki(board, original, t);
+    if (seki.j8 && territory) count_japanese(board, t);
     t.black_stones = board.stones(game::Color::black);
     t.white_stones = board.stones(game::Color::white);
 }
@@ -463,7 +449,7 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
     // The readings of seki (KG tax, or J 8 when a spec asks for it), on the board left once the
     // dead stones are gone.
     const bool territory = t.black_territory + t.white_territory > 0;
-    seki.j8 = seki.j8 && territory && t.neutral > 0;
+    seki.j8 = seki.j8 && territory;
     seki.kg = seki.kg && territory;
     if (seki.j8 || seki.kg) {
         game::Board after = board;
@@ -476,7 +462,8 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
                 }
             }
         }
-        count_seki(after, board, seki, t);
+        if (seki.kg) count_seki(after, board, t);
+        if (seki.j8) count_japanese(after, t);
     }
     return t;
 }
@@ -557,7 +544,8 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.black_territory = t.black_territory;
     s.white_territory = t.white_territory;
     s.neutral = t.neutral;
-    // J 8: under seki-eyes=neutral the eyes of strings in seki are no one's, in both counts.
+    // J 8, R19: under seki-eyes=neutral the eyes of strings in seki and the points their owner
+    // must fill are no one's, in both counts.
     if (rules.seki_eyes == SekiEyes::neutral) {
         s.black_territory -= t.black_seki_eyes;
         s.white_territory -= t.white_seki_eyes;

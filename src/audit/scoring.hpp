@@ -54,8 +54,8 @@ struct Tally {
     int black_stones = 0, white_stones = 0;
     int dead_black = 0, dead_white = 0;
     int black_territory = 0, white_territory = 0, neutral = 0;
-    // Of the territory: the points of regions that border a string in seki (a string next to an
-    // empty region reaching both colours: J 8), which seki-eyes=neutral counts as neutral.
+    // Of the territory: the points that seki-eyes=neutral counts as neutral (R19, count_japanese):
+    // the regions that border a string in seki and the points their owner must fill.
     int black_seki_eyes = 0, white_seki_eyes = 0;
     // KG tax (seki-eyes=independent|taxed): the territory of regions that are not independently
     // alive, and the number of each colour's regions that are (count_independent_life).
@@ -82,10 +82,19 @@ struct Tally {
 // adjacent or next to one empty region that reaches that colour only.
 Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pass_alive);
 
+// R19 (rules-model.md 8), the reading of seki-eyes=neutral, on `board` (dead stones removed): J 8
+// with the dame imagined filled. A string is in seki only when it shares a liberty with an
+// opponent string that neither side can fill without putting its own string in atari (an open
+// dame either side can fill makes no seki); the one-colour regions that border a string in seki
+// (its whole group, joined through such regions) and the points of one-colour regions that their
+// owner must fill to keep a string out of atari (false eyes) are added to black_seki_eyes /
+// white_seki_eyes. Regions reaching both colours stay neutral; no other point changes owner.
+void count_japanese(const game::Board& board, Tally& t);
+
 // Which readings of seki a tally computes: only those a ruleset to be counted asks for (each is
 // a flood fill of the board that the other rulesets never read).
 struct SekiReadings {
-    bool j8 = false;  // seki-eyes=neutral: black_seki_eyes, white_seki_eyes
+    bool j8 = false;  // seki-eyes=neutral (R19): black_seki_eyes, white_seki_eyes
     bool kg = false;  // seki-eyes=independent|taxed: *_dependent_eyes, *_regions
     static SekiReadings of(SekiEyes v) noexcept {
         return {v == SekiEyes::neutral, v == SekiEyes::independent || v == SekiEyes::taxed};

@@ -492,7 +492,10 @@ std::vector<Summary::Table> Summary::tables() const {
         Table t;
         t.level = 3;
         t.heading = "By RU";
-        t.note = "Games whose RU maps to a ruleset, with a result to compare.";
+        t.note =
+            "Games whose RU maps to a ruleset, with a result to compare; compared: match, "
+            "agreed, convention or mismatch (unsettled and not_comparable never count as "
+            "compared, R20).";
         t.header = {"RU", "ruleset", "games", "compared", "mismatches"};
         t.numeric = {false, false, true, true, true};
         for (const auto& [ru, c] : mapped_ru_) {
@@ -851,9 +854,10 @@ std::string Summary::html_charts() const {
     std::string out = "<h2 id=\"charts\">Charts</h2>\n";
     bool any = false;
     if (!mapped_ru_.empty()) {
-        // Record-check verdicts per RU (summary.json record_checks.by_ru).
+        // Record-check verdicts per RU (summary.json record_checks.by_ru). R20: reproduced is
+        // match, agreed and convention; unsettled is not compared.
         const std::vector<ChartSeries> series = {
-            {"match", "#5a9e5a"}, {"mismatch", "#d9534f"}, {"not compared", "#bbb"}};
+            {"reproduced", "#5a9e5a"}, {"mismatch", "#d9534f"}, {"not compared", "#bbb"}};
         std::vector<ChartRow> rows;
         for (const auto& [ru, c] : mapped_ru_) {
             rows.push_back({ru,

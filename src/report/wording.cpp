@@ -204,6 +204,12 @@ std::string record_reason(const audit::RecordVerdict& rv) {
         case audit::RecordReason::convention_no_handicap_point:
             return "R18: OGS's one-stone handicap read without its point (no area bonus for it) "
                    "reproduces RE; with the point it does not";
+        case audit::RecordReason::convention_fox_komi:
+            return "R18: Fox's KM[0] in an even game read as its komi of 6.5 reproduces RE; "
+                   "with komi 0 as written it does not";
+        case audit::RecordReason::convention_fox_stones:
+            return "R18: Fox's RE read in stones like its komi (KM x50: the margin is half the "
+                   "points) reproduces RE; read in points it does not";
         case audit::RecordReason::agreement_unbounded:
             return fmt::format(
                 "the count differs from RE and the dead-stone source names more than {} dead "

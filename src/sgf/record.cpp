@@ -147,6 +147,10 @@ class RecordReader {
             if (slot >= 0 && info_[static_cast<std::size_t>(slot)] == nullptr) {
                 info_[static_cast<std::size_t>(slot)] = &p;
             }
+            // AP, every one: Fox writes AP[GNU Go:3.8] and AP[foxwq] in one root.
+            if (p.key == id_key("AP") && p.value_count > 0) {
+                rec_.applications.push_back(unescape_simple_text(doc_.value(p.first_value)));
+            }
         }
     }
     const Property* info(Info which) const noexcept { return info_[which]; }

@@ -196,14 +196,15 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
     std::istringstream json_in(json_text.str());
     pt::read_json(json_in, json);
 
-    // Record-check verdicts per RU: match + mismatch + not compared = games.
+    // Record-check verdicts per RU: reproduced (match, agreed, convention: compared, not
+    // mismatches) + mismatch + not compared (unsettled included, R20) = games.
     std::map<std::string, std::uint64_t> want;
     for (const auto& [unused, ru] : json.get_child("record_checks.by_ru")) {
         const std::string key = ru.get<std::string>("ru");
         const auto games = ru.get<std::uint64_t>("games");
         const auto compared = ru.get<std::uint64_t>("compared");
         const auto mismatches = ru.get<std::uint64_t>("mismatches");
-        want[key + "|match"] = compared - mismatches;
+        want[key + "|reproduced"] = compared - mismatches;
         want[key + "|mismatch"] = mismatches;
         want[key + "|not compared"] = games - compared;
     }

@@ -351,6 +351,10 @@ enum class RecordReason : std::uint8_t {
     agreement_unbounded,
     // R18 (convention): OGS's one-stone handicap read without its point (no bonus for it)
     convention_no_handicap_point,
+    // R18 (convention): Fox's KM[0] in an even game under territory rules read as its komi 6.5
+    convention_fox_komi,
+    // R18 (convention): Fox's RE margin read in stones, like its komi (KM x50: half the points)
+    convention_fox_stones,
 };
 
 struct RecordVerdict {

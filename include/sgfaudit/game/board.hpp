@@ -164,6 +164,10 @@ class Board {
     // setup or a kept suicide. Computed by walking the string (O(stones)), not stored.
     // Precondition: is_stone(at(v)).
     int chain_liberties(Vertex v) const;
+    // The string's pseudo-liberties (every adjacency of one of its stones to an empty point),
+    // kept up to date: O(1). A liberty is counted at most four times, so the string has at least
+    // ceil(pseudo / 4) distinct liberties. Precondition: is_stone(at(v)).
+    int chain_pseudo_liberties(Vertex v) const { return pseudo_libs_[head_[v]]; }
     // An identifier of the string containing v, equal for all its stones; valid until the next
     // change to the board. Precondition: is_stone(at(v)).
     Vertex chain_id(Vertex v) const { return head_[v]; }

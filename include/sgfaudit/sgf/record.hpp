@@ -61,6 +61,9 @@ struct GameRecord {
     std::string black_name, white_name, black_rank, white_rank;
     std::string date;   // DT
     std::string place;  // PC (the server that wrote the record: audit::server_convention)
+    // AP of the root, each value (SimpleText), in order: some servers write several (Fox:
+    // AP[GNU Go:3.8] and AP[foxwq]); audit::fox_record reads them.
+    std::vector<std::string> applications;
 
     // Main line.
     std::uint32_t main_line_nodes = 0;

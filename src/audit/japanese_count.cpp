@@ -1,0 +1,374 @@
+// R19 (rules-model.md 8): Japanese counting without markup, the reading of seki-eyes=neutral.
+//
+// J 8 calls territory the empty points surrounded by the living stones of one player, and puts in
+// seki the living stones that have dame; J 9 stops the game once both players pass and J 8
+// presupposes that the dame are then filled. Servers stop with dame open, so R19 reads J 8 on
+// the position *as if* the dame were filled (the filling is imagined, on a copy):
+// - an open dame that either side can fill without putting its own string in atari is filled
+//   (it makes no seki and counts for no one);
+// - a string is in seki only when it is next to a dame that is still empty once nothing more
+//   can be filled and that touches both colours: a liberty it shares with an opponent string
+//   that neither side can fill without putting its own string in atari. A string of a group
+//   with two eyes of its own is never in seki. The eye points of stones in seki are no one's;
+// - a point of a one-colour region that its owner must fill to keep a string out of atari (a
+//   false eye, or a cut that the opponent's dame fill makes urgent) is no territory.
+// Only those points change: a region reaching one colour only on the board as it stands stays
+// the only territory there is, and regions reaching both stay neutral. goscorer (lightvector)
+// describes the same reading; docs/rules-notes.md, "R19", says where sgfaudit follows it.
+
+#include <cstdint>
+#include <vector>
+
+#include "scoring.hpp"
+
+namespace sgfaudit::audit::detail {
+
+namespace {
+
+using game::Board;
+using game::Cell;
+using game::Color;
+using game::Vertex;
+
+// The empty regions of the board as it stands: a number per empty point (0: a stone or border)
+// and, per region, which colours it reaches (1 Black, 2 White, 3 both) and its size.
+struct Regions {
+    std::vector<int> id = std::vector<int>(game::kCells, 0);
+    std::vector<std::uint8_t> reach{0};
+    std::vector<int> size{0};
+};
+
+Regions find_regions(const Board& board) {
+    Regions out;
+    std::vector<Vertex> stack;
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const Vertex start = game::to_vertex(x, y);
+            if (board.at(start) != Cell::empty || out.id[start] != 0) continue;
+            const int id = static_cast<int>(out.reach.size());
+            out.reach.push_back(0);
+            out.size.push_back(0);
+            out.id[start] = id;
+            stack.assign(1, start);
+            while (!stack.empty()) {
+                const Vertex v = stack.back();
+                stack.pop_back();
+                ++out.size.back();
+                for (const Vertex n : game::neighbours(v)) {
+                    const Cell c = board.at(n);
+                    if (c == Cell::empty && out.id[n] == 0) {
+                        out.id[n] = id;
+                        stack.push_back(n);
+                    } else if (game::is_stone(c)) {
+                        out.reach.back() |= c == Cell::black ? 1 : 2;
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+// The imagined filling of the dame, on a copy of the board.
+class Filling {
+  public:
+    Filling(const Board& board, const Regions& regions) : board_(board), regions_(regions) {}
+
+    // Fills until nothing more can be filled: each round first answers the ataris (a string in
+    // atari whose owner can escape by filling its liberty does so), then fills every dame that
+    // one side can fill without putting its own string in atari. A round that fills nothing
+    // ends it; captures can empty points again, so the rounds are bounded by the points of the
+    // board as well (a hostile board stays linear in rounds).
+    void run() {
+        const int rounds = board_.width() * board_.height();
+        bool changed = true;
+        for (int round = 0; changed && round < rounds; ++round) {
+            changed = answer_ataris();
+            changed = fill_dame() || changed;
+        }
+    }
+
+    const Board& board() const { return board_; }
+    // The points of one-colour regions that their owner had to fill.
+    const std::vector<bool>& must_fill() const { return must_fill_; }
+
+  private:
+    // Whether the string at v has at least n distinct liberties (n >= 1): its pseudo-liberties
+    // decide most strings at once (a liberty counts at most four times), the walk the rest.
+    bool liberties_at_least(Vertex v, int n) const {
+        if (board_.chain_pseudo_liberties(v) > 4 * (n - 1)) return true;
+        return board_.chain_liberties(v) >= n;
+    }
+    bool liberties_exactly(Vertex v, int n) const {
+        return !liberties_at_least(v, n + 1) && liberties_at_least(v, n);
+    }
+
+    bool dame(Vertex v) const {
+        return regions_.reach[static_cast<std::size_t>(regions_.id[v])] == 3;
+    }
+
+    // Plays c at v when that leaves c's string at least two liberties (after its captures: a
+    // string left in atari that the dead-stone source calls alive may be taken by a fill, as
+    // the players would take it); returns whether it did.
+    bool fill_safely(Vertex v, Color c) {
+        const game::PlayEffect e = board_.preview(v, c);
+        if (e.suicide) return false;
+        removed_.clear();
+        const game::PlayEffect played = board_.play(v, c, false, &removed_);
+        if (liberties_at_least(v, 2) && !dooms_neighbour(v, c)) return true;
+        board_.undo_play(v, c, played, removed_);
+        return false;
+    }
+
+    // Whether c's stone at v has left an opponent string next to it in atari with no escape
+    // (filling its liberty would leave it in atari again, or capture nothing and leave it
+    // without liberties). The dead-stone source calls that string alive: a fill that would
+    // kill it is not one the players' agreement allows, so the point stays shared.
+    bool dooms_neighbour(Vertex v, Color c) const {
+        const Cell other = game::to_cell(game::opponent(c));
+        for (const Vertex n : game::neighbours(v)) {
+            if (board_.at(n) != other || !liberties_exactly(n, 1)) continue;
+            const Vertex liberty = liberty_of(n);
+            Board trial = board_;
+            const game::PlayEffect e = trial.play(liberty, game::opponent(c), false);
+            if (e.suicide || !Filling::at_least_two(trial, liberty)) return true;
+        }
+        return false;
+    }
+
+    // Whether c at v would leave an opponent string next to v with one liberty.
+    bool forcing(Vertex v, Color c) const {
+        const Cell other = game::to_cell(game::opponent(c));
+        for (const Vertex n : game::neighbours(v)) {
+            if (board_.at(n) == other && liberties_exactly(n, 2)) return true;
+        }
+        return false;
+    }
+
+    // A string in atari whose liberty its owner can fill to escape: the owner fills it. Where
+    // the liberty lies in a one-colour region, the point is one that colour must fill.
+    bool answer_ataris() {
+        bool changed = false;
+        ++round_;
+        for (int y = 0; y < board_.height(); ++y) {
+            for (int x = 0; x < board_.width(); ++x) {
+                const Vertex v = game::to_vertex(x, y);
+                const Cell c = board_.at(v);
+                if (!game::is_stone(c)) continue;
+                // Each string once a round (its head marks it; a fill may merge strings, which
+                // are then looked at again, at no harm).
+                const Vertex head = board_.chain_id(v);
+                if (seen_[head] == round_) continue;
+                seen_[head] = round_;
+                if (!liberties_exactly(v, 1)) continue;
+                const Vertex liberty = liberty_of(v);
+                if (liberty == game::kNoVertex || !fill_safely(liberty, game::to_color(c))) {
+                    continue;
+                }
+                if (!dame(liberty)) must_fill_[liberty] = true;
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    // Every dame point that one side can fill without cost, next to its own stones, is filled
+    // (a side fills the dame from its own side; a stone alone in the open would start a fight
+    // no count assumes). Where Black's fill would put a White string in atari and White's
+    // fill would not, White fills it first (the defender closes its own cut, as players do
+    // when they fill the dame), else Black first; the other side fills it when the first
+    // cannot.
+    bool fill_dame() {
+        bool changed = false;
+        for (int y = 0; y < board_.height(); ++y) {
+            for (int x = 0; x < board_.width(); ++x) {
+                const Vertex v = game::to_vertex(x, y);
+                if (board_.at(v) != Cell::empty || !dame(v) || !next_to_stone(v)) continue;
+                const bool white_first = forcing(v, Color::black) && !forcing(v, Color::white);
+                const Color first = white_first ? Color::white : Color::black;
+                if ((touches(v, first) && fill_safely(v, first)) ||
+                    (touches(v, game::opponent(first)) && fill_safely(v, game::opponent(first)))) {
+                    changed = true;
+                }
+            }
+        }
+        return changed;
+    }
+
+    // Whether a stone of colour c is next to v (a side fills the dame next to its own stones).
+    bool touches(Vertex v, Color c) const {
+        for (const Vertex n : game::neighbours(v)) {
+            if (board_.at(n) == game::to_cell(c)) return true;
+        }
+        return false;
+    }
+
+    bool next_to_stone(Vertex v) const {
+        for (const Vertex n : game::neighbours(v)) {
+            if (game::is_stone(board_.at(n))) return true;
+        }
+        return false;
+    }
+
+    // The one liberty of the string at v (which has exactly one).
+    Vertex liberty_of(Vertex v) const {
+        Vertex out = game::kNoVertex;
+        board_.for_each_chain_stone(v, [&](Vertex s) {
+            for (const Vertex n : game::neighbours(s)) {
+                if (board_.at(n) == Cell::empty) out = n;
+            }
+        });
+        return out;
+    }
+
+    Board board_;
+    const Regions& regions_;
+    std::vector<bool> must_fill_ = std::vector<bool>(game::kCells, false);
+    std::vector<Vertex> removed_;
+    std::vector<int> seen_ = std::vector<int>(game::kCells, 0);  // a string's last round
+    int round_ = 0;
+
+    static bool at_least_two(const Board& b, Vertex v) {
+        return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v) >= 2;
+    }
+};
+
+// The stones of groups that live on their own: a group is the strings of one colour joined
+// through the one-colour regions between them (board as it stood); it has two eyes when at
+// least two such regions border it that are not false eyes (a one-point region its owner must
+// fill). A string of such a group is never in seki (it could fill every shared liberty).
+std::vector<bool> two_eyes(const Board& board, const Regions& regions,
+                           const std::vector<bool>& must_fill) {
+    std::vector<Vertex> parent(game::kCells);
+    for (Vertex v = 0; v < game::kCells; ++v) parent[v] = v;
+    const auto find = [&](Vertex v) {
+        while (parent[v] != v) v = parent[v] = parent[parent[v]];
+        return v;
+    };
+    std::vector<Vertex> first(regions.reach.size(), game::kNoVertex);  // a string around it
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            const int id = regions.id[v];
+            if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) continue;
+            for (const Vertex n : game::neighbours(v)) {
+                if (!game::is_stone(board.at(n))) continue;
+                const Vertex head = board.chain_id(n);
+                Vertex& f = first[static_cast<std::size_t>(id)];
+                if (f == game::kNoVertex) {
+                    f = head;
+                } else {
+                    parent[find(head)] = find(f);
+                }
+            }
+        }
+    }
+    std::vector<int> eyes(game::kCells, 0);
+    for (std::size_t id = 1; id < regions.reach.size(); ++id) {
+        if (first[id] == game::kNoVertex) continue;
+        eyes[find(first[id])] += 1;
+    }
+    // False eyes do not count: one-point regions their owner must fill.
+    for (Vertex v = 0; v < game::kCells; ++v) {
+        const int id = regions.id[v];
+        if (id == 0 || !must_fill[v] || regions.size[static_cast<std::size_t>(id)] != 1) continue;
+        if (first[static_cast<std::size_t>(id)] != game::kNoVertex) {
+            eyes[find(first[static_cast<std::size_t>(id)])] -= 1;
+        }
+    }
+    std::vector<bool> out(game::kCells, false);
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            if (game::is_stone(board.at(v))) out[v] = eyes[find(board.chain_id(v))] >= 2;
+        }
+    }
+    return out;
+}
+
+// The points that are eyes of stones in seki (J 8), after the filling. A string is in seki when
+// it is next to a dame point still empty that touches both colours: a liberty it shares with an
+// opponent string and that neither side could fill; a string (of the board as it stood) of a
+// group with two eyes (`alive`) is not. A point of a one-colour region (of the
+// board as it stood) is an eye of stones in seki when it is next to a stone of such a string,
+// or when every stone around its region belongs to one: the points that the strings in seki
+// surround. The other points of a region that also borders living stones not in seki stay
+// territory (J 8 sorts points, not regions).
+std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regions& regions,
+                            const std::vector<bool>& alive) {
+    std::vector<bool> in_seki(game::kCells, false);
+    const auto mark = [&](Vertex s) {
+        if (in_seki[s]) return;
+        if (board.at(s) == filled.at(s) && alive[s]) return;
+        filled.for_each_chain_stone(s, [&](Vertex t) { in_seki[t] = true; });
+    };
+    for (int y = 0; y < filled.height(); ++y) {
+        for (int x = 0; x < filled.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            if (filled.at(v) != Cell::empty) continue;
+            if (regions.reach[static_cast<std::size_t>(regions.id[v])] != 3) continue;
+            int touches = 0;
+            for (const Vertex n : game::neighbours(v)) {
+                if (game::is_stone(filled.at(n))) touches |= filled.at(n) == Cell::black ? 1 : 2;
+            }
+            if (touches != 3) continue;
+            for (const Vertex n : game::neighbours(v)) {
+                if (game::is_stone(filled.at(n))) mark(n);
+            }
+        }
+    }
+    // Per one-colour region: whether some stone around it is not in seki. The region's own
+    // points filled by their owner (must-fill points) belong to the region, not around it.
+    std::vector<bool> free_stone(regions.reach.size(), false);
+    std::vector<bool> eye(game::kCells, false);
+    for (int y = 0; y < filled.height(); ++y) {
+        for (int x = 0; x < filled.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            const int id = regions.id[v];
+            if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) continue;
+            for (const Vertex n : game::neighbours(v)) {
+                if (!game::is_stone(filled.at(n)) || regions.id[n] == id) continue;
+                if (in_seki[n]) {
+                    eye[v] = true;
+                } else {
+                    free_stone[static_cast<std::size_t>(id)] = true;
+                }
+            }
+        }
+    }
+    for (Vertex v = 0; v < game::kCells; ++v) {
+        const int id = regions.id[v];
+        if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) continue;
+        if (!free_stone[static_cast<std::size_t>(id)]) {
+            // Only stones in seki around it (a region next to no stone has no reach: not here).
+            eye[v] = true;
+        }
+    }
+    return eye;
+}
+
+}  // namespace
+
+void count_japanese(const Board& board, Tally& t) {
+    const Regions regions = find_regions(board);
+    bool territory = false;
+    for (const std::uint8_t r : regions.reach) territory = territory || r == 1 || r == 2;
+    if (!territory) return;
+    Filling filling(board, regions);
+    filling.run();
+    const std::vector<bool> seki =
+        seki_eyes(board, filling.board(), regions, two_eyes(board, regions, filling.must_fill()));
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            const int id = regions.id[v];
+            if (id == 0) continue;
+            const std::uint8_t reach = regions.reach[static_cast<std::size_t>(id)];
+            if (reach != 1 && reach != 2) continue;
+            if (!seki[v] && !filling.must_fill()[v]) continue;
+            ++(reach == 1 ? t.black_seki_eyes : t.white_seki_eyes);
+        }
+    }
+}
+
+}  // namespace sgfaudit::audit::detail
