@@ -804,8 +804,12 @@ ArchiveResult audit_archive(const ArchiveOptions& options) {
     // Each file is finished as it is complete (its writing to disk starts) and all are made
     // durable together at the end (OutFile::close): one fsync after another, each file's as it
     // was done, cost 80 ms of waiting on kgs-6d-plus, a serial tail of the run.
-    bool ok = (!gzip || gzip->finish()) & jsonl.finish() & divergences.finish() &
-              diagnostics.finish() & record_issues.finish() & results.finish() & chunks.finish();
+    // gzip first, in a statement of its own: its last bytes go to games.jsonl.gz (the operands
+    // of & are not evaluated in a set order, and a finished file takes no more bytes).
+    bool ok = !gzip || gzip->finish();
+    ok = (jsonl.finish() & divergences.finish() & diagnostics.finish() & record_issues.finish() &
+          results.finish() & chunks.finish()) &&
+         ok;
     if (run.sqlite) ok = sqlite.finish() && ok;
     html->plan();
     summary.add_diagrams(html->drawn(), html->not_drawn());
