@@ -238,7 +238,7 @@ class Replay {
     // R10's one-stone handicap on a server whose scorer pays the area bonus on it (issue 15,
     // ServerConvention::one_stone_handicap).
     bool one_stone_handicap_ = false;
-    EndState before_state_;  // the state before the current move (R7)
+    EndState before_state_;  // the state before the current move (R7), kept under `stop` only
     int consecutive_passes_ = 0;
     std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
     // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),

@@ -391,8 +391,9 @@ void Replay::on_setup() {
 
 void Replay::on_move(const sgf::Event& e) {
     ++move_;
-    // R7: a ruleset stopped at this move is counted on the state before it.
-    before_state_ = state(false);
+    // R7: a ruleset stopped at this move is counted on the state before it (only `stop`
+    // stops a ruleset: stop_lane is its only reader).
+    if (options_.on_illegal == IllegalPolicy::stop) before_state_ = state(false);
     const game::Color c = to_game(e.color);
     // Turn order (AGA 8, TT 5, FFG 1), handicap placement by plays (TT comment 5, FFG
     // preliminary rule; R4, R9).

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "common.hpp"
 #include "sgfaudit/report/ignore.hpp"
@@ -17,22 +19,42 @@ using detail::board_point;
 using detail::color_letter;
 using detail::ruleset_label;
 
+namespace {
+
+// What each byte asks of a CSV field: kSpecial a control character or a byte that is not ASCII
+// (written as \xNN or checked as UTF-8), kQuote a comma or a double quote (the field quoted).
+constexpr std::uint8_t kSpecial = 1, kQuote = 2;
+constexpr std::array<std::uint8_t, 256> kCsvBytes = [] {
+    std::array<std::uint8_t, 256> t{};
+    for (int u = 0; u < 256; ++u) {
+        if (u < 0x20 || u >= 0x7f) t[static_cast<std::size_t>(u)] = kSpecial;
+    }
+    t[','] = t['"'] = kQuote;
+    return t;
+}();
+
+}  // namespace
+
 void append_csv_field(std::string& out, std::string_view field) {
+    // One pass over the field finds what it needs: most fields (paths, names, labels) are plain
+    // printable ASCII without a comma or a quote, and are appended as they are.
+    std::uint8_t seen = 0;
+    for (const char c : field) seen |= kCsvBytes[static_cast<unsigned char>(c)];
+    const bool special = (seen & kSpecial) != 0;
+    bool quote = (seen & kQuote) != 0;
     // Control characters and bytes that are not UTF-8 as \xNN (sgf::printable_text), so a cell is
     // one line of valid UTF-8.
     std::string safe;
-    if (std::any_of(field.begin(), field.end(), [](char c) {
-            const auto u = static_cast<unsigned char>(c);
-            return u < 0x20 || u >= 0x7f;
-        })) {
+    if (special) {
         safe = sgf::printable_text(field);
         field = safe;
+        quote = field.find_first_of(",\"") != std::string_view::npos;
     }
     // A cell a spreadsheet would take for a formula (= + - @ first) is defused with a leading
     // apostrophe, and quoted.
     const bool formula =
         !field.empty() && std::string_view("=+-@").find(field.front()) != std::string_view::npos;
-    if (!formula && field.find_first_of(",\"") == std::string_view::npos) {
+    if (!formula && !quote) {
         out += field;
         return;
     }

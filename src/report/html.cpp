@@ -1,10 +1,12 @@
 // index.html: the blocks of divergences, grouped by kind and cause, the broken records, the
 // table of contents and the order and budget of diagrams (the summary part is summary.cpp's).
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <optional>
 #include <set>
 
@@ -26,26 +28,49 @@ using detail::verdict_text;
 
 namespace {
 
+// Appends fmt's text of `args` under the compiled format `f` to `out` (no temporary string).
+template <typename S, typename... T>
+void put(std::string& out, const S& f, const T&... args) {
+    fmt::format_to(std::back_inserter(out), f, args...);
+}
+
 void meta(std::string& out, const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
-    auto player = [](std::string_view name, std::string_view rank) {
-        std::string s = name.empty() ? "?" : html_escape(name);
+    auto player = [&out](std::string_view name, std::string_view rank) {
+        out += name.empty() ? "?" : html_escape(name);
         if (!rank.empty()) {
-            s += ' ';
-            s += html_escape(rank);
+            out += ' ';
+            out += html_escape(rank);
         }
-        return s;
     };
-    out += fmt::format("<p class=\"meta\">B {} vs W {} &middot; {}x{} &middot; ",
-                       player(in.black_name, in.black_rank), player(in.white_name, in.white_rank),
-                       a.width, a.height);
-    out += in.rules.empty() ? "no RU" : fmt::format("RU[{}]", html_escape(in.rules));
-    out += in.result ? fmt::format(" &middot; RE[{}]", html_escape(*in.result))
-                     : std::string(" &middot; no RE");
-    out += in.komi_text.empty() ? " &middot; no KM"
-                                : fmt::format(" &middot; KM[{}]", html_escape(in.komi_text));
-    out += fmt::format(" &middot; {} moves", a.moves);
-    if (a.handicap >= 2) out += fmt::format(" &middot; handicap {}", a.handicap);
+    out += "<p class=\"meta\">B ";
+    player(in.black_name, in.black_rank);
+    out += " vs W ";
+    player(in.white_name, in.white_rank);
+    put(out, FMT_COMPILE(" &middot; {}x{} &middot; "), a.width, a.height);
+    if (in.rules.empty()) {
+        out += "no RU";
+    } else {
+        out += "RU[";
+        out += html_escape(in.rules);
+        out += ']';
+    }
+    if (in.result) {
+        out += " &middot; RE[";
+        out += html_escape(*in.result);
+        out += ']';
+    } else {
+        out += " &middot; no RE";
+    }
+    if (in.komi_text.empty()) {
+        out += " &middot; no KM";
+    } else {
+        out += " &middot; KM[";
+        out += html_escape(in.komi_text);
+        out += ']';
+    }
+    put(out, FMT_COMPILE(" &middot; {} moves"), a.moves);
+    if (a.handicap >= 2) put(out, FMT_COMPILE(" &middot; handicap {}"), a.handicap);
     out += "</p>\n";
 }
 
@@ -148,33 +173,40 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
     std::string identity;
     meta(identity, in);
     const std::string errors = record_errors(a, in.ignore);
+    const std::string file = html_escape(in.file);
     std::size_t k = 0;
     for (const audit::Divergence& d : a.divergences) {
         ++k;
         HtmlBlock b;
         b.group = html_group(d.kind, divergence_causes(a, d).front().cause);
         std::string& out = b.head;
-        out += fmt::format("<div class=\"div {}\" id=\"{}-{}\">\n", audit::to_string(d.kind),
-                           anchor, k);
-        out += fmt::format("<h4{}><a href=\"#{}-{}\">{} #{}</a></h4>\n",
-                           k == 1 ? fmt::format(" id=\"{}\"", anchor) : std::string(), anchor, k,
-                           html_escape(in.file), in.game + 1);
+        put(out, FMT_COMPILE("<div class=\"div {}\" id=\"{}-{}\">\n<h4"), audit::to_string(d.kind),
+            anchor, k);
+        if (k == 1) put(out, FMT_COMPILE(" id=\"{}\""), anchor);
+        put(out, FMT_COMPILE("><a href=\"#{}-{}\">"), anchor, k);
+        out += file;
+        put(out, FMT_COMPILE(" #{}</a></h4>\n"), in.game + 1);
         out += identity;
-        out += fmt::format("<p><span class=\"kind\">{}</span> ", audit::to_string(d.kind));
+        put(out, FMT_COMPILE("<p><span class=\"kind\">{}</span> "), audit::to_string(d.kind));
         if (const std::string w = where(d, a); !w.empty()) {
-            out += fmt::format("<b>{}</b>: ", html_escape(w));
+            out += "<b>";
+            out += html_escape(w);
+            out += "</b>: ";
         }
         out += html_escape(divergence_summary(a, d));
         if (!d.clause.empty()) {
-            out += fmt::format(" <span class=\"clause\">[{}]</span>", html_escape(d.clause));
+            out += " <span class=\"clause\">[";
+            out += html_escape(d.clause);
+            out += "]</span>";
         }
         out += "</p>\n";
         if (!errors.empty() && (d.kind == audit::DivergenceKind::legality ||
                                 d.kind == audit::DivergenceKind::outcome)) {
-            out += fmt::format(
-                "<p class=\"broken\">This game's record has errors ({}): the divergence may be "
-                "their side effect; see <a href=\"#broken\">broken records</a>.</p>\n",
-                errors);
+            out += "<p class=\"broken\">This game's record has errors (";
+            out += errors;
+            out +=
+                "): the divergence may be their side effect; see <a href=\"#broken\">broken "
+                "records</a>.</p>\n";
         }
         if (!d.board_after.empty()) {
             b.has_board = true;
@@ -191,10 +223,17 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
             const char* row_class = d.kind != audit::DivergenceKind::legality ? ""
                                     : v.legal                                 ? " class=\"legal\""
                                               : " class=\"illegal\"";
-            tail += fmt::format(
-                "<tr{}><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", row_class,
-                html_escape(name), html_escape(verdict_text(a, d, v)), html_escape(v.clause),
-                v.repeats_move ? fmt::format("{}", *v.repeats_move) : std::string());
+            tail += "<tr";
+            tail += row_class;
+            tail += "><td>";
+            tail += html_escape(name);
+            tail += "</td><td>";
+            tail += html_escape(verdict_text(a, d, v));
+            tail += "</td><td>";
+            tail += html_escape(v.clause);
+            tail += "</td><td>";
+            if (v.repeats_move) put(tail, FMT_COMPILE("{}"), *v.repeats_move);
+            tail += "</td></tr>\n";
         }
         tail += "</table>\n</div>\n";
         blocks.push_back(std::move(b));

@@ -3,9 +3,13 @@
 // One user unit per point, (0, 0) the top-left point. Stones are zero-length path segments with
 // round caps (a dot per "Mx yh0"), one path per colour, so a full 19x19 board stays near 2 KB.
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -35,6 +39,119 @@ std::vector<std::pair<int, int>> star_points(int width, int height) {
 
 }  // namespace
 
+namespace {
+
+// Writes the decimal digits of a coordinate or a count (as fmt's "{}" writes it) at `to`
+// (room for 11 bytes); returns the end.
+char* write_int(char* to, int v) {
+    return std::to_chars(to, to + 11, v).ptr;
+}
+
+// Appends the decimal digits of `v`.
+void put(std::string& out, int v) {
+    char buffer[16];
+    out.append(buffer, write_int(buffer, v));
+}
+
+// Appends "M{x} {y}h0", a dot at (x, y): one append (a board has hundreds).
+void put_dot(std::string& out, int x, int y) {
+    char buffer[32];
+    char* p = buffer;
+    *p++ = 'M';
+    p = write_int(p, x);
+    *p++ = ' ';
+    p = write_int(p, y);
+    *p++ = 'h';
+    *p++ = '0';
+    out.append(buffer, p);
+}
+
+// The grid, the star points and the coordinates of a w x h board.
+void put_grid(std::string& out, int w, int h) {
+    out += "<path stroke=\"#000\" stroke-width=\".05\" d=\"";
+    char buffer[64];
+    for (int y = 0; y < h; ++y) {
+        char* p = buffer;
+        *p++ = 'M';
+        *p++ = '0';
+        *p++ = ' ';
+        p = write_int(p, y);
+        *p++ = 'H';
+        out.append(buffer, write_int(p, w - 1));
+    }
+    for (int x = 0; x < w; ++x) {
+        char* p = buffer;
+        *p++ = 'M';
+        p = write_int(p, x);
+        std::memcpy(p, " 0V", 3);
+        out.append(buffer, write_int(p + 3, h - 1));
+    }
+    out += "\"/>";
+    const auto stars = star_points(w, h);
+    if (!stars.empty()) {
+        out += "<path stroke=\"#000\" stroke-width=\".2\" stroke-linecap=\"round\" d=\"";
+        for (const auto& [x, y] : stars) put_dot(out, x, y);
+        out += "\"/>";
+    }
+    // Coordinates: columns (letters skipping I) above, rows (counted from the bottom) left.
+    out += "<g font-family=\"sans-serif\" font-size=\".5\" text-anchor=\"middle\" fill=\"#333\">";
+    for (int x = 0; x < w; ++x) {
+        std::string label =
+            audit::board_coordinates(sgf::Point{static_cast<std::uint8_t>(x), 0}, h);
+        while (!label.empty() && label.back() >= '0' && label.back() <= '9') label.pop_back();
+        out += "<text x=\"";
+        put(out, x);
+        out += "\" y=\"-.95\">";
+        out += label;
+        out += "</text>";
+    }
+    for (int y = 0; y < h; ++y) {
+        // y + 0.17 to two decimals is "y.17" for every row (the double is within 1e-14 of it).
+        char* p = buffer;
+        std::memcpy(p, "<text x=\"-1.05\" y=\"", 19);
+        p = write_int(p + 19, y);
+        std::memcpy(p, ".17\">", 5);
+        p = write_int(p + 5, h - y);
+        std::memcpy(p, "</text>", 7);
+        out.append(buffer, p + 7);
+    }
+    out += "</g>";
+}
+
+// The move numbers of `numbers` on the board `rows` (the latest number of each point, in the
+// stone's opposite colour).
+void put_numbers(std::string& out, const std::vector<std::string>& rows,
+                 std::span<const std::pair<sgf::Point, std::uint32_t>> numbers) {
+    const int w = static_cast<int>(rows.front().size());
+    const int h = static_cast<int>(rows.size());
+    std::vector<std::uint32_t> latest(static_cast<std::size_t>(w * h), 0);
+    for (const auto& [p, n] : numbers) {
+        if (p.x < w && p.y < h) latest[static_cast<std::size_t>(p.y * w + p.x)] = n;
+    }
+    out += "<g font-family=\"sans-serif\" font-size=\".5\" text-anchor=\"middle\">";
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::uint32_t n = latest[static_cast<std::size_t>(y * w + x)];
+            if (n == 0) continue;
+            const char c = rows[y][x];
+            if (c == '.') {
+                fmt::format_to(std::back_inserter(out),
+                               FMT_COMPILE("<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\".7\" "
+                                           "height=\".5\" fill=\"#dcb35c\"/>"),
+                               x - 0.35, y - 0.25);
+            }
+            fmt::format_to(std::back_inserter(out),
+                           FMT_COMPILE("<text x=\"{}\" y=\"{:.2f}\" fill=\"{}\">{}</text>"), x,
+                           y + 0.18, c == 'X' ? "#fff" : "#000", n);
+        }
+    }
+    out += "</g>";
+}
+
+}  // namespace
+
+// Written piece by piece into one string (no fmt::format of a temporary per stone: a board is
+// drawn for each listed divergence, and that was most of index.html's cost).
 std::string svg_board(const audit::Position& board, const sgf::Point* play,
                       const audit::Position& before,
                       std::span<const std::pair<sgf::Point, std::uint32_t>> numbers) {
@@ -46,90 +163,52 @@ std::string svg_board(const audit::Position& board, const sgf::Point* play,
     const int h = static_cast<int>(rows.size());
     const int pixels = std::min(420, 20 * (std::max(w, h) + 2));
 
-    std::string out = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" viewBox=\"-1.5 -1.5 {} {}\" "
-        "width=\"{}\" role=\"img\" aria-label=\"{}x{} board\">",
-        w + 2, h + 2, pixels, w, h);
-    out += fmt::format("<rect x=\"-.7\" y=\"-.7\" width=\"{}\" height=\"{}\" fill=\"#dcb35c\"/>",
-                       fmt::format("{:.1f}", w - 1 + 1.4), fmt::format("{:.1f}", h - 1 + 1.4));
-    // Grid.
-    out += "<path stroke=\"#000\" stroke-width=\".05\" d=\"";
-    for (int y = 0; y < h; ++y) out += fmt::format("M0 {}H{}", y, w - 1);
-    for (int x = 0; x < w; ++x) out += fmt::format("M{} 0V{}", x, h - 1);
-    out += "\"/>";
-    const auto stars = star_points(w, h);
-    if (!stars.empty()) {
-        out += "<path stroke=\"#000\" stroke-width=\".2\" stroke-linecap=\"round\" d=\"";
-        for (const auto& [x, y] : stars) out += fmt::format("M{} {}h0", x, y);
-        out += "\"/>";
-    }
-    // Coordinates: columns (letters skipping I) above, rows (counted from the bottom) left.
-    out += "<g font-family=\"sans-serif\" font-size=\".5\" text-anchor=\"middle\" fill=\"#333\">";
-    for (int x = 0; x < w; ++x) {
-        std::string label =
-            audit::board_coordinates(sgf::Point{static_cast<std::uint8_t>(x), 0}, h);
-        while (!label.empty() && label.back() >= '0' && label.back() <= '9') label.pop_back();
-        out += fmt::format("<text x=\"{}\" y=\"-.95\">{}</text>", x, label);
-    }
-    for (int y = 0; y < h; ++y) {
-        out += fmt::format("<text x=\"-1.05\" y=\"{:.2f}\">{}</text>", y + 0.17, h - y);
-    }
-    out += "</g>";
+    std::string out;
+    out.reserve(4096);
+    fmt::format_to(std::back_inserter(out),
+                   FMT_COMPILE("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" "
+                               "viewBox=\"-1.5 -1.5 {} {}\" width=\"{}\" role=\"img\" "
+                               "aria-label=\"{}x{} board\">"),
+                   w + 2, h + 2, pixels, w, h);
+    fmt::format_to(std::back_inserter(out),
+                   FMT_COMPILE("<rect x=\"-.7\" y=\"-.7\" width=\"{:.1f}\" height=\"{:.1f}\" "
+                               "fill=\"#dcb35c\"/>"),
+                   w - 1 + 1.4, h - 1 + 1.4);
+    put_grid(out, w, h);
     // Stones.
     std::string black, white, removed;
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const char c = rows[y][x];
-            if (c == 'X') black += fmt::format("M{} {}h0", x, y);
-            if (c == 'O') white += fmt::format("M{} {}h0", x, y);
+            if (c == 'X') put_dot(black, x, y);
+            if (c == 'O') put_dot(white, x, y);
             if (!prev.empty() && c == '.' && (prev[y][x] == 'X' || prev[y][x] == 'O')) {
-                removed += fmt::format("M{:.2f} {:.2f}l.4 .4m0 -.4l-.4 .4", x - 0.2, y - 0.2);
+                fmt::format_to(std::back_inserter(removed),
+                               FMT_COMPILE("M{:.2f} {:.2f}l.4 .4m0 -.4l-.4 .4"), x - 0.2, y - 0.2);
             }
         }
     }
+    const auto path = [&out](std::string_view head, const std::string& d) {
+        out += head;
+        out += d;
+        out += "\"/>";
+    };
     if (!black.empty()) {
-        out += "<path stroke=\"#000\" stroke-width=\".94\" stroke-linecap=\"round\" d=\"" + black +
-               "\"/>";
+        path("<path stroke=\"#000\" stroke-width=\".94\" stroke-linecap=\"round\" d=\"", black);
     }
     if (!white.empty()) {
-        out += "<path stroke=\"#000\" stroke-width=\".94\" stroke-linecap=\"round\" d=\"" + white +
-               "\"/>";
-        out += "<path stroke=\"#fff\" stroke-width=\".84\" stroke-linecap=\"round\" d=\"" + white +
-               "\"/>";
+        path("<path stroke=\"#000\" stroke-width=\".94\" stroke-linecap=\"round\" d=\"", white);
+        path("<path stroke=\"#fff\" stroke-width=\".84\" stroke-linecap=\"round\" d=\"", white);
     }
-    if (!removed.empty()) {
-        out += "<path stroke=\"#d00\" stroke-width=\".1\" d=\"" + removed + "\"/>";
-    }
+    if (!removed.empty()) path("<path stroke=\"#d00\" stroke-width=\".1\" d=\"", removed);
     if (play != nullptr && play->x < w && play->y < h) {
-        out += fmt::format(
-            "<circle cx=\"{}\" cy=\"{}\" r=\".28\" fill=\"none\" stroke=\"#e00\" "
-            "stroke-width=\".12\"/>",
-            play->x, play->y);
+        out += "<circle cx=\"";
+        put(out, play->x);
+        out += "\" cy=\"";
+        put(out, play->y);
+        out += "\" r=\".28\" fill=\"none\" stroke=\"#e00\" stroke-width=\".12\"/>";
     }
-    if (!numbers.empty()) {
-        // The latest number of each point, in the stone's opposite colour.
-        std::vector<std::uint32_t> latest(static_cast<std::size_t>(w * h), 0);
-        for (const auto& [p, n] : numbers) {
-            if (p.x < w && p.y < h) latest[static_cast<std::size_t>(p.y * w + p.x)] = n;
-        }
-        out += "<g font-family=\"sans-serif\" font-size=\".5\" text-anchor=\"middle\">";
-        for (int y = 0; y < h; ++y) {
-            for (int x = 0; x < w; ++x) {
-                const std::uint32_t n = latest[static_cast<std::size_t>(y * w + x)];
-                if (n == 0) continue;
-                const char c = rows[y][x];
-                if (c == '.') {
-                    out += fmt::format(
-                        "<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\".7\" height=\".5\" "
-                        "fill=\"#dcb35c\"/>",
-                        x - 0.35, y - 0.25);
-                }
-                out += fmt::format("<text x=\"{}\" y=\"{:.2f}\" fill=\"{}\">{}</text>", x, y + 0.18,
-                                   c == 'X' ? "#fff" : "#000", n);
-            }
-        }
-        out += "</g>";
-    }
+    if (!numbers.empty()) put_numbers(out, rows, numbers);
     out += "</svg>";
     return out;
 }

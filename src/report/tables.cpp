@@ -6,10 +6,12 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <optional>
 
 #include "common.hpp"
+#include "json.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/ignore.hpp"
 
@@ -256,10 +258,6 @@ double black_minus_white(const audit::Count& c) {
 
 std::uint32_t illegal_plays(const audit::RulesetResult& r) {
     return static_cast<std::uint32_t>(r.illegal.size()) + r.illegal_omitted;
-}
-
-std::string csv_number(double v) {
-    return json_number(v);
 }
 
 }  // namespace
@@ -527,31 +525,85 @@ std::string results_csv_header() {
            "territory_white,komi,settled,dead_source,illegal,record_check\n";
 }
 
+namespace {
+
+// Appends the decimal digits of `v` (as fmt's "{}" writes an integer).
+void append_integer(std::string& out, std::int64_t v) {
+    char buffer[24];
+    out.append(buffer, v < 0 ? std::to_chars(buffer, buffer + sizeof buffer, v).ptr
+                             : detail::write_integer(buffer, v));
+}
+
+// The columns file..ending of a row of results.csv, and the comma after them.
+void append_game_columns(std::string& out, const CheckInput& in, const GameFacts& facts) {
+    const audit::GameAudit& a = *in.audit;
+    append_csv_field(out, in.file);
+    out += ',';
+    append_integer(out, in.game + 1);
+    out += ',';
+    append_integer(out, a.width);
+    out += ',';
+    append_integer(out, a.height);
+    out += ',';
+    append_csv_field(out, in.black_name);
+    out += ',';
+    append_csv_field(out, in.white_name);
+    out += ',';
+    append_csv_field(out, in.rules);
+    out += ',';
+    if (in.result) append_csv_field(out, *in.result);
+    out += ',';
+    if (in.komi) detail::append_json_number(out, *in.komi);
+    out += ',';
+    append_integer(out, a.handicap);
+    out += ',';
+    append_integer(out, a.moves);
+    out += ',';
+    out += to_string(facts.ending);
+    out += ',';
+}
+
+}  // namespace
+
+// Written piece by piece into `out` (no fmt::format strings: this is every game's rows, three
+// a game with the default rulesets, and a temporary string a field was most of its time).
 void append_results_csv_rows(std::string& out, const CheckInput& in, const GameFacts& facts) {
     const audit::GameAudit& a = *in.audit;
+    if (a.results.empty()) return;
+    // The columns before `ruleset` are the game's: written once, copied into the other rows.
+    const std::size_t game_begin = out.size();
+    append_game_columns(out, in, facts);
+    const std::size_t game_size = out.size() - game_begin;
+    bool first = true;
     for (const audit::RulesetResult& r : a.results) {
         const audit::Score& s = r.score;
-        append_csv_field(out, in.file);
-        out += fmt::format(",{},{},{},", in.game + 1, a.width, a.height);
-        append_csv_field(out, in.black_name);
-        out += ',';
-        append_csv_field(out, in.white_name);
-        out += ',';
-        append_csv_field(out, in.rules);
-        out += ',';
-        if (in.result) append_csv_field(out, *in.result);
-        out += ',';
-        if (in.komi) out += csv_number(*in.komi);
-        out += fmt::format(",{},{},{},", a.handicap, a.moves, to_string(facts.ending));
+        if (!first) {
+            out.reserve(out.size() + game_size);  // no reallocation: the source stays valid
+            out.append(out.data() + game_begin, game_size);
+        }
+        first = false;
         append_csv_field(out, ruleset_label(r.ruleset));
-        out += fmt::format(",{},{},{},{},{},{},", audit::to_string(r.end), r.end_move,
-                           s.scored ? 1 : 0, audit::to_string(s.decisive),
-                           winner_letter(s.decision().winner), csv_number(s.decision().margin));
-        out += fmt::format("{},{},{},{},{},{},", csv_number(s.area.black), csv_number(s.area.white),
-                           csv_number(s.territory.black), csv_number(s.territory.white),
-                           csv_number(s.komi), s.settled ? 1 : 0);
+        out += ',';
+        out += audit::to_string(r.end);
+        out += ',';
+        append_integer(out, r.end_move);
+        out += s.scored ? ",1," : ",0,";
+        out += audit::to_string(s.decisive);
+        out += ',';
+        out += winner_letter(s.decision().winner);
+        out += ',';
+        for (const double v : {s.decision().margin, s.area.black, s.area.white, s.territory.black,
+                               s.territory.white, s.komi}) {
+            detail::append_json_number(out, v);
+            out += ',';
+        }
+        out += s.settled ? "1," : "0,";
         append_csv_field(out, dead_source_text(s.dead_source, s.dead_oracle));
-        out += fmt::format(",{},{}\n", illegal_plays(r), audit::to_string(a.record.check));
+        out += ',';
+        append_integer(out, illegal_plays(r));
+        out += ',';
+        out += audit::to_string(a.record.check);
+        out += '\n';
     }
 }
 

@@ -3,6 +3,7 @@
 // rows. The audit returns values only (audit.hpp); every report format words them through here,
 // so the text, JSON, CSV, Markdown and HTML reports say the same.
 
+#include <fmt/compile.h>
 #include <fmt/format.h>
 
 #include <cmath>
@@ -25,11 +26,11 @@ std::string point_text(sgf::Point p, int height) {
 }
 
 std::string describe_count(const audit::Count& c, std::string_view which) {
+    // Compiled format strings, the numbers formatted in place (the same digits as "{}").
     if (c.winner == audit::Winner::draw)
-        return fmt::format("draw ({} {}-{})", which, c.black, c.white);
-    return fmt::format("{}+{} ({}: B {} W {})", audit::to_string(c.winner),
-                       fmt::format("{}", c.margin), which, fmt::format("{}", c.black),
-                       fmt::format("{}", c.white));
+        return fmt::format(FMT_COMPILE("draw ({} {}-{})"), which, c.black, c.white);
+    return fmt::format(FMT_COMPILE("{}+{} ({}: B {} W {})"), audit::to_string(c.winner), c.margin,
+                       which, c.black, c.white);
 }
 
 std::string describe_end(const audit::RulesetResult& r) {

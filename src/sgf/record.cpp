@@ -37,6 +37,7 @@ class RecordReader {
             return std::move(rec_);
         }
         const Node& root = doc_.node(game.root);
+        text_ = doc_.text().data();
         rec_.events.reserve(game.node_count + 16);  // about one move per node
         read_game_info(root);
         std::uint32_t depth = 0;
@@ -390,15 +391,17 @@ class RecordReader {
         if (node.property_count != 1) return false;
         const Property& p = doc_.property(node.first_property);
         if ((p.key != kB && p.key != kW) || p.value_count != 1) return false;
+        // The value read from the text held once (run()): every main-line node comes here.
+        const Value& v = doc_.value_bounds(p.first_value);
         MoveValue mv;
-        if (!plain_point(doc_.value(p.first_value), mv)) return false;
-        if (!add_position(doc_.value_offset(p.first_value))) return true;
+        if (!plain_point(std::string_view(text_ + v.begin, v.end - v.begin), mv)) return false;
+        if (!add_position(v.begin)) return true;
         Event& e = rec_.events.emplace_back();
         e.kind = EventKind::move;
         e.color = p.key == kB ? Color::black : Color::white;
         e.point = mv.point;
         e.depth = depth;
-        e.offset = doc_.value_offset(p.first_value);
+        e.offset = v.begin;
         ++rec_.moves;
         return true;
     }
@@ -528,6 +531,7 @@ class RecordReader {
     static constexpr long long kMaxMoveNumber = 1 << 20;
 
     const Document& doc_;
+    const char* text_ = nullptr;  // doc_.text(), held by run()
     const std::uint32_t max_diagnostics_;
     const std::uint32_t max_positions_;     // moves and setup nodes of the main line (S129)
     const std::uint32_t max_setup_points_;  // setup points of the main line (S130)

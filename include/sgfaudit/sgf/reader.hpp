@@ -128,6 +128,8 @@ class Document {
         return text().substr(v.begin, v.end - v.begin);
     }
     std::uint32_t value_offset(std::uint32_t index) const { return values_[index].begin; }
+    // A value's place in text(), for readers that hold text() once (no bounds check).
+    const Value& value_bounds(std::uint32_t index) const { return values_[index]; }
 
     // The first property `id` of a node, or nullptr. (A repeated property is reported by the
     // reader; `for_each_property` visits every occurrence.)
