@@ -180,6 +180,10 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
     settings.rulesets = list.rulesets;
 
     audit::AuditOptions& o = settings.options;
+    // Issue 26: `--dead auto` is the default of `audit` and `check` (markup, Benson, the judge:
+    // within 3 times the cost of `none`, docs/benchmarks.md); strict `tromp-taylor` counts the
+    // board as it is whatever --dead says (dead=as-is).
+    o.dead = audit::DeadPolicy::automatic;
     if (const auto dead = value_of(args, "--dead")) {
         if (*dead == "none") {
             o.dead = audit::DeadPolicy::none;
@@ -291,10 +295,11 @@ std::string jobs_option(const ParsedArgs& args, unsigned& jobs) {
 
 namespace {
 constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnugo|LIST
-                      dead stones removed before counting: none (default), markup (the final
-                      node's TB/TW), pass-alive (Benson: stones inside the opponent's
-                      pass-alive territory; a count it cannot settle is `unsettled`), auto
-                      (markup where the final node has some, else pass-alive, then the
+                      dead stones removed before counting: none (the board as it is),
+                      markup (the final node's TB/TW), pass-alive (Benson: stones inside the
+                      opponent's pass-alive territory; a count it cannot settle is
+                      `unsettled`), auto (the default: markup where the final node has some,
+                      else pass-alive, then the
                       judge of end positions where Benson leaves the count unsettled, then
                       the --engine, when one is given, for the strings the judge is unsure
                       of), or a list of points such as dd,ee or D4,E5; gnugo asks the --engine (GTP
