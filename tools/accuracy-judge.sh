@@ -5,9 +5,11 @@
 #      that ended by two passes, how each was settled (markup, pass-alive, judge, unsettled), the
 #      record checks (summary.json) and the numeric results reproduced;
 #   2. the time of `--dead none` and `--dead auto` at --jobs 1 on kgs-6d-plus, alternating runs;
-#   3. the judge against GNU Go (level 10) string by string on a sample of end positions (200
-#      KGS and 700 OGS games with a numeric RE), with tools/judge_compare.cpp; GNU Go's answers
-#      are kept in a cache file, so a rerun asks the engine only about new positions.
+#   3. the judge against GNU Go (level 10) string by string on a sample of end positions (260
+#      KGS and 800 OGS games with a numeric RE), with tools/judge_compare.cpp; GNU Go's answers
+#      are kept in a cache file, so a rerun asks the engine only about new positions;
+#   4. the engine behind the judge: `--dead auto` with and without `--engine gnugo` on every
+#      20th KGS and every 100th OGS file (hard links in WORK_DIR).
 # Usage: tools/accuracy-judge.sh [WORK_DIR] (default /tmp/accuracy-judge). Needs the release
 # build (cmake --preset release && cmake --build --preset release) and gnugo for part 3.
 # Environment: GNUGO_LEVEL (10), SKIP_GNUGO=1 to skip part 3, CACHE_ONLY=1 to compare only the
@@ -23,32 +25,29 @@ cmake --build --preset release --target sgfaudit judge_compare >/dev/null
 
 tiers() {  # tiers REPORT_DIR: the games ended by two passes, by how their count was settled
     python3 - "$1" <<'PY'
-import collections, json, re, sys
+import collections, csv, json, re, sys
 d = sys.argv[1]
 tier = collections.Counter()
-numeric = reproduced = two = 0
-for line in open(d + "/games.jsonl"):
-    g = json.loads(line)
-    lane = next((r for r in g.get("rulesets", []) if r["name"] == "french"), None)
-    if lane is None or lane["end"] != "two_passes":
+two = 0
+for r in csv.DictReader(open(d + "/results.csv")):
+    if r["ruleset"] != "french" or r["end"] != "two_passes":
         continue
     two += 1
-    t = lane.get("terms")
-    if t is None:
-        tier["no terms"] += 1
-    elif not t["settled"]:
-        tier["unsettled"] += 1
-    else:
-        tier[t["dead_source"].split(" ")[0]] += 1
-    rec = g.get("record", {})
-    if re.match(r"^[BW]\+[0-9]", rec.get("recorded", "")):
+    tier["unsettled" if r["settled"] != "1" else r["dead_source"].split(" ")[0]] += 1
+numeric = reproduced = 0
+checks = collections.Counter()
+for line in open(d + "/games.jsonl"):
+    g = json.loads(line)
+    rec = g.get("record")
+    if not rec or not g.get("rulesets") or g["rulesets"][-1].get("end") != "two_passes":
+        continue
+    if re.match(r"^[BW]\+[0-9]", g.get("re") or ""):
         numeric += 1
-        reproduced += rec.get("check") == "match"
-s = json.load(open(d + "/summary.json"))
-checks = {k: v for k, v in s["record_checks"].items() if isinstance(v, int)}
+        checks[rec.get("check")] += 1
+        reproduced += rec.get("check") in ("match", "agreed", "convention")
 print(f"two_passes={two} " + " ".join(f"{k}={v}" for k, v in sorted(tier.items())))
-print(f"numeric_re_two_passes={numeric} reproduced(match)={reproduced}")
-print("record_checks " + " ".join(f"{k}={v}" for k, v in checks.items()))
+print(f"numeric_re_two_passes={numeric} reproduced={reproduced} " +
+      " ".join(f"{k}={v}" for k, v in sorted(checks.items())))
 PY
 }
 
@@ -84,17 +83,41 @@ sample() {  # sample ARCHIVE TOP NAME AWK-CONDITION N: N games with a numeric RE
     grep -lE 'RE\[[BW]\+[0-9]' -r "$dir/$2" | sort >"$work/$1-counted.txt"
     awk "$4" "$work/$1-counted.txt" | head -"$5" >"$work/$3-sample.txt"
 }
-# 200 KGS and 700 OGS end positions, evenly spread over the games with a numeric RE.
+# 260 KGS and 800 OGS end positions, evenly spread over the games with a numeric RE.
 sample kgs-6d-plus kgs-6d-plus kgs 'NR % 41 == 1' 200
+sample kgs-6d-plus kgs-6d-plus kgs3 'NR % 41 == 21' 60
 sample ogs-9x9 ogs-9x9-teenygo ogs 'NR % 267 == 1' 300
 sample ogs-9x9 ogs-9x9-teenygo ogs2 'NR % 200 == 100' 400
-cat "$work/ogs-sample.txt" "$work/ogs2-sample.txt" >"$work/ogs-all-sample.txt"
+sample ogs-9x9 ogs-9x9-teenygo ogs3 'NR % 200 == 150' 100
+cat "$work/kgs-sample.txt" "$work/kgs3-sample.txt" >"$work/kgs-all-sample.txt"
+cat "$work/ogs-sample.txt" "$work/ogs2-sample.txt" "$work/ogs3-sample.txt" \
+    >"$work/ogs-all-sample.txt"
 only=()
 [ "${CACHE_ONLY:-0}" = 1 ] && only=(--cache-only)
-for a in kgs ogs-all; do
+for a in kgs-all ogs-all; do
     echo "### $a"
     xargs -a "$work/$a-sample.txt" "$root/build/release/judge_compare" \
         --level "${GNUGO_LEVEL:-10}" --cache "$work/gnugo.cache" "${only[@]}" \
         --boards "$work/$a-diffs.txt" --unsettled "$work/$a-unsettled.txt" | tail -1
     echo "(positions where they differ: $work/$a-diffs.txt)"
+done
+
+echo "## 4. The engine behind the judge: --dead auto with and without --engine gnugo (level 1)"
+for a in kgs-6d-plus:20:7 ogs-9x9:100:37; do
+    IFS=: read -r name step offset <<<"$a"
+    dir=$work/tier-$name
+    if [ ! -d "$dir" ]; then
+        mkdir -p "$dir"
+        find "$work/x-$name" -name '*.sgf' | sort | awk "NR % $step == $offset" |
+            while read -r f; do ln "$f" "$dir/$(basename "$(dirname "$f")")-$(basename "$f")"; done
+    fi
+    for mode in auto engine; do
+        extra=()
+        [ "$mode" = engine ] && extra=(--engine gnugo --engine-timeout 60)
+        rm -rf "$work/tier-$name-$mode"
+        "$bin" audit --quiet --jobs 1 --dead auto "${extra[@]}" --out "$work/tier-$name-$mode" \
+            "$dir" || [ $? -le 1 ]
+        echo "### $name 1/$step --dead auto ${extra[*]}"
+        tiers "$work/tier-$name-$mode"
+    done
 done

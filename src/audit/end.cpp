@@ -15,6 +15,8 @@
 #include "after_replay.hpp"
 #include "fox.hpp"
 #include "replay.hpp"
+#include "sgfaudit/audit/end_judge.hpp"
+#include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
 
@@ -154,6 +156,7 @@ void Replay::finish() {
                 : tallied.source;
         res.score = detail::score_position(tallied.tally, res.ruleset, l.end_state, out_.handicap,
                                            komi, dead_source, tallied.oracle, one_stone_handicap_);
+        if (dead_source == DeadSource::judge_engine) res.score.engine_dead = tallied.engine_dead;
     }
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
@@ -397,9 +400,9 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
     // Issue 26, the engine's tier: the judge was unsure and an oracle is configured with
     // `--dead auto`: it decides the position (tally_by_oracle), else the count stays unsettled.
     if (judge_ && use_dead && !tally.settled && options_.dead_oracle != nullptr) {
-        return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
+        return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0, true);
     }
-    tallies_.push_back({board, use_dead, std::move(tally), source, {}});
+    tallies_.push_back({board, use_dead, std::move(tally), source, {}, {}});
     return tallies_.back();
 }
 
@@ -426,19 +429,66 @@ const Replay::Tallied& Replay::tally_by_markup(int board, const game::Board& b,
                     static_cast<double>(t.recount_white_territory)};
         issue(0, 0, IssueCode::markup_recount_differs, std::move(f), IssueSeverity::note);
     }
-    tallies_.push_back({board, true, std::move(t), DeadSource::markup, {}});
+    tallies_.push_back({board, true, std::move(t), DeadSource::markup, {}, {}});
     return tallies_.back();
 }
 
+namespace {
+
+using game::Vertex;
+
+sgf::Point point_of(Vertex v) {
+    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
+                      static_cast<std::uint8_t>(game::vertex_y(v))};
+}
+
+// Issue 26, the engine's tier: the dead stones of `b` when the judge's verdicts stand where it
+// gave one and the oracle's (`oracle_dead`) decide the strings it was unsure of; `engine_dead`
+// gets a stone of each string the oracle decided dead. A string is the oracle's dead when it
+// names any of its stones.
+std::vector<Vertex> judge_then_oracle(const game::Board& b, const EndJudgement& judged,
+                                      const std::vector<Vertex>& oracle_dead,
+                                      std::vector<sgf::Point>& engine_dead) {
+    std::vector<bool> named(game::kCells, false);
+    for (const Vertex v : oracle_dead) {
+        if (v < game::kCells) named[v] = true;
+    }
+    std::vector<Vertex> dead = judged.dead;
+    for (const JudgedString& s : judged.strings) {
+        if (s.verdict != StringVerdict::unsure) continue;
+        bool any = false;
+        b.for_each_chain_stone(s.stone, [&](Vertex v) { any = any || named[v]; });
+        if (!any) continue;
+        b.for_each_chain_stone(s.stone, [&](Vertex v) { dead.push_back(v); });
+        engine_dead.push_back(point_of(s.stone));
+    }
+    std::sort(dead.begin(), dead.end());
+    return dead;
+}
+
+}  // namespace
+
 // `--dead gnugo`: the oracle names the dead stones (each stone), or fails: then the board
 // is counted as it is and the count is unsettled (a record check that differs from it is
-// `unsettled`, never `mismatch`), with a note saying why.
-const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, double komi) {
+// `unsettled`, never `mismatch`), with a note saying why. `after_judge` (`--dead auto` with an
+// engine, issue 26): the judge's verdicts stand and the oracle decides only the strings the
+// judge was unsure of, unless the judge's finding is implausible (EndJudgement::implausible:
+// not relied on), when the oracle decides the whole position.
+const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, double komi,
+                                               bool after_judge) {
     DeadStonesAnswer answer;
     if (options_.dead_oracle != nullptr) answer = options_.dead_oracle->dead_stones(b, komi);
-    Tallied t{board, true, {}, DeadSource::oracle, {}};
+    Tallied t{board, true, {}, DeadSource::oracle, {}, {}};
     if (answer.dead) {
-        t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, *answer.dead},
+        std::vector<Vertex> dead = std::move(*answer.dead);
+        if (after_judge) {
+            const EndJudgement judged = judge_end_position(b, analyse_life(b));
+            if (!judged.implausible) {
+                dead = judge_then_oracle(b, judged, dead, t.engine_dead);
+                t.source = DeadSource::judge_engine;
+            }
+        }
+        t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, dead},
                                          seki_eyes_counted());
         t.oracle = options_.dead_oracle->name();
     } else {

@@ -7,6 +7,9 @@
 #include <array>
 #include <cstddef>
 #include <numeric>
+#include <span>
+
+#include "eye_shape.hpp"
 
 namespace sgfaudit::audit {
 
@@ -196,8 +199,7 @@ class Judge {
     }
 
     // True when the empty region of 4 to 6 points at `first` has a shape the opponent kills by
-    // playing its vital point (a single eye then): square or pyramid four, bulky or crossed
-    // five, rabbity six. Other shapes of that size make two eyes when their owner answers.
+    // playing its vital point (eye_shape.hpp); false for a region of 7 points or more.
     bool killable_shape(Vertex first) const {
         std::array<Vertex, kBigEye> points{};
         int n = 0;
@@ -212,23 +214,7 @@ class Judge {
                 points[static_cast<std::size_t>(n++)] = nb;
             }
         }
-        const auto in = [&](Vertex v) {
-            return std::find(points.begin(), points.begin() + n, v) != points.begin() + n;
-        };
-        int max_degree = 0;
-        bool square = false;
-        for (int i = 0; i < n; ++i) {
-            const Vertex v = points[static_cast<std::size_t>(i)];
-            int degree = 0;
-            for (const Vertex nb : game::neighbours(v)) degree += in(nb) ? 1 : 0;
-            max_degree = std::max(max_degree, degree);
-            square = square || (in(static_cast<Vertex>(v + 1)) &&
-                                in(static_cast<Vertex>(v + game::kStride)) &&
-                                in(static_cast<Vertex>(v + game::kStride + 1)));
-        }
-        if (n == 4) return square || max_degree >= 3;
-        if (n == 5) return square || max_degree >= 4;
-        return max_degree >= 4;
+        return detail::killable_shape(std::span<const Vertex>(points.data(), n));
     }
 
     // The eye value of an eye space of `size` empty points starting at `first`: 0 for a false
@@ -280,6 +266,30 @@ class Judge {
     }
 
     std::size_t root_of(Vertex v) { return static_cast<std::size_t>(find(sid_[v])); }
+
+    // Eye spaces around islands: the empty regions next to an island (each an eye space of the
+    // colour around it) and the island's stones are one space. When it has at most six points
+    // and a shape the opponent kills on its vital point (the island may already hold it), its
+    // regions make one eye together, not one each (spaces_; eye_shape.hpp).
+    void island_eye_spaces() {
+        std::vector<int> sizes(comps_.size());
+        std::vector<std::uint8_t> eye_space(comps_.size(), 0);
+        for (std::size_t k = 0; k < comps_.size(); ++k) {
+            sizes[k] = comps_[k].size;
+            for (int c = 0; c < 2; ++c) {
+                if (comps_[k].eye_space(c)) eye_space[k] |= static_cast<std::uint8_t>(1u << c);
+            }
+        }
+        std::vector<int> island(game::kCells, kNone);
+        for_each_point([&](Vertex v) {
+            if (color_at(v) != kNone && island_[static_cast<std::size_t>(sid_[v])]) {
+                island[v] = sid_[v];
+            }
+        });
+        spaces_ =
+            detail::small_island_spaces(board_, comp_, sizes, eye_space, island, col_, kBigEye);
+        counted_.assign(spaces_.size.size(), false);
+    }
 
     // One round: regions, groups, eyes, life (end_judge.hpp).
     void analyse() {
@@ -391,11 +401,22 @@ class Judge {
         std::fill(largest.begin(), largest.end(), 0);
         std::fill(firm.begin(), firm.end(), false);
         std::vector<int> shared_points(n, 0);
-        for (const Comp& c : comps_) {
+        island_eye_spaces();
+        for (std::size_t k = 0; k < comps_.size(); ++k) {
+            const Comp& c = comps_[k];
             for (int col = 0; col < 2; ++col) {
                 if (!c.eye_space(col)) continue;
                 const auto root =
                     static_cast<std::size_t>(find(c.string[static_cast<std::size_t>(col)]));
+                if (const int sp = spaces_.of_region[k]; sp != kNone) {
+                    // A small killable space around an island: one eye for the whole space;
+                    // made of single points only, a liberty shared with the island, as below.
+                    const auto i = static_cast<std::size_t>(sp);
+                    if (!counted_[i]) (spaces_.wide[i] ? eyes : shared_points)[root] += 1;
+                    counted_[i] = true;
+                    if (spaces_.wide[i]) largest[root] = std::max(largest[root], spaces_.size[i]);
+                    continue;
+                }
                 // A single point next to an island is a liberty shared with it: an eye only
                 // for a group that has another (else a seki, or a race, may be on).
                 if (c.size == 1 && !c.own_only(col)) {
@@ -642,6 +663,8 @@ class Judge {
     std::vector<bool> alive_;          // per string
     std::vector<int> eyes_, largest_;  // per final root
     std::vector<int> group_stones_;    // per final root (decide)
+    detail::IslandSpaces spaces_;      // this round's small spaces around islands
+    std::vector<bool> counted_;        // per space: its one eye is counted
 };
 
 }  // namespace

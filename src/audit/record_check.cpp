@@ -68,6 +68,7 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     const Count& c = s.decision();
     rv.dead_source = s.dead_source;
     rv.dead_oracle = s.dead_oracle;
+    rv.engine_dead = s.engine_dead;
     std::optional<Winner> recorded;
     const bool winner_only =
         re.kind == sgf::ResultKind::win || (zero_margin && !zero_is_draw && re.winner);

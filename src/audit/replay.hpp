@@ -193,10 +193,12 @@ class Replay {
         Tally tally;
         DeadSource source;   // how its dead stones were chosen
         std::string oracle;  // oracle: its name; oracle_failed: why (Score::dead_oracle)
+        std::vector<sgf::Point> engine_dead;  // judge_engine: Score::engine_dead
     };
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);
-    const Tallied& tally_by_oracle(int board, const game::Board& b, double komi);
+    const Tallied& tally_by_oracle(int board, const game::Board& b, double komi,
+                                   bool after_judge = false);
     const Tallied& tally_by_markup(int board, const game::Board& b,
                                    const std::vector<Vertex>& dead);
     // The readings of seki the lanes count with (seki-eyes other than territory): a tally makes

@@ -98,9 +98,10 @@ std::string timeout_option(const ParsedArgs& args, double& seconds) {
 }
 
 // --engine and --gnugo-*: checked whatever --dead says; the engine is started only for
-// `--dead gnugo`. `--engine gnugo` (the default) is GNU Go with --mode gtp --level N appended,
-// its program named by --gnugo-command; any other --engine value is a GTP engine's command line,
-// split on spaces (no shell), and --gnugo-command/--gnugo-level do not apply to it.
+// `--dead gnugo`, and for `--dead auto` when one of them is given. `--engine gnugo` (the default)
+// is GNU Go with --mode gtp --level N appended, its program named by --gnugo-command; any other
+// --engine value is a GTP engine's command line, split on spaces (no shell), and
+// --gnugo-command/--gnugo-level do not apply to it.
 std::string engine_settings(const ParsedArgs& args, audit::AuditOptions& o,
                             std::ostream* warnings) {
     pipeline::GnugoOptions g;
@@ -130,7 +131,14 @@ std::string engine_settings(const ParsedArgs& args, audit::AuditOptions& o,
     if (std::string error = timeout_option(args, g.timeout_seconds); !error.empty()) {
         return error;
     }
-    if (o.dead != audit::DeadPolicy::gnugo) return {};
+    // Issue 26: with `--dead auto`, an engine named on the command line is the tier after the
+    // judge (the strings the judge is unsure of); without one, those counts stay unsettled.
+    const bool engine_given =
+        args.has("--engine") || args.has("--gnugo-command") || args.has("--gnugo-level");
+    if (o.dead != audit::DeadPolicy::gnugo &&
+        !(o.dead == audit::DeadPolicy::automatic && engine_given)) {
+        return {};
+    }
     // SIGINT/SIGTERM during `audit` end a wait for the engine at once.
     g.cancel = run_cancel_flag();
     if (warnings != nullptr) {
@@ -156,6 +164,10 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
     settings.rulesets = list.rulesets;
 
     audit::AuditOptions& o = settings.options;
+    // Issue 26: `--dead auto` is the default of `audit` and `check` (markup, Benson, the judge:
+    // within 3 times the cost of `none`, docs/benchmarks.md); strict `tromp-taylor` counts the
+    // board as it is whatever --dead says (dead=as-is).
+    o.dead = audit::DeadPolicy::automatic;
     if (const auto dead = value_of(args, "--dead")) {
         if (*dead == "none") {
             o.dead = audit::DeadPolicy::none;
@@ -283,18 +295,21 @@ std::string memory_budget_option(const ParsedArgs& args, std::size_t& budget) {
 
 namespace {
 constexpr const char* kJudgingHelp = R"(  --dead none|markup|pass-alive|auto|gnugo|LIST
-                      dead stones removed before counting: none (default), markup (the final
-                      node's TB/TW), pass-alive (Benson: stones inside the opponent's
-                      pass-alive territory; a count it cannot settle is `unsettled`), auto
-                      (markup where the final node has some, else pass-alive, then the
-                      judge of end positions where Benson leaves the count unsettled), or a
-                      list of points such as dd,ee or D4,E5; gnugo asks the --engine (GTP
+                      dead stones removed before counting: none (the board as it is),
+                      markup (the final node's TB/TW), pass-alive (Benson: stones inside the
+                      opponent's pass-alive territory; a count it cannot settle is
+                      `unsettled`), auto (the default: markup where the final node has some,
+                      else pass-alive, then the
+                      judge of end positions where Benson leaves the count unsettled, then
+                      the --engine, when one is given, for the strings the judge is unsure
+                      of), or a list of points such as dd,ee or D4,E5; gnugo asks the --engine (GTP
                       final_status_list dead, one engine per thread; a game it cannot
                       judge in time is `unsettled`)
                       A ruleset with dead=pass-alive (every KataGo rules string) is not
                       asked: its rules remove the stones inside pass-alive territory
   --engine gnugo|COMMAND
-                      the GTP engine --dead gnugo asks: gnugo (default) is GNU Go 3.8 with
+                      the GTP engine --dead gnugo asks (and --dead auto, when given, about
+                      the strings the judge is unsure of): gnugo (default) is GNU Go 3.8 with
                       --mode gtp --level N; any other value is an engine's command line,
                       split on spaces (no shell), e.g. 'katago gtp -config C -model M'; it
                       must list final_status_list. An engine that fails 3 positions in a

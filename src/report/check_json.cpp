@@ -171,7 +171,7 @@ void write_ruleset_full(JsonWriter& j, const audit::RulesetResult& r, bool with_
     m.text("\"handicap\":").integer(s.handicap);
     m.text(",\"handicap_bonus\":").num(s.handicap_bonus);
     j.done(m);
-    j.key("dead_source").str(dead_source_text(s.dead_source, s.dead_oracle));
+    j.key("dead_source").str(dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
     j.key("settled").boolean(s.settled);
     if (!s.settled) j.key("unsettled").str(audit::to_string(s.unsettled));
     m = j.members(1280);  // sides 2 * 136, count 77, scores 479, KataGo's terms under 190,
@@ -399,7 +399,8 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     if (full || (!reason.empty() && !not_compared)) j.key("reason").str(reason);
     if (full || compared) {
         j.key("dead_source")
-            .str(compared ? dead_source_text(*a.record.dead_source, a.record.dead_oracle)
+            .str(compared ? dead_source_text(*a.record.dead_source, a.record.dead_oracle,
+                                             a.record.engine_dead)
                           : std::string());
     }
     if (a.record.difference) {

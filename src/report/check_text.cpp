@@ -131,10 +131,10 @@ void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& 
     out += s.scored ? "  score (the game ended by two passes):\n"
                     : "  score: as-is count of the last position (the game did not end by two "
                       "passes)\n";
-    out +=
-        fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
-                    json_number(s.komi), komi_source_text(s), s.handicap,
-                    json_number(s.handicap_bonus), dead_source_text(s.dead_source, s.dead_oracle));
+    out += fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
+                       json_number(s.komi), komi_source_text(s), s.handicap,
+                       json_number(s.handicap_bonus),
+                       dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
     switch (s.unsettled) {
         case audit::Unsettled::no:
             break;

@@ -344,7 +344,7 @@ void append_sql_game_rows(std::string& out, const CheckInput& in, const GameFact
         w.real(s.komi).text(komi_source_text(s)).real(s.handicap_bonus).boolean(s.settled);
         w.opt_text(s.settled ? std::nullopt
                              : std::optional<std::string_view>(audit::to_string(s.unsettled)));
-        w.text(dead_source_text(s.dead_source, s.dead_oracle));
+        w.text(dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
         w.integer(s.black_stones).integer(s.white_stones);
         w.integer(s.black_territory).integer(s.white_territory).integer(s.neutral);
         w.integer(s.captures_by_black).integer(s.captures_by_white);
@@ -423,7 +423,8 @@ void append_sql_game_rows(std::string& out, const CheckInput& in, const GameFact
             w.null().null();
         }
         w.text(detail::record_reason(rv)).opt_real(rv.difference);
-        w.text(rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle) : std::string());
+        w.text(rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle, rv.engine_dead)
+                              : std::string());
         // Whether the count RE was compared with is settled (null: not compared).
         std::optional<bool> settled;
         for (const audit::RulesetResult& r : a.results) {
@@ -598,7 +599,7 @@ void append_results_csv_rows(std::string& out, const CheckInput& in, const GameF
             out += ',';
         }
         out += s.settled ? "1," : "0,";
-        append_csv_field(out, dead_source_text(s.dead_source, s.dead_oracle));
+        append_csv_field(out, dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
         out += ',';
         append_integer(out, illegal_plays(r));
         out += ',';

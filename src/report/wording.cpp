@@ -171,7 +171,8 @@ std::string record_reason(const audit::RecordVerdict& rv) {
             return fmt::format(
                 "the count is unsettled: the dead stones could not be decided ({}), and RE may "
                 "count them otherwise",
-                rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle) : "");
+                rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle, rv.engine_dead)
+                               : "");
         case audit::RecordReason::unsettled_benson:
             return "the count is unsettled: an empty region touches both colours where a string "
                    "is neither pass-alive nor dead (Benson), and RE may count it otherwise";
@@ -491,7 +492,8 @@ std::string komi_source_text(const audit::Score& s) {
     return {};
 }
 
-std::string dead_source_text(audit::DeadSource source, std::string_view oracle) {
+std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
+                             std::span<const sgf::Point> engine_dead) {
     switch (source) {
         case audit::DeadSource::none:
             return "none";
@@ -517,6 +519,18 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle) 
             return "rules (pass-alive)";
         case audit::DeadSource::judge:
             return "judge (pass-alive, then the judge of end positions)";
+        case audit::DeadSource::judge_engine: {
+            // Issue 26: each dead string's source; the engine's are named by a stone.
+            std::string strings;
+            for (const sgf::Point& p : engine_dead) {
+                strings += strings.empty() ? " " : ", ";
+                strings += sgf::sgf_coordinates(p);
+            }
+            return fmt::format(
+                "judge (pass-alive, the judge of end positions, then {} for the strings the judge "
+                "was unsure of; dead by the engine:{})",
+                oracle, strings.empty() ? std::string(" none") : strings);
+        }
     }
     return {};
 }

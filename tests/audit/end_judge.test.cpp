@@ -379,3 +379,49 @@ TEST_CASE("Judge: hostile boards of the largest size stay within the budget",
         CHECK(again.dead == j.dead);
     }
 }
+
+TEST_CASE("Judge: an eye space with an island on its vital point is one eye: unsure, not alive",
+          "[audit][end_judge]") {
+    // Black's group in the top right corner encloses five points, ha ia hb ib ic (a bulky five),
+    // with White's stone on its vital point ib. Black cannot make two eyes there (taking ib
+    // leaves White the vital point again), so the group is not alive; whether White's outside
+    // wall takes it is for the players (or an engine) to settle: both are unsure. Counting the
+    // two regions around ib as an eye each would call Black alive and ib dead.
+    const auto b = game::Board::from_ascii({
+        ".....OX..",
+        ".....OX.O",
+        ".....OXX.",
+        ".....OXXX",
+        ".....OOOO",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    });
+    const auto j = judge(b);
+    CHECK(verdict_at(b, j, "ga") == StringVerdict::unsure);
+    CHECK(verdict_at(b, j, "ib") == StringVerdict::unsure);
+    CHECK(verdict_at(b, j, "fa") == StringVerdict::alive);
+    CHECK(j.dead.empty());
+    CHECK_FALSE(j.settled());
+}
+
+TEST_CASE("Judge: a small space around an island is one eye and a second eye makes life",
+          "[audit][end_judge]") {
+    // Black's corner space ha hb ib with White's stone at ia is a square four: one eye, and hd id
+    // is a second. Black lives and ia, inside Black's eye, is dead.
+    const auto b = game::Board::from_ascii({
+        ".....OX.O",
+        ".....OX..",
+        ".....OXXX",
+        ".....OX..",
+        ".....OXXX",
+        ".....OOOO",
+        ".........",
+        ".........",
+        ".........",
+    });
+    const auto j = judge(b);
+    CHECK(verdict_at(b, j, "ga") == StringVerdict::alive);
+    CHECK(verdict_at(b, j, "ia") == StringVerdict::dead);
+}

@@ -8,6 +8,7 @@
 
 #include "catalogue_support.hpp"
 #include "sgfaudit/audit/dead_stones.hpp"
+#include "sgfaudit/sgf/values.hpp"
 
 using namespace catalogue;
 
@@ -86,15 +87,31 @@ TEST_CASE("Dead stones auto: an oracle is asked only where the judge is unsure",
         CHECK(a.results[0].score.dead_source == audit::DeadSource::judge);
         CHECK(oracle->asked == 0);
     }
-    SECTION("the judge is unsure: the oracle decides") {
+    SECTION("the judge is unsure: the oracle decides the strings it is unsure of") {
         auto oracle = std::make_shared<FixedOracle>(std::vector<std::string>{"eb"});
         const auto a = run(game_sgf(atari, "KM[0.5]RU[Chinese]", "B- W-"),
                            {*audit::preset("chinese")}, automatic(oracle));
         const audit::Score& s = a.results[0].score;
         CHECK(oracle->asked == 1);
-        CHECK(s.dead_source == audit::DeadSource::oracle);
+        CHECK(s.dead_source == audit::DeadSource::judge_engine);
         CHECK(s.dead_oracle == "fixed");
         CHECK(s.dead_white == 1);
+        CHECK(s.dead_black == 0);
+        REQUIRE(s.engine_dead.size() == 1);
+        CHECK(sgf::sgf_coordinates(s.engine_dead[0]) == "eb");
+        CHECK(s.settled);
+    }
+    SECTION("the oracle calls dead a string the judge holds alive: the judge's verdict stands") {
+        // da is a stone of Black's wall, alive for the judge; eb is the string it is unsure of.
+        auto oracle = std::make_shared<FixedOracle>(std::vector<std::string>{"da"});
+        const auto a = run(game_sgf(atari, "KM[0.5]RU[Chinese]", "B- W-"),
+                           {*audit::preset("chinese")}, automatic(oracle));
+        const audit::Score& s = a.results[0].score;
+        CHECK(oracle->asked == 1);
+        CHECK(s.dead_source == audit::DeadSource::judge_engine);
+        CHECK(s.dead_black == 0);
+        CHECK(s.dead_white == 0);  // the oracle keeps eb on the board
+        CHECK(s.engine_dead.empty());
         CHECK(s.settled);
     }
     SECTION("the judge is unsure and there is no oracle: unsettled") {

@@ -390,3 +390,37 @@ TEST_CASE("Dead stones by --engine COMMAND: GNU Go named by its GTP command line
         0);
     CHECK_THAT(named, Catch::Contains("\"dead_source\":\"gnugo (GNU Go 3.8, level 1)\""));
 }
+
+TEST_CASE("Dead stones auto with --engine gnugo: GNU Go decides the strings the judge is unsure of",
+          "[cli][gnugo][engine][end_judge]") {
+    if (::access("/usr/games/gnugo", X_OK) != 0) {
+        SGFAUDIT_SKIP("GNU Go is not installed (Debian package gnugo, tools/setup.sh)");
+    }
+    // Black's wall on column d, White's on g; White's stone eb inside Black's side has one
+    // liberty (fb): Black may take it or not, the judge is unsure of it (end_judge.hpp).
+    TempFolder folder("sgfaudit-cli-gnugo");
+    const std::string game = folder.add("a/atari.sgf",
+                                        "(;GM[1]FF[4]SZ[9]KM[0.5]RU[Chinese]RE[B+12.5]"
+                                        "AB[da][ea][fa][db][dc][ec][fc][dd][de][df][dg][dh][di]"
+                                        "AW[ga][eb][gb][gc][gd][ge][gf][gg][gh][gi];B[];W[])\n");
+    // Exit 1 throughout: the setup stones without HA are a record issue (setup_without_handicap).
+    const std::string alone =
+        run_binary("check --format json --rules chinese --dead auto '" + game + "'", 1);
+    CHECK_THAT(alone, Catch::Contains("\"check\":\"unsettled\""));
+    const std::string args =
+        "check --format json --rules chinese --dead auto --engine gnugo "
+        "--gnugo-command /usr/games/gnugo '" +
+        (folder.path() / "a").string() + "'";
+    const std::string one = run_binary(args + " --jobs 1", 1);
+    CHECK_THAT(one, Catch::Contains("\"check\":\"match\""));
+    CHECK_THAT(one, Catch::Contains("\"dead_source\":\"judge (pass-alive, the judge of end "
+                                    "positions, then gnugo (GNU Go 3.8, level 1) for the strings "
+                                    "the judge was unsure of; dead by the engine: eb)\""));
+    CHECK(run_binary(args + " --jobs 2", 1) == one);
+    // check's text names the source too.
+    const std::string text = run_binary(
+        "check --rules chinese --dead auto --engine gnugo --gnugo-command /usr/games/gnugo '" +
+            game + "'",
+        1);
+    CHECK_THAT(text, Catch::Contains("dead by the engine: eb"));
+}

@@ -115,7 +115,7 @@ TEST_CASE("report.sqlite holds what summary.json counts", "[cli][sqlite]") {
     const auto q = [&](const std::string& sql) { return query(db, sql, t.path()); };
 
     CHECK(q("SELECT schema, rulesets, dead FROM run;") ==
-          "sgfaudit-sqlite/1|japanese,chinese|none");
+          "sgfaudit-sqlite/1|japanese,chinese|auto");
     CHECK(q("SELECT group_concat(label, ',') FROM rulesets ORDER BY ruleset_index;") ==
           "japanese,chinese");
     CHECK(q("SELECT count(*) FROM games;") == json_value(json, "games", "total"));

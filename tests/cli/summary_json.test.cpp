@@ -133,7 +133,7 @@ TEST_CASE("summary.json carries every total of summary.md", "[cli][audit][summar
                   json_value(json, "diagnostics", "warning") + " warnings, " +
                   json_value(json, "diagnostics", "info") + " notes") != std::string::npos);
     // The run's settings.
-    CHECK(json_value(json, "run", "dead") == "\"none\"");
+    CHECK(json_value(json, "run", "dead") == "\"auto\"");  // the default (issue 26)
     CHECK(json_value(json, "run", "on_illegal") == "\"as-it-stands\"");
     CHECK(json_value(json, "run", "max_diagrams") == "1000");
     // The exit status as the run ended.

@@ -653,6 +653,17 @@ TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[repo
           "none (gnugo is asked only about games ended by two passes)");
     CHECK(report::dead_source_text(DeadSource::pass_alive_not_decided, "") ==
           "none (pass-alive is decided only for games ended by two passes)");
+    CHECK(report::dead_source_text(DeadSource::judge, "") ==
+          "judge (pass-alive, then the judge of end positions)");
+    // Issue 26: the engine's tier names each string it found dead by a stone.
+    const std::vector<sgf::Point> by_engine = {{4, 1}, {2, 3}};
+    CHECK(report::dead_source_text(DeadSource::judge_engine, "gnugo (GNU Go 3.8, level 10)",
+                                   by_engine) ==
+          "judge (pass-alive, the judge of end positions, then gnugo (GNU Go 3.8, level 10) for "
+          "the strings the judge was unsure of; dead by the engine: eb, cd)");
+    CHECK(report::dead_source_text(DeadSource::judge_engine, "fixed") ==
+          "judge (pass-alive, the judge of end positions, then fixed for the strings the judge "
+          "was unsure of; dead by the engine: none)");
 
     audit::RecordIssue undecided;
     undecided.code = audit::IssueCode::dead_stones_undecided;

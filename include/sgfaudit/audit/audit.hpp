@@ -147,6 +147,10 @@ enum class DeadSource : std::uint8_t {
     // `--dead auto` without markup where Benson's analysis leaves the count unsettled: the judge
     // of end positions (end_judge.hpp) decided the strings Benson did not, and settled the count.
     judge,
+    // `--dead auto` with an engine (AuditOptions::dead_oracle): the judge decided what it could
+    // and the oracle the strings the judge was unsure of (Score::engine_dead names those it held
+    // dead; Score::dead_oracle is its name).
+    judge_engine,
 };
 
 // Why a count is not settled (Score::unsettled): a position whose dead stones are not decided.
@@ -187,6 +191,9 @@ struct Score {
     double handicap_bonus = 0;  // added to White's area count
     DeadSource dead_source = DeadSource::none;
     std::string dead_oracle;  // oracle: the oracle's name; oracle_failed: why (else empty)
+    // judge_engine: a stone of each string the judge was unsure of and the oracle held dead, in
+    // board order (the other dead strings are Benson's or the judge's).
+    std::vector<sgf::Point> engine_dead;
     // False when dead stones came from Benson's analysis and an empty region still touches both
     // colours where a string is neither pass-alive nor dead, or when the dead-stone oracle could
     // not answer: the count cannot be relied on.
@@ -376,6 +383,7 @@ struct RecordVerdict {
     // with a count of a game ended by two passes.
     std::optional<DeadSource> dead_source;
     std::string dead_oracle;
+    std::vector<sgf::Point> engine_dead;  // Score::engine_dead
     // agreed (R12): a stone of each string the players left on the board, in board order.
     std::vector<sgf::Point> agreed_alive;
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was

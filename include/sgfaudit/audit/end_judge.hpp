@@ -20,7 +20,8 @@
 //     and, of the other, islands only is an eye space of that colour (it joins its strings and
 //     counts as their eye), and an island on an eye's diagonal does not make the eye false; a
 //     one-point eye space next to an island is a shared liberty, an eye only for a group that
-//     has another;
+//     has another; the regions around an island and its stones are one space, one eye when it
+//     has at most six points and a killable shape (eye_shape.hpp);
 //   - a group is alive with a pass-alive string or two eyes;
 //   - hopeless stones are dead when the area the opponent encloses them in holds no other
 //     stones of theirs that are not hopeless, and every opponent string around that area is

@@ -112,8 +112,10 @@ std::string issue_message(const audit::RecordIssue& issue, int height);
 std::string komi_source_text(const audit::Score& score);
 // wording.cpp: how a count's dead stones were chosen, as reports name it: "none", "markup",
 // "list", "pass-alive", the oracle's name, "gnugo failed: WHY", "none (strict TT 8: the board as
-// it is)", ... `oracle`: Score::dead_oracle (the oracle's name or its failure text).
-std::string dead_source_text(audit::DeadSource source, std::string_view oracle);
+// it is)", ... `oracle`: Score::dead_oracle (the oracle's name or its failure text);
+// `engine_dead`: Score::engine_dead (judge_engine: the strings the oracle decided dead, named).
+std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
+                             std::span<const sgf::Point> engine_dead = {});
 // wording.cpp: how a record's RU text was read, or why it maps to no preset (map_ru's reason),
 // e.g. "RU 'AGA' names the aga preset", "RU 'TT--' is not a ruleset name sgfaudit knows; not
 // mapped". RU is quoted as it is in messages (cut after 80 code points, controls escaped).
