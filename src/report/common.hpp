@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/cause.hpp"
 
 namespace sgfaudit::report::detail {
 
@@ -20,6 +21,12 @@ std::string_view winner_letter(audit::Winner w) noexcept;
 std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 // Board coordinates ("D16") of a point on a width x height board; nullopt when off it.
 std::optional<std::string> board_point(sgf::Point p, int width, int height);
+// common.cpp (issue 27): the strings an unsettled pair's dead-stone source was unsure of, in
+// board coordinates ("D4, Q16"), "" when settled or none was named.
+std::string unsure_text(const audit::GameAudit& a, const PairCause& c);
+// common.cpp (issue 27 item 2): a pair's knobs with their values and swings in Black's lead
+// ("scoring=area +2; komi=8.5 +2"), "" when none.
+std::string knobs_text(std::span<const audit::KnobFlip> knobs);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
 // wording.cpp: a position drawn as text rows, top to bottom ('.', 'X', 'O'), when it is a board

@@ -61,6 +61,8 @@ report::Summary made_up_summary() {
             f.pairs.push_back({static_cast<std::uint16_t>(audit::DivergenceKind::legality), 0, 1});
             f.causes.push_back({static_cast<std::uint16_t>(audit::DivergenceKind::legality),
                                 static_cast<std::uint16_t>(report::Cause::psk_only_cycle), 0, 1});
+            f.groups.push_back(
+                report::html_group(audit::DivergenceKind::legality, report::Cause::psk_only_cycle));
             f.findings = true;
         }
         if (i % 4 == 0) {
@@ -147,7 +149,7 @@ TEST_CASE("Summary opens with what needs action and each figure links to its cas
     CHECK(action < md.find("## Run"));
     CHECK(md.find("| files that could not be read | [1](index.html#unread) |") !=
           std::string::npos);
-    CHECK(md.find("| legality divergences | [150](index.html#kind-legality) |") !=
+    CHECK(md.find("| legality divergences (settled counts) | [150](index.html#kind-legality) |") !=
           std::string::npos);
     CHECK(md.find("(index.html#g-legality-psk_only_cycle)") != std::string::npos);
     CHECK(md.find("(index.html#broken)") != std::string::npos);

@@ -164,6 +164,9 @@ enum class Unsettled : std::uint8_t {
 };
 std::string_view to_string(Unsettled u) noexcept;  // "no", "dame", "small_eye", "atari", "oracle"
 
+// The most strings Score::unsure names.
+inline constexpr std::size_t kMaxUnsureListed = 8;
+
 // Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
@@ -192,6 +195,11 @@ struct Score {
     // not answer: the count cannot be relied on.
     bool settled = true;
     Unsettled unsettled = Unsettled::no;  // why not settled
+    // Not settled (issue 27 item 1): a stone of each string the dead-stone source was unsure
+    // of (the judge of end positions' `unsure` strings; where it has none, the strings neither
+    // Benson nor the judge decided), in board order, the first kMaxUnsureListed; empty when
+    // settled or when the end board was not kept.
+    std::vector<sgf::Point> unsure;
     // dead=pass-alive (KG button): the half point of the button, to the side that took it.
     double button_black = 0, button_white = 0;
     // dead=pass-alive (KG encore): the stones each side played before the second cleanup phase
@@ -281,6 +289,24 @@ struct Verdict {
     std::optional<CountKind> count;  // outcome, accounting, record
 };
 
+// Issue 27 item 2: a knob of a ruleset set to another value, alone, and what that does to the
+// count (facts only: the report words them).
+struct KnobFlip {
+    Knob knob = Knob::komi;
+    std::string value;  // the value it is set to, as a spec writes it ("area", "6.5")
+    double swing = 0;   // Black's lead in the new deciding count less in the old one, in points
+};
+// The flips of one pair of rulesets of a divergence. Outcome: A's end position re-scored with
+// each knob that differs from B set to B's value, one at a time; the knobs that alone give
+// another winner than A's count (a knob of the game itself, suicide, ko, end or cycle, only
+// where it makes A's game end where B's did, on B's board). Record: the count under the
+// record's ruleset (a == b) with one knob of the count set to another value; the values that
+// reproduce RE.
+struct PairFlips {
+    std::size_t a = 0, b = 0;  // indices into GameAudit::results
+    std::vector<KnobFlip> flips;
+};
+
 struct Divergence {
     DivergenceKind kind = DivergenceKind::legality;
     std::uint32_t move = 0;  // legality: the play; end: the earliest end; otherwise 0
@@ -294,6 +320,9 @@ struct Divergence {
     // the earliest-ending ruleset for `end`, else under the first ruleset of `verdicts`, or the
     // record's own RU ruleset), before dead stones are removed; board_before is empty.
     Position board_before, board_after;
+    // Outcome and record divergences: per pair of rulesets that disagree (outcome, A before B
+    // in results' order) or the record's ruleset (record), the knobs that alone flip it.
+    std::vector<PairFlips> flips;
 };
 
 // The record check (rules-model.md 6.5): RE against the result under the record's own RU.
