@@ -877,11 +877,15 @@ std::string Summary::html_charts() const {
             series, rows);
         any = true;
     }
-    if (!causes_.empty()) {
-        // Divergences per cause and ruleset pair (summary.json divergences.by_cause).
-        const std::vector<ChartSeries> series = {{"divergences", "#e08a3c"}};
+    if (!causes_.empty() || !unsettled_causes_.empty()) {
+        // Divergences per cause and ruleset pair (summary.json divergences.by_cause: count and
+        // unsettled), settled and unsettled stacked.
+        const std::vector<ChartSeries> series = {{"settled", "#e08a3c"}, {"unsettled", "#cccccc"}};
+        std::map<std::array<std::uint16_t, 4>, std::array<std::uint64_t, 2>> both;
+        for (const auto& [key, n] : causes_) both[key][0] = n;
+        for (const auto& [key, n] : unsettled_causes_) both[key][1] = n;
         std::vector<ChartRow> rows;
-        for (const auto& [key, n] : causes_) {
+        for (const auto& [key, n] : both) {
             const auto [kind, cause, i, j] = key;
             const std::string k(audit::to_string(static_cast<audit::DivergenceKind>(kind)));
             const std::string c(to_string(static_cast<Cause>(cause)));
@@ -890,7 +894,7 @@ std::string Summary::html_charts() const {
             if (j != kNoRuleset && j != i) pair += " vs " + label(j);
             rows.push_back({fmt::format("{}/{}/{}", k, c, pair),
                             fmt::format("{} {} ({})", k, c, pair.empty() ? "RU" : pair),
-                            {n}});
+                            {n[0], n[1]}});
         }
         out += detail::svg_bar_chart("chart-causes", "Divergences per cause and ruleset pair",
                                      series, rows);
