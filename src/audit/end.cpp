@@ -158,6 +158,7 @@ void Replay::finish() {
         return end_board(lanes_[i]);
     };
     name_unsure_strings(out_.results, end_board_of);  // issue 27 item 1
+    if (options_.diagrams) draw_counts();             // issue 27 item 3 (count_map.cpp)
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
                              out_.divergences);

@@ -348,6 +348,15 @@ void append_check_text(std::string& out, const CheckInput& in) {
                 causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
             }
             out += fmt::format("    cause: {}\n", causes);
+            // Issue 27: the knobs that alone flip it (or reproduce RE), unsettled counts.
+            for (const PairCause& c : divergence_causes(a, d)) {
+                const std::string knobs = detail::knobs_text(c.knobs);
+                if (!knobs.empty()) out += fmt::format("    knobs: {}\n", knobs);
+                if (!c.settled) {
+                    out += fmt::format("    unsettled: the dead stones were not decided ({})\n",
+                                       detail::unsure_text(a, c));
+                }
+            }
             if (d.has_point) write_diagrams(out, d);
         }
         for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {
@@ -357,6 +366,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                audit::to_string(static_cast<audit::DivergenceKind>(k)));
         }
     }
+    if (has_findings(a)) detail::append_count_text(out, a);  // issue 27 item 3
     out += '\n';
 }
 

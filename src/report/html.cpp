@@ -85,6 +85,16 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
         if (v.repeats_move && !v.legal)
             repeats = repeats ? std::min(*repeats, *v.repeats_move) : *v.repeats_move;
     }
+    // Issue 27 item 3: an outcome, accounting or record divergence shows the count drawn, per
+    // ruleset involved (the record: the record's ruleset when it is one of the run's).
+    if (!d.has_point) {
+        std::vector<std::size_t> rulesets;
+        for (const audit::Verdict& v : d.verdicts) rulesets.push_back(v.ruleset);
+        if (const std::string counts = detail::count_figures(*in.audit, rulesets);
+            !counts.empty()) {
+            return counts;
+        }
+    }
     if (d.kind != audit::DivergenceKind::legality || !repeats || !d.has_point ||
         d.board_before.empty()) {
         std::string out = "<figure>";

@@ -162,3 +162,48 @@ TEST_CASE("Settled count: no string is named", "[audit][settled]") {
     CHECK(a.results[0].score.settled);
     CHECK(a.results[0].score.unsure.empty());
 }
+
+TEST_CASE("The count drawn: each point of the seki's end position has its role",
+          "[audit][count_map]") {
+    // The seki above (J 8): a and f are the eyes of the inner strings, which possess the dame d;
+    // the outer walls touch no dame: their regions are territory (Black 11, White 2).
+    const auto a =
+        run(game_sgf(seki_board, "KM[0.5]", "B- W-"), {spec("japanese"), spec("chinese")});
+    for (const audit::RulesetResult& r : a.results) {
+        INFO(r.ruleset.name);
+        REQUIRE(r.count_map.size() == 36);
+        const auto role = [&](int x, int y) {
+            return r.count_map[static_cast<std::size_t>(y * 9 + x)];
+        };
+        CHECK(role(0, 0) == audit::PointRole::seki_eye_black);  // a
+        CHECK(role(2, 0) == audit::PointRole::neutral);         // d
+        CHECK(role(4, 0) == audit::PointRole::seki_eye_white);  // f
+        CHECK(role(1, 0) == audit::PointRole::black_stone);
+        CHECK(role(3, 0) == audit::PointRole::white_stone);
+        std::map<audit::PointRole, int> n;
+        for (const audit::PointRole p : r.count_map) ++n[p];
+        CHECK(n[audit::PointRole::black_territory] == 11);
+        CHECK(n[audit::PointRole::white_territory] == 2);
+        CHECK(n[audit::PointRole::black_stone] == 11);
+        CHECK(n[audit::PointRole::white_stone] == 9);
+    }
+}
+
+TEST_CASE("The count drawn: dead stones are marked as such", "[audit][count_map]") {
+    // 5x5, --dead list C3 (a white stone inside Black's area), two passes:
+    //   .X...   the white stone at (2,2) is removed: dead_white; its point and the region
+    //   XX...   around it reach Black only.
+    //   ..O..
+    //   .....
+    //   .....
+    audit::AuditOptions o;
+    o.dead = audit::DeadPolicy::list;
+    o.dead_points = {"C3"};
+    const auto a = run(game_sgf({".X...", "XX...", "..O..", ".....", "....."}, "KM[0.5]", "B- W-"),
+                       {spec("tromp-taylor:dead=agreement")}, o);
+    const auto& m = a.results[0].count_map;
+    REQUIRE(m.size() == 25);
+    CHECK(m[2 * 5 + 2] == audit::PointRole::dead_white);
+    CHECK(m[4 * 5 + 4] == audit::PointRole::black_territory);
+    CHECK(m[0] == audit::PointRole::black_territory);
+}

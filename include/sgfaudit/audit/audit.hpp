@@ -236,6 +236,21 @@ enum class EndKind : std::uint8_t {
 };
 std::string_view to_string(EndKind e) noexcept;
 
+// What each point is in a count (issue 27 item 3, the count drawn): RulesetResult::count_map.
+enum class PointRole : std::uint8_t {
+    black_stone,  // a black stone that counts (alive, or in seki)
+    white_stone,
+    dead_black,  // a black stone removed as dead (Score::dead_source says by whom)
+    dead_white,
+    black_territory,  // an empty point of a region reaching Black only
+    white_territory,
+    neutral,  // an empty point of a region reaching both colours, or none (dame)
+    // a region reaching one colour only that borders a string in seki: no one's under
+    // seki-eyes=neutral (J 8), the colour's territory under the other values
+    seki_eye_black,
+    seki_eye_white,
+};
+
 struct RulesetResult {
     Ruleset ruleset;
     std::vector<Illegal> illegal;       // the first AuditOptions::max_listed
@@ -249,6 +264,10 @@ struct RulesetResult {
     // (J 12), 0 when none did.
     std::uint32_t repeated_move = 0;
     Score score;
+    // Issue 27 item 3: with AuditOptions::diagrams, for a scored count whose dead stones are
+    // known (not the rules' own, KG score), what each point of the end position is, row by row
+    // from the top as Position; empty otherwise.
+    std::vector<PointRole> count_map;
 };
 
 // A whole board as a value: width x height cells, row by row from the top (SGF's y), each
