@@ -263,6 +263,26 @@ void append_check_html(std::string& out, const CheckInput& in) {
         out += "</table>\n";
     }
     if (!any) out += "<p>None under any ruleset.</p>\n";
+    // Issue 27 item 4: a play every ruleset forbids is drawn too (no divergence shows it), a
+    // repetition with the repeated position and the cycle's moves numbered.
+    for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
+        audit::Divergence d;
+        d.kind = audit::DivergenceKind::legality;
+        d.move = i.move;
+        d.point = i.point;
+        d.has_point = true;
+        d.board_before = i.board_before;
+        d.board_after = i.board_after;
+        audit::Verdict v;
+        v.legal = false;
+        v.repeats_move = i.repeats_move;
+        d.verdicts.push_back(v);
+        const auto p = board_point(i.point, a.width, a.height);
+        out += fmt::format("<h4>move {}: {} {}, illegal under every ruleset ({})</h4>\n", i.move,
+                           color_letter(i.color), p ? *p : std::string("?"),
+                           audit::to_string(i.reason));
+        out += figure(d, in);
+    }
     // The divergences, drawn as in index.html (a repetition: the board before the play and the
     // repeated position with the cycle numbered).
     out += "<h3>Divergences</h3>\n";

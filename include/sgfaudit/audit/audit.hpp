@@ -85,6 +85,12 @@ struct AuditOptions {
     // Non-zero (a signal came): the replay stops within a few thousand events and audit_game
     // returns an unfinished result, which the caller drops.
     const std::atomic<int>* cancel = nullptr;
+    // Issue 27 item 4 (`check --at N`): keep the position after move N (1-based, passes
+    // counted) in GameAudit::position_at; 0: none.
+    std::uint32_t position_at = 0;
+    // Issue 27 item 4 (`check`): keep the boards before and after each play every chosen ruleset
+    // forbids (GameAudit::illegal_everywhere), the first max_listed of them.
+    bool illegal_boards = false;
 };
 
 // A play judged illegal under one ruleset.
@@ -519,6 +525,19 @@ struct OmittedIssues {
     std::uint32_t count = 0;
 };
 
+// A play every chosen ruleset forbids and that stood on the board (suicide, ko, superko), with
+// the boards around it (AuditOptions::illegal_boards): no divergence, but a referee wants to see
+// it.
+struct IllegalEverywhere {
+    std::uint32_t move = 0;
+    game::Color color = game::Color::black;
+    sgf::Point point;
+    Reason reason = Reason::suicide;  // the first chosen ruleset's
+    std::string clause;
+    std::optional<std::uint32_t> repeats_move;  // superko, simple ko: the repeated position's move
+    Position board_before, board_after;
+};
+
 struct GameAudit {
     int width = 19, height = 19;
     int handicap = 0;                // n (rules-model.md 3)
@@ -533,6 +552,9 @@ struct GameAudit {
     // Divergences past the cap (legality only), not listed, by DivergenceKind.
     std::array<std::uint32_t, 5> divergences_omitted{};
     RecordVerdict record;
+    // AuditOptions::position_at: the board after that move (empty when the game is shorter).
+    Position position_at;
+    std::vector<IllegalEverywhere> illegal_everywhere;  // AuditOptions::illegal_boards
     bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
 };
 
