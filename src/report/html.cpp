@@ -281,7 +281,22 @@ void append_check_html(std::string& out, const CheckInput& in) {
         out += fmt::format("<h4>move {}: {} {}, illegal under every ruleset ({})</h4>\n", i.move,
                            color_letter(i.color), p ? *p : std::string("?"),
                            audit::to_string(i.reason));
+        if (!i.repeats_move) {  // a repetition's figure has the board before already
+            out += "<figure>" + svg_board(i.board_before, &i.point, audit::Position{}) +
+                   fmt::format(
+                       "<figcaption>before move {} (its point ringed)</figcaption>"
+                       "</figure>\n",
+                       i.move);
+        }
         out += figure(d, in);
+    }
+    // J 12: under cycle=no-result, a repeated whole-board position is worth a note.
+    for (const audit::RulesetResult& r : a.results) {
+        if (r.ruleset.cycle != audit::Cycle::no_result || r.repeated_move == 0) continue;
+        out += fmt::format(
+            "<p class=\"note\">{}: move {} repeats an earlier whole-board position: the players "
+            "may end the game without result (J 12).</p>\n",
+            html_escape(ruleset_label(r.ruleset)), r.repeated_move);
     }
     // The divergences, drawn as in index.html (a repetition: the board before the play and the
     // repeated position with the cycle numbered).
