@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/game/board.hpp"
@@ -29,6 +30,18 @@ using EndBoardOf = std::function<const game::Board&(std::size_t)>;
 // (rules-model.md 6.2 to 6.4), in that order, with the end position when `diagrams`.
 void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBoardOf& end_board,
                               bool diagrams, std::vector<Divergence>& out);
+
+// end.cpp: the komi a count under `r` takes (the ruleset's override, KM, a server's convention,
+// the ruleset's default), with its source.
+KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap);
+
+// unsure.cpp (issue 27 item 1). Takes: a board the game ended on. Gives: a stone of each string
+// the judge of end positions (end_judge.hpp) is unsure of, or, when it is unsure of none, of each
+// string Benson's proof (life.hpp) does not decide; in board order, at most kMaxUnsureListed.
+std::vector<sgf::Point> unsure_strings(const game::Board& board);
+// unsure.cpp. Takes: every result, ended and counted. Gives: Score::unsure of each scored count
+// that is not settled.
+void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end_board);
 
 // What the record check reads besides the record.
 struct RecordCheckInput {

@@ -20,8 +20,6 @@
 
 namespace sgfaudit::audit::detail {
 
-namespace {
-
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
     if (r.komi_override) return {*r.komi_override, KomiSource::komi_override, {}};
     if (rec.komi) {
@@ -44,6 +42,8 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
     if (handicap >= 2) return {r.default_komi_handicap, source, {}};
     return {r.default_komi_even, source, {}};
 }
+
+namespace {
 
 // The source a count names for the dead stones of `policy` when no oracle answered (DeadPolicy
 // automatic is resolved before counting, and gnugo's counts come from the oracle).
@@ -161,6 +161,8 @@ void Replay::finish() {
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
     };
+    name_unsure_strings(out_.results, end_board_of);  // issue 27 item 1
+    if (options_.diagrams) draw_counts();             // issue 27 item 3 (count_map.cpp)
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
                              out_.divergences);
@@ -171,6 +173,7 @@ void Replay::finish() {
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
                               out_);
+    find_flips(dead);  // issue 27 item 2 (counterfactual.cpp)
     drop_internal_results();
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                      [](const Divergence& a, const Divergence& b) {

@@ -170,6 +170,15 @@ class Replay {
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
     void seek_agreement(const Lane& l);
+    // --- counterfactual.cpp: which knob alone flips an outcome or reproduces RE (issue 27) ---
+    void find_flips(const std::vector<Vertex>& dead);
+    // --- count_map.cpp: the count drawn (issue 27 item 3) -----------------------------------
+    void draw_counts();
+    std::optional<Score> rescore(const Ruleset& r, const Lane& ended,
+                                 const std::vector<Vertex>& dead);
+    std::vector<KnobFlip> outcome_flips(std::size_t a, std::size_t b,
+                                        const std::vector<Vertex>& dead);
+    std::vector<KnobFlip> record_flips(std::size_t r, const std::vector<Vertex>& dead);
     void try_conventions(const Lane& l);
     EndState counted_state() const;
     std::vector<Vertex> dead_points();

@@ -27,7 +27,7 @@ Audits every game of the files and folders (folders are walked for *.sgf and *.m
 order) under several rulesets on all cores, and writes a report folder:
   summary.md       totals, divergences by kind and by ruleset pair, recorded results by RU,
                    record issues, diagnostics, the ten most interesting games
-  summary.json     the same totals for programs (schema sgfaudit-summary/1), the run's
+  summary.json     the same totals for programs (schema sgfaudit-summary/2), the run's
                    settings, and the exit status with the conditions that made it
   index.html       contents, the summary, the broken records, and every divergence grouped
                    by kind and cause with an SVG diagram (self-contained)

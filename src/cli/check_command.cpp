@@ -50,6 +50,7 @@ Options:
                       line of totals (schema sgfaudit-check-totals/1: files, games, exit status)
   --full-json         with --format json, the full form of the game objects: every count's
                       terms and table for every ruleset, the boards of the divergences
+  --at N              in text, also print the position after move N (passes counted)
 )";
 // the shared options (judging_options_help), then:
 constexpr const char* kCheckUsageMiddle =
@@ -225,6 +226,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--format"});
     known.push_back({"--full-json", false});
     known.push_back({"--follow-links", false});
+    known.push_back({"--at"});
     ParsedArgs parsed;
     pipeline::AuditSettings settings;
     unsigned jobs = 0;
@@ -246,6 +248,23 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
             static constexpr std::string_view kFormats[] = {"text", "json", "html"};
             error = fmt::format("--format: '{}' is not one of text, json, html{}", format,
                                 report::did_you_mean(format, kFormats));
+        }
+    }
+    settings.options.illegal_boards = true;  // issue 27 item 4: every illegal play drawn
+    if (error.empty() && parsed.has("--at")) {
+        const std::string& at = parsed.values.find("--at")->second;
+        std::uint64_t n = 0;
+        bool digits = !at.empty() && at.size() <= 10;
+        for (const char c : at) {
+            if (c < '0' || c > '9')
+                digits = false;
+            else
+                n = n * 10 + static_cast<std::uint64_t>(c - '0');
+        }
+        if (!digits || n < 1 || n > 0xffffffffu) {
+            error = fmt::format("--at: '{}' is not a move number (1 to 4294967295)", at);
+        } else {
+            settings.options.position_at = static_cast<std::uint32_t>(n);
         }
     }
     if (error.empty() && parsed.has("--full-json") && !json) {

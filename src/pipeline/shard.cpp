@@ -22,8 +22,10 @@ namespace {
 
 // 5: the header holds --ignore; the file ends with an end record (count, inputs' fingerprint,
 // checksum). 6: the header holds --sqlite, a record results.csv's rows and report.sqlite's, and
-// each game's margin bins (index.html's histograms).
-constexpr std::string_view kMagic = "sgfaudit-shard/6\n";
+// each game's margin bins (index.html's histograms). 7 (issue 27): each game's divergences on
+// unsettled counts (their number by kind, pairs, causes and undecided strings) and the knobs that
+// alone flip a divergence.
+constexpr std::string_view kMagic = "sgfaudit-shard/7\n";
 // The length field of the end record (never a record's length: those are below the file size).
 constexpr std::uint64_t kEndMark = ~std::uint64_t{0};
 
@@ -117,6 +119,89 @@ class Reader {
     std::set<std::string, std::less<>>& codes_;
     bool ok_ = true;
 };
+
+// Issue 27: GameFacts::unsettled, unsettled_pairs, unsettled_causes, knobs, unsettled_list,
+// groups.
+void write_settled_facts(Writer& w, const report::GameFacts& f) {
+    for (const std::uint32_t u : f.unsettled) w.u(u);
+    w.u(f.unsettled_pairs.size());
+    for (const auto& p : f.unsettled_pairs) {
+        for (const std::uint16_t v : p) w.u(v);
+    }
+    w.u(f.unsettled_causes.size());
+    for (const auto& c4 : f.unsettled_causes) {
+        for (const std::uint16_t v : c4) w.u(v);
+    }
+    w.u(f.knobs.size());
+    for (const report::GameFacts::KnobFact& k : f.knobs) {
+        for (const std::uint16_t v : k.key) w.u(v);
+        w.s(k.value);
+        w.u(k.settled ? 1 : 0);
+    }
+    w.u(f.unsettled_list.size());
+    for (const report::GameFacts::UnsettledFact& u : f.unsettled_list) {
+        for (const std::uint16_t v : u.key) w.u(v);
+        w.s(u.unsure);
+    }
+    w.u(f.groups.size());
+    for (const std::uint16_t g : f.groups) w.u(g);
+}
+
+// i <= j rulesets of the run, or both kNoRuleset (a record divergence whose RU ruleset is not
+// one of the run's).
+bool ruleset_pair(std::uint16_t i, std::uint16_t j, std::uint64_t rulesets) {
+    return (i == report::kNoRuleset && j == report::kNoRuleset) || (i <= j && j < rulesets);
+}
+
+void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets) {
+    for (std::size_t k = 0; k < report::kDivergenceKinds; ++k) {
+        f.unsettled[k] = static_cast<std::uint32_t>(r.u());
+        if (f.unsettled[k] > f.divergences[k]) r.damage();  // a part of them
+    }
+    const std::uint64_t pairs = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
+        std::array<std::uint16_t, 3> p{};
+        for (std::uint16_t& v : p) v = static_cast<std::uint16_t>(r.u());
+        if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
+        f.unsettled_pairs.push_back(p);
+    }
+    const std::uint64_t causes = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
+        std::array<std::uint16_t, 4> c4{};
+        for (std::uint16_t& v : c4) v = static_cast<std::uint16_t>(r.u());
+        if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
+            !ruleset_pair(c4[2], c4[3], rulesets)) {
+            r.damage();
+        }
+        f.unsettled_causes.push_back(c4);
+    }
+    const std::uint64_t knobs = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < knobs && r.ok(); ++k) {
+        report::GameFacts::KnobFact fact;
+        for (std::uint16_t& v : fact.key) v = static_cast<std::uint16_t>(r.u());
+        fact.value = r.s();
+        fact.settled = r.u() != 0;
+        if (fact.key[0] >= report::kDivergenceKinds || fact.key[3] >= audit::kKnobCount ||
+            !ruleset_pair(fact.key[1], fact.key[2], rulesets)) {
+            r.damage();
+        }
+        f.knobs.push_back(std::move(fact));
+    }
+    const std::uint64_t listed = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < listed && r.ok(); ++k) {
+        report::GameFacts::UnsettledFact u;
+        for (std::uint16_t& v : u.key) v = static_cast<std::uint16_t>(r.u());
+        u.unsure = r.s();
+        if (u.key[0] >= report::kDivergenceKinds || !ruleset_pair(u.key[1], u.key[2], rulesets)) {
+            r.damage();
+        }
+        f.unsettled_list.push_back(std::move(u));
+    }
+    const std::uint64_t groups = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < groups && r.ok(); ++k) {
+        f.groups.push_back(static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1)));
+    }
+}
 
 std::string framed(const std::string& body) {
     Writer w;
@@ -216,6 +301,7 @@ std::string shard_record(const Chunk& c) {
         for (const auto& m : f.margins) {
             for (const std::uint16_t v : m) w.u(v);
         }
+        write_settled_facts(w, f);
     }
     return framed(w.out);
 }
@@ -443,6 +529,7 @@ bool ShardReader::next(Chunk& c) {
             if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
             f.margins.push_back(m);
         }
+        read_settled_facts(r, f, rulesets);
         c.facts.push_back(std::move(f));
     }
     if (!r.ok() || !r.done()) {

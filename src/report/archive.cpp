@@ -18,6 +18,7 @@ namespace sgfaudit::report {
 using detail::board_point;
 using detail::color_letter;
 using detail::ruleset_label;
+using detail::unsure_text;
 
 namespace {
 
@@ -74,6 +75,34 @@ std::string_view label_of(const audit::GameAudit& a, std::size_t ruleset) {
                                       : std::string_view("?");
 }
 
+// divergences.csv's last three cells (with their commas): `yes` when every pair is settled,
+// else `no`; the pairs' knobs (the pair named when there are several); the unsure strings.
+void append_settled_cells(std::string& out, const audit::GameAudit& a,
+                          const std::vector<PairCause>& causes) {
+    bool settled = true;
+    std::string knobs, unsure;
+    for (const PairCause& c : causes) {
+        settled = settled && c.settled;
+        const std::string k = detail::knobs_text(c.knobs);
+        if (!k.empty()) {
+            if (!knobs.empty()) knobs += " | ";
+            if (causes.size() > 1) {
+                knobs += fmt::format("{} vs {}: ", label_of(a, c.first), label_of(a, c.second));
+            }
+            knobs += k;
+        }
+        const std::string u = c.settled ? std::string() : detail::unsure_text(a, c);
+        if (!u.empty() && unsure.find(u) == std::string::npos) {
+            if (!unsure.empty()) unsure += ", ";
+            unsure += u;
+        }
+    }
+    out += settled ? ",yes," : ",no,";
+    append_csv_field(out, knobs);
+    out += ',';
+    append_csv_field(out, unsure);
+}
+
 }  // namespace
 
 std::string divergences_csv_header(std::span<const std::string> rulesets) {
@@ -82,7 +111,9 @@ std::string divergences_csv_header(std::span<const std::string> rulesets) {
         out += ',';
         append_csv_field(out, r);
     }
-    out += ",summary\n";
+    // Issue 27: whether the divergence's counts are settled, the knobs that alone flip it (or
+    // reproduce RE), the strings an unsettled count left undecided.
+    out += ",summary,settled,knobs,unsure\n";
     return out;
 }
 
@@ -136,7 +167,8 @@ void append_divergence_rows(std::string& out, const CheckInput& in) {
         out += ',';
         out += audit::to_string(d.kind);
         out += ',';
-        out += to_string(divergence_causes(a, d).front().cause);
+        const std::vector<PairCause> causes = divergence_causes(a, d);
+        out += to_string(causes.front().cause);
         out += ',';
         append_csv_field(out, d.clause);
         out += ',';
@@ -161,6 +193,7 @@ void append_divergence_rows(std::string& out, const CheckInput& in) {
         }
         out += ',';
         append_csv_field(out, detail::divergence_summary(a, d));
+        append_settled_cells(out, a, causes);
         out += '\n';
     }
 }
@@ -300,54 +333,34 @@ GameFacts game_facts(const CheckInput& in) {
     const auto n = static_cast<std::uint16_t>(a.results.size());
     for (const audit::Divergence& d : a.divergences) {
         const auto kind = static_cast<std::size_t>(d.kind);
-        for (const PairCause& c : divergence_causes(a, d)) {
-            f.causes.push_back({static_cast<std::uint16_t>(kind),
-                                static_cast<std::uint16_t>(c.cause), c.first, c.second});
+        const auto k = static_cast<std::uint16_t>(kind);
+        bool all_settled = true;
+        const std::vector<PairCause> causes = divergence_causes(a, d);
+        f.groups.push_back(html_group(d.kind, causes.front().cause));
+        for (const PairCause& c : causes) {
+            all_settled = all_settled && c.settled;
+            const std::array<std::uint16_t, 4> key{k, static_cast<std::uint16_t>(c.cause), c.first,
+                                                   c.second};
+            (c.settled ? f.causes : f.unsettled_causes).push_back(key);
+            for (const audit::KnobFlip& flip : c.knobs) {
+                f.knobs.push_back({{k, c.first, c.second, static_cast<std::uint16_t>(flip.knob)},
+                                   flip.value,
+                                   c.settled});
+            }
+            if (!c.settled) {
+                f.unsettled_list.push_back({{k, c.first, c.second}, unsure_text(a, c)});
+            }
+            // The pairs of legality, end and outcome divergences (two rulesets).
+            if (d.kind != audit::DivergenceKind::accounting &&
+                d.kind != audit::DivergenceKind::record && c.first < c.second && c.second < n) {
+                (c.settled ? f.pairs : f.unsettled_pairs).push_back({k, c.first, c.second});
+            }
         }
         ++f.divergences[kind];
+        if (!all_settled) ++f.unsettled[kind];
         f.interest += kInterest[kind];
-        const auto k = static_cast<std::uint16_t>(kind);
-        switch (d.kind) {
-            case audit::DivergenceKind::legality:
-                for (std::size_t x = 0; x < d.verdicts.size(); ++x) {
-                    for (std::size_t y = x + 1; y < d.verdicts.size(); ++y) {
-                        const audit::Verdict& u = d.verdicts[x];
-                        const audit::Verdict& v = d.verdicts[y];
-                        if (u.legal == v.legal) continue;
-                        f.pairs.push_back(
-                            {k, static_cast<std::uint16_t>(std::min(u.ruleset, v.ruleset)),
-                             static_cast<std::uint16_t>(std::max(u.ruleset, v.ruleset))});
-                    }
-                }
-                break;
-            case audit::DivergenceKind::end:
-                for (std::uint16_t i = 0; i < n; ++i) {
-                    for (std::uint16_t j = i + 1; j < n; ++j) {
-                        const audit::RulesetResult& u = a.results[i];
-                        const audit::RulesetResult& v = a.results[j];
-                        if (u.end != v.end || u.end_move != v.end_move)
-                            f.pairs.push_back({k, i, j});
-                    }
-                }
-                break;
-            case audit::DivergenceKind::outcome:
-                for (std::uint16_t i = 0; i < n; ++i) {
-                    for (std::uint16_t j = i + 1; j < n; ++j) {
-                        const audit::Score& u = a.results[i].score;
-                        const audit::Score& v = a.results[j].score;
-                        if (u.scored && v.scored && u.decision().winner != v.decision().winner) {
-                            f.pairs.push_back({k, i, j});
-                        }
-                    }
-                }
-                break;
-            case audit::DivergenceKind::accounting:
-                if (!d.verdicts.empty()) {
-                    f.accounting.push_back(static_cast<std::uint16_t>(d.verdicts.front().ruleset));
-                }
-                break;
-            case audit::DivergenceKind::record:
-                break;
+        if (d.kind == audit::DivergenceKind::accounting && !d.verdicts.empty()) {
+            f.accounting.push_back(static_cast<std::uint16_t>(d.verdicts.front().ruleset));
         }
     }
     // The margin differences of the pairs that both scored the game.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 
 namespace sgfaudit::report {
@@ -48,6 +49,13 @@ constexpr std::array<CauseName, kCauses> kNames = {{
      "numbers of stones)"},
     {"re_winner", "RE names another winner than the count under the record's own rules"},
     {"re_margin", "RE names the same winner with another margin"},
+    {"legality_rule",
+     "a suicide or ko knob alone makes one ruleset's game end where the other's did "
+     "(--on-illegal stop)"},
+    {"button", "KataGo's button (half a point to the first to pass) alone flips the winner"},
+    {"combined",
+     "no single knob flips the winner: each difference set alone to the other ruleset's value "
+     "leaves the winner, only several together change it"},
     {"other", "none of the listed causes"},
 }};
 
@@ -148,7 +156,74 @@ Cause accounting_cause(const audit::GameAudit& a, const audit::RulesetResult& r)
     return passes ? Cause::pass_stones : Cause::counting_method;
 }
 
+// The flips of the pair (a, b) of `d`, or null when the audit did not look for them.
+const audit::PairFlips* flips_of(const audit::Divergence& d, std::size_t a, std::size_t b) {
+    for (const audit::PairFlips& f : d.flips) {
+        if (f.a == a && f.b == b) return &f;
+    }
+    return nullptr;
+}
+
+// Issue 27 item 2: the knob with the largest swing that alone flips the winner.
+Cause counterfactual_cause(const audit::PairFlips& f) {
+    const audit::KnobFlip* best = nullptr;
+    for (const audit::KnobFlip& k : f.flips) {
+        if (best == nullptr || std::abs(k.swing) > std::abs(best->swing) + 1e-9) best = &k;
+    }
+    return best == nullptr ? Cause::combined : knob_cause(best->knob);
+}
+
+bool settled(const audit::GameAudit& a, std::size_t r) {
+    return r >= a.results.size() || a.results[r].score.settled;
+}
+
 }  // namespace
+
+Cause knob_cause(audit::Knob k) noexcept {
+    switch (k) {
+        case audit::Knob::suicide:
+        case audit::Knob::ko:
+            return Cause::legality_rule;
+        case audit::Knob::scoring:
+            return Cause::counting_method;
+        case audit::Knob::seki_eyes:
+            return Cause::seki_eyes;
+        case audit::Knob::pass_stones:
+        case audit::Knob::white_moves_last:
+            return Cause::pass_stones;
+        case audit::Knob::bonus:
+            return Cause::handicap_bonus;
+        case audit::Knob::end:
+            return Cause::end_rule;
+        case audit::Knob::cycle:
+            return Cause::no_result_cycle;
+        case audit::Knob::dead:
+            return Cause::dead_stones;
+        case audit::Knob::button:
+            return Cause::button;
+        case audit::Knob::default_komi:
+        case audit::Knob::default_komi_handicap:
+        case audit::Knob::komi:
+            return Cause::komi;
+    }
+    return Cause::other;
+}
+
+std::vector<sgf::Point> unsure_points(const audit::GameAudit& a, const PairCause& c) {
+    std::vector<sgf::Point> out;
+    for (const std::uint16_t r : {c.first, c.second}) {
+        if (r >= a.results.size()) continue;
+        const audit::Score& s = a.results[r].score;
+        if (s.settled) continue;
+        for (const sgf::Point& p : s.unsure) {
+            if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(p);
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const sgf::Point& x, const sgf::Point& y) {
+        return x.y != y.y ? x.y < y.y : x.x < y.x;
+    });
+    return out;
+}
 
 std::string_view to_string(Cause c) noexcept {
     const auto i = static_cast<std::size_t>(c);
@@ -177,7 +252,10 @@ std::vector<PairCause> divergence_causes(const audit::GameAudit& a, const audit:
                                                         a.results[legal.ruleset].ruleset)
                                        : Cause::other;
                     out.push_back({static_cast<std::uint16_t>(std::min(u.ruleset, v.ruleset)),
-                                   static_cast<std::uint16_t>(std::max(u.ruleset, v.ruleset)), c});
+                                   static_cast<std::uint16_t>(std::max(u.ruleset, v.ruleset)),
+                                   c,
+                                   true,
+                                   {}});
                 }
             }
             break;
@@ -187,7 +265,7 @@ std::vector<PairCause> divergence_causes(const audit::GameAudit& a, const audit:
                     const audit::RulesetResult& u = a.results[i];
                     const audit::RulesetResult& v = a.results[j];
                     if (u.end != v.end || u.end_move != v.end_move) {
-                        out.push_back({i, j, end_cause(u, v)});
+                        out.push_back({i, j, end_cause(u, v), true, {}});
                     }
                 }
             }
@@ -198,7 +276,14 @@ std::vector<PairCause> divergence_causes(const audit::GameAudit& a, const audit:
                     const audit::Score& u = a.results[i].score;
                     const audit::Score& v = a.results[j].score;
                     if (u.scored && v.scored && u.decision().winner != v.decision().winner) {
-                        out.push_back({i, j, outcome_cause(a, a.results[i], a.results[j])});
+                        PairCause c{i, j, Cause::other, u.settled && v.settled, {}};
+                        if (const audit::PairFlips* f = flips_of(d, i, j)) {
+                            c.cause = counterfactual_cause(*f);
+                            c.knobs = f->flips;
+                        } else {
+                            c.cause = outcome_cause(a, a.results[i], a.results[j]);
+                        }
+                        out.push_back(std::move(c));
                     }
                 }
             }
@@ -206,18 +291,21 @@ std::vector<PairCause> divergence_causes(const audit::GameAudit& a, const audit:
         case audit::DivergenceKind::accounting:
             if (!d.verdicts.empty() && d.verdicts.front().ruleset < n) {
                 const auto r = static_cast<std::uint16_t>(d.verdicts.front().ruleset);
-                out.push_back({r, r, accounting_cause(a, a.results[r])});
+                out.push_back({r, r, accounting_cause(a, a.results[r]), settled(a, r), {}});
             }
             break;
         case audit::DivergenceKind::record: {
             const std::uint16_t r = !d.verdicts.empty() && d.verdicts.front().ruleset < n
                                         ? static_cast<std::uint16_t>(d.verdicts.front().ruleset)
                                         : kNoRuleset;
-            out.push_back({r, r, a.record.winner_differs ? Cause::re_winner : Cause::re_margin});
+            PairCause c{
+                r, r, a.record.winner_differs ? Cause::re_winner : Cause::re_margin, true, {}};
+            if (!d.flips.empty()) c.knobs = d.flips.front().flips;
+            out.push_back(std::move(c));
             break;
         }
     }
-    if (out.empty()) out.push_back({kNoRuleset, kNoRuleset, Cause::other});
+    if (out.empty()) out.push_back({kNoRuleset, kNoRuleset, Cause::other, true, {}});
     return out;
 }
 

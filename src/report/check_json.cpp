@@ -246,6 +246,24 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         }
         j.end_array();
         j.key("cause").str(to_string(c.cause));
+        // Issue 27 (added within the schema: new fields): a pair on unsettled counts says so
+        // with the strings left undecided; the knobs that alone flip it (or reproduce RE).
+        if (!c.settled) {
+            j.key("settled").boolean(false);
+            j.key("unsure").str(detail::unsure_text(a, c));
+        }
+        if (!c.knobs.empty()) {
+            j.key("knobs").begin_array();
+            for (const audit::KnobFlip& k : c.knobs) {
+                const auto i = static_cast<std::size_t>(k.knob);
+                j.begin_object();
+                j.key("knob").str(i < audit::knob_names().size() ? audit::knob_names()[i] : "?");
+                j.key("value").str(k.value);
+                j.key("swing").num(k.swing);
+                j.end_object();
+            }
+            j.end_array();
+        }
         j.end_object();
     }
     j.end_array();

@@ -310,6 +310,13 @@ void append_check_text(std::string& out, const CheckInput& in) {
             }
         }
         out += fmt::format("  end: {}\n", end_text(r));
+        // Issue 27 item 4: under cycle=no-result, a repeated whole-board position (J 12).
+        if (r.ruleset.cycle == audit::Cycle::no_result && r.repeated_move != 0) {
+            out += fmt::format(
+                "  note: move {} repeats an earlier whole-board position: the players may end "
+                "the game without result (J 12)\n",
+                r.repeated_move);
+        }
         write_score(out, r.score, r.ruleset);
         const audit::Count& c = r.score.decision();
         out +=
@@ -348,6 +355,15 @@ void append_check_text(std::string& out, const CheckInput& in) {
                 causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
             }
             out += fmt::format("    cause: {}\n", causes);
+            // Issue 27: the knobs that alone flip it (or reproduce RE), unsettled counts.
+            for (const PairCause& c : divergence_causes(a, d)) {
+                const std::string knobs = detail::knobs_text(c.knobs);
+                if (!knobs.empty()) out += fmt::format("    knobs: {}\n", knobs);
+                if (!c.settled) {
+                    out += fmt::format("    unsettled: the dead stones were not decided ({})\n",
+                                       detail::unsure_text(a, c));
+                }
+            }
             if (d.has_point) write_diagrams(out, d);
         }
         for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {
@@ -355,6 +371,34 @@ void append_check_text(std::string& out, const CheckInput& in) {
             out += fmt::format("  ... and {} more {} divergences not listed (--max-listed)\n",
                                a.divergences_omitted[k],
                                audit::to_string(static_cast<audit::DivergenceKind>(k)));
+        }
+    }
+    // Issue 27 item 4: the plays every ruleset forbids, drawn as the divergences are.
+    for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
+        out += fmt::format(
+            "illegal under every ruleset, move {} {}: {} ({}){}\n", i.move,
+            play_text(i.color, false, i.point, a.width, a.height), audit::to_string(i.reason),
+            i.clause,
+            i.repeats_move ? fmt::format(", repeats the position after move {}", *i.repeats_move)
+                           : std::string());
+        audit::Divergence d;
+        d.point = i.point;
+        d.has_point = true;
+        d.board_before = i.board_before;
+        d.board_after = i.board_after;
+        write_diagrams(out, d);
+    }
+    if (has_findings(a)) detail::append_count_text(out, a);  // issue 27 item 3
+    if (in.options.position_at != 0) {                       // issue 27 item 4: check --at N
+        if (a.position_at.empty()) {
+            out += fmt::format("position after move {}: the game has {} moves\n",
+                               in.options.position_at, a.moves);
+        } else {
+            out +=
+                fmt::format("position after move {} (X Black, O White):\n", in.options.position_at);
+            for (const std::string& row : detail::board_rows(a.position_at)) {
+                out += "    " + row + "\n";
+            }
         }
     }
     out += '\n';

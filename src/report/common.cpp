@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
@@ -65,6 +66,33 @@ std::string html_escape(std::string_view text) {
             default:
                 out += c;
         }
+    }
+    return out;
+}
+
+}  // namespace sgfaudit::report::detail
+
+namespace sgfaudit::report::detail {
+
+std::string unsure_text(const audit::GameAudit& a, const PairCause& c) {
+    std::string out;
+    for (const sgf::Point& p : unsure_points(a, c)) {
+        const auto point = board_point(p, a.width, a.height);
+        if (!point) continue;
+        if (!out.empty()) out += ", ";
+        out += *point;
+    }
+    return out;
+}
+
+std::string knobs_text(std::span<const audit::KnobFlip> knobs) {
+    std::string out;
+    const auto names = audit::knob_names();
+    for (const audit::KnobFlip& k : knobs) {
+        const auto i = static_cast<std::size_t>(k.knob);
+        if (!out.empty()) out += "; ";
+        out += fmt::format("{}={} {}{}", i < names.size() ? names[i] : "?", k.value,
+                           k.swing >= 0 ? "+" : "-", json_number(std::abs(k.swing)));
     }
     return out;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/report/cause.hpp"
 
 namespace sgfaudit::report::detail {
 
@@ -20,6 +21,25 @@ std::string_view winner_letter(audit::Winner w) noexcept;
 std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 // Board coordinates ("D16") of a point on a width x height board; nullopt when off it.
 std::optional<std::string> board_point(sgf::Point p, int width, int height);
+// common.cpp (issue 27): the strings an unsettled pair's dead-stone source was unsure of, in
+// board coordinates ("D4, Q16"), "" when settled or none was named.
+std::string unsure_text(const audit::GameAudit& a, const PairCause& c);
+// common.cpp (issue 27 item 2): a pair's knobs with their values and swings in Black's lead
+// ("scoring=area +2; komi=8.5 +2"), "" when none.
+std::string knobs_text(std::span<const audit::KnobFlip> knobs);
+// count_drawing.cpp (issue 27 item 3): the count drawn. A deciding count's arithmetic ("area:
+// B 11 stones + 12 territory = 23; W 9 stones + 3 territory + komi 9.5 = 21.5: B+1.5").
+std::string count_arithmetic(const audit::Score& s);
+// The end position as text rows: X O stones, x o dead stones, b w territory, s eyes of stones in
+// seki, . neutral; no rows when the result has no count_map.
+std::vector<std::string> count_rows(const audit::GameAudit& a, const audit::RulesetResult& r);
+// `check`'s text: each scored ruleset's count drawn, with its legend and arithmetic.
+void append_count_text(std::string& out, const audit::GameAudit& a);
+// The SVG of a ruleset's count ("" without a count_map).
+std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r);
+// HTML figures of the counts of `rulesets` (indices into a.results): one picture per distinct
+// map and reading of seki eyes, each ruleset's arithmetic in its caption.
+std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t> rulesets);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
 // wording.cpp: a position drawn as text rows, top to bottom ('.', 'X', 'O'), when it is a board

@@ -110,6 +110,16 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
         if (v.repeats_move && !v.legal)
             repeats = repeats ? std::min(*repeats, *v.repeats_move) : *v.repeats_move;
     }
+    // Issue 27 item 3: an outcome, accounting or record divergence shows the count drawn, per
+    // ruleset involved (the record: the record's ruleset when it is one of the run's).
+    if (!d.has_point) {
+        std::vector<std::size_t> rulesets;
+        for (const audit::Verdict& v : d.verdicts) rulesets.push_back(v.ruleset);
+        if (const std::string counts = detail::count_figures(*in.audit, rulesets);
+            !counts.empty()) {
+            return counts;
+        }
+    }
     if (d.kind != audit::DivergenceKind::legality || !repeats || !d.has_point ||
         d.board_before.empty()) {
         std::string out = "<figure>";
@@ -292,6 +302,41 @@ void append_check_html(std::string& out, const CheckInput& in) {
         out += "</table>\n";
     }
     if (!any) out += "<p>None under any ruleset.</p>\n";
+    // Issue 27 item 4: a play every ruleset forbids is drawn too (no divergence shows it), a
+    // repetition with the repeated position and the cycle's moves numbered.
+    for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
+        audit::Divergence d;
+        d.kind = audit::DivergenceKind::legality;
+        d.move = i.move;
+        d.point = i.point;
+        d.has_point = true;
+        d.board_before = i.board_before;
+        d.board_after = i.board_after;
+        audit::Verdict v;
+        v.legal = false;
+        v.repeats_move = i.repeats_move;
+        d.verdicts.push_back(v);
+        const auto p = board_point(i.point, a.width, a.height);
+        out += fmt::format("<h4>move {}: {} {}, illegal under every ruleset ({})</h4>\n", i.move,
+                           color_letter(i.color), p ? *p : std::string("?"),
+                           audit::to_string(i.reason));
+        if (!i.repeats_move) {  // a repetition's figure has the board before already
+            out += "<figure>" + svg_board(i.board_before, &i.point, audit::Position{}) +
+                   fmt::format(
+                       "<figcaption>before move {} (its point ringed)</figcaption>"
+                       "</figure>\n",
+                       i.move);
+        }
+        out += figure(d, in);
+    }
+    // J 12: under cycle=no-result, a repeated whole-board position is worth a note.
+    for (const audit::RulesetResult& r : a.results) {
+        if (r.ruleset.cycle != audit::Cycle::no_result || r.repeated_move == 0) continue;
+        out += fmt::format(
+            "<p class=\"note\">{}: move {} repeats an earlier whole-board position: the players "
+            "may end the game without result (J 12).</p>\n",
+            html_escape(ruleset_label(r.ruleset)), r.repeated_move);
+    }
     // The divergences, drawn as in index.html (a repetition: the board before the play and the
     // repeated position with the cycle numbered).
     out += "<h3>Divergences</h3>\n";

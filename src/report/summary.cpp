@@ -12,6 +12,7 @@
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
+#include "summary_table.hpp"
 
 namespace sgfaudit::report {
 
@@ -105,23 +106,6 @@ std::string games_jsonl(const RunDescription& run) {
 
 }  // namespace
 
-struct Cell {
-    std::string text;
-    std::string link;  // a URL relative to the report folder, or ""
-};
-
-struct Summary::Table {
-    int level = 2;
-    std::string id;  // of the heading in index.html ("" for none)
-    std::string heading;
-    std::string note;  // a paragraph before the table
-    std::vector<std::string> header;
-    std::vector<bool> numeric;  // right-aligned columns
-    std::vector<std::vector<Cell>> rows;
-    std::string when_empty;   // said instead of an empty table
-    bool omit_zeros = false;  // rows whose figures are all 0 are left out (counted in the note)
-};
-
 Summary::Summary(RunDescription run) : run_(std::move(run)) {}
 
 void Summary::add_walk_problem(const sgf::Diagnostic& problem) {
@@ -182,10 +166,24 @@ void Summary::add_game(const GameFacts& f) {
     ++endings_[static_cast<std::size_t>(f.ending)];
     for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
         divergences_[k] += f.divergences[k];
-        if (f.divergences[k] > 0) ++games_with_kind_[k];
+        unsettled_[k] += f.unsettled[k];
+        // Issue 27 item 1: a game counts among the settled when one of its divergences of the
+        // kind is settled.
+        if (f.divergences[k] > f.unsettled[k]) ++games_with_kind_[k];
+        if (f.unsettled[k] > 0) ++games_with_unsettled_[k];
     }
     for (const auto& p : f.pairs) ++pairs_[p];
+    for (const auto& p : f.unsettled_pairs) ++unsettled_pairs_[p];
     for (const auto& c : f.causes) ++causes_[c];
+    for (const auto& c : f.unsettled_causes) ++unsettled_causes_[c];
+    groups_.insert(f.groups.begin(), f.groups.end());
+    for (const GameFacts::KnobFact& k : f.knobs) ++knobs_[{k.key, k.value}][k.settled ? 0 : 1];
+    for (const GameFacts::UnsettledFact& u : f.unsettled_list) {
+        ++unsettled_total_;
+        if (unsettled_rows_.size() < kMaxUnsettledListed) {
+            unsettled_rows_.push_back({f.file, f.anchor, f.game, u.key, u.unsure});
+        }
+    }
     for (const std::uint16_t r : f.accounting) ++accounting_[r];
     ++record_checks_[static_cast<std::size_t>(f.record)];
     if (f.record == audit::RecordCheck::unmapped_rules) {
@@ -291,12 +289,18 @@ std::vector<Summary::Table> Summary::tables() const {
             divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
                 ? "index.html#kind-record"
                 : "index.html#recorded-results");
+        // Issue 27 item 1: the settled divergences; those on unsettled counts apart.
+        std::uint64_t unsettled = 0;
         for (const auto kind : {audit::DivergenceKind::legality, audit::DivergenceKind::outcome,
                                 audit::DivergenceKind::end, audit::DivergenceKind::accounting}) {
-            row(fmt::format("{} divergences", audit::to_string(kind)),
-                divergences_[static_cast<std::size_t>(kind)],
+            const auto k = static_cast<std::size_t>(kind);
+            row(fmt::format("{} divergences (settled counts)", audit::to_string(kind)),
+                divergences_[k] - unsettled_[k],
                 fmt::format("index.html#kind-{}", audit::to_string(kind)));
+            unsettled += unsettled_[k];
         }
+        row("divergences on unsettled counts (the dead stones not decided: listed apart)",
+            unsettled, "index.html#unsettled");
         t.when_empty =
             "Nothing needs action: every file was read, no record has an error, the rulesets "
             "agree and no recorded result differs from the count.";
@@ -380,18 +384,29 @@ std::vector<Summary::Table> Summary::tables() const {
         Table t;
         t.heading = "Divergences";
         t.id = "summary-divergences";
-        t.note = "Where the rulesets disagree (rules.md, model 6); one game may have several.";
-        t.header = {"kind", "divergences", "games"};
-        t.numeric = {false, true, true};
+        t.note =
+            "Where the rulesets disagree (rules.md, model 6); one game may have several. Settled: "
+            "every count involved is settled (its dead stones decided); divergences on unsettled "
+            "counts are counted apart and listed under Unsettled divergences.";
+        t.header = {"kind", "divergences (settled)", "games", "unsettled", "games (unsettled)"};
+        t.numeric = {false, true, true, true, true};
         t.omit_zeros = true;
+        std::uint64_t unsettled = 0;
         for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
-            t.rows.push_back({{kind_name(k), ""},
-                              {number(divergences_[k]), "index.html#kind-" + kind_name(k)},
-                              {number(games_with_kind_[k]), ""}});
+            unsettled += unsettled_[k];
+            t.rows.push_back(
+                {{kind_name(k), ""},
+                 {number(divergences_[k] - unsettled_[k]), "index.html#kind-" + kind_name(k)},
+                 {number(games_with_kind_[k]), ""},
+                 {number(unsettled_[k]), unsettled_[k] > 0 ? "index.html#unsettled" : ""},
+                 {number(games_with_unsettled_[k]), ""}});
         }
         if (divergences() > 0) {
-            t.rows.push_back(
-                {{"all", ""}, {number(divergences()), "index.html#divergences"}, {"", ""}});
+            t.rows.push_back({{"all", ""},
+                              {number(divergences() - unsettled), "index.html#divergences"},
+                              {"", ""},
+                              {number(unsettled), ""},
+                              {"", ""}});
         }
         t.when_empty = "No divergence: the rulesets agree on every game.";
         out.push_back(std::move(t));
@@ -402,9 +417,10 @@ std::vector<Summary::Table> Summary::tables() const {
         t.heading = "By ruleset pair";
         t.note =
             "Legality: one ruleset allows the play, the other forbids it. End: the game ends at "
-            "different moves. Outcome: different winners of the deciding counts.";
-        t.header = {"rulesets", "legality", "end", "outcome"};
-        t.numeric = {false, true, true, true};
+            "different moves. Outcome: different winners of the deciding counts (settled counts; "
+            "on unsettled counts apart).";
+        t.header = {"rulesets", "legality", "end", "outcome", "outcome (unsettled)"};
+        t.numeric = {false, true, true, true, true};
         t.omit_zeros = true;
         for (std::uint16_t i = 0; i < run_.rulesets.size(); ++i) {
             for (std::uint16_t j = static_cast<std::uint16_t>(i + 1); j < run_.rulesets.size();
@@ -415,6 +431,9 @@ std::vector<Summary::Table> Summary::tables() const {
                     const auto it = pairs_.find({static_cast<std::uint16_t>(kind), i, j});
                     r.push_back({number(it == pairs_.end() ? 0 : it->second), ""});
                 }
+                const auto u = unsettled_pairs_.find(
+                    {static_cast<std::uint16_t>(audit::DivergenceKind::outcome), i, j});
+                r.push_back({number(u == unsettled_pairs_.end() ? 0 : u->second), ""});
                 t.rows.push_back(std::move(r));
             }
         }
@@ -422,35 +441,7 @@ std::vector<Summary::Table> Summary::tables() const {
                                                 : "No pair of rulesets disagrees.";
         out.push_back(std::move(t));
     }
-    {
-        Table t;
-        t.level = 3;
-        t.heading = "By cause";
-        t.note =
-            "Why the rulesets disagree, per divergence and pair of rulesets (accounting and "
-            "record: the one ruleset involved); causes from a closed list, derived from the "
-            "reasons, knobs and counts; index.html explains each beside its group.";
-        t.header = {"kind", "cause", "rulesets", "count"};
-        t.numeric = {false, false, false, true};
-        for (const auto& [key, n] : causes_) {
-            const auto [kind, cause, i, j] = key;
-            std::string rulesets;
-            if (kind == static_cast<std::uint16_t>(audit::DivergenceKind::record)) {
-                rulesets = i == kNoRuleset ? "RE vs RU" : "RE vs " + label(i);
-            } else if (i == kNoRuleset) {
-                rulesets = "?";
-            } else {
-                rulesets = i == j ? label(i) : fmt::format("{} vs {}", label(i), label(j));
-            }
-            t.rows.push_back({{kind_name(kind), ""},
-                              {std::string(to_string(static_cast<Cause>(cause))), ""},
-                              {rulesets, ""},
-                              {number(n), fmt::format("index.html#g-{}-{}", kind_name(kind),
-                                                      to_string(static_cast<Cause>(cause)))}});
-        }
-        t.when_empty = "No divergence.";
-        out.push_back(std::move(t));
-    }
+    settled_tables(out);  // by cause, by knob, unsettled (summary_settled.cpp)
     {
         Table t;
         t.level = 3;
@@ -761,6 +752,11 @@ void Summary::set_anchor_pages(const std::map<std::string, std::string, std::les
             top_pages_[t.anchor] = it->second;
         }
     }
+    for (const UnsettledRow& r : unsettled_rows_) {
+        if (const auto it = pages.find(r.anchor); it != pages.end()) {
+            top_pages_[r.anchor] = it->second;
+        }
+    }
 }
 
 void Summary::write_html_start(std::ostream& os, std::string_view contents) const {
@@ -885,11 +881,15 @@ std::string Summary::html_charts() const {
             series, rows);
         any = true;
     }
-    if (!causes_.empty()) {
-        // Divergences per cause and ruleset pair (summary.json divergences.by_cause).
-        const std::vector<ChartSeries> series = {{"divergences", "#e08a3c"}};
+    if (!causes_.empty() || !unsettled_causes_.empty()) {
+        // Divergences per cause and ruleset pair (summary.json divergences.by_cause: count and
+        // unsettled), settled and unsettled stacked.
+        const std::vector<ChartSeries> series = {{"settled", "#e08a3c"}, {"unsettled", "#cccccc"}};
+        std::map<std::array<std::uint16_t, 4>, std::array<std::uint64_t, 2>> both;
+        for (const auto& [key, n] : causes_) both[key][0] = n;
+        for (const auto& [key, n] : unsettled_causes_) both[key][1] = n;
         std::vector<ChartRow> rows;
-        for (const auto& [key, n] : causes_) {
+        for (const auto& [key, n] : both) {
             const auto [kind, cause, i, j] = key;
             const std::string k(audit::to_string(static_cast<audit::DivergenceKind>(kind)));
             const std::string c(to_string(static_cast<Cause>(cause)));
@@ -898,7 +898,7 @@ std::string Summary::html_charts() const {
             if (j != kNoRuleset && j != i) pair += " vs " + label(j);
             rows.push_back({fmt::format("{}/{}/{}", k, c, pair),
                             fmt::format("{} {} ({})", k, c, pair.empty() ? "RU" : pair),
-                            {n}});
+                            {n[0], n[1]}});
         }
         out += detail::svg_bar_chart("chart-causes", "Divergences per cause and ruleset pair",
                                      series, rows);

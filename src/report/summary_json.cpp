@@ -1,10 +1,11 @@
-// summary.json: the run's totals for programs (schema sgfaudit-summary/1, docs/report-format.md).
+// summary.json: the run's totals for programs (schema sgfaudit-summary/2, docs/report-format.md).
 // The same counts as summary.md, with stable names, the run's settings and the exit status the
 // run ends with.
 
 #include <fmt/format.h>
 
 #include <ostream>
+#include <set>
 
 #include "json.hpp"
 #include "sgfaudit/report/archive.hpp"
@@ -216,7 +217,11 @@ void Summary::write_json(std::ostream& os) const {
         for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
             w.key(audit::to_string(static_cast<audit::DivergenceKind>(k))).begin_object();
             count("divergences", divergences_[k]);
+            // Issue 27 item 1: settled + unsettled = divergences; games: with a settled one.
+            count("settled", divergences_[k] - unsettled_[k]);
+            count("unsettled", unsettled_[k]);
             count("games", games_with_kind_[k]);
+            count("games_unsettled", games_with_unsettled_[k]);
             w.end_object();
         }
         w.end_object();
@@ -233,13 +238,21 @@ void Summary::write_json(std::ostream& os) const {
                     const auto it = pairs_.find({static_cast<std::uint16_t>(kind), i, j});
                     count(audit::to_string(kind), it == pairs_.end() ? 0 : it->second);
                 }
+                const auto u = unsettled_pairs_.find(
+                    {static_cast<std::uint16_t>(audit::DivergenceKind::outcome), i, j});
+                count("outcome_unsettled", u == unsettled_pairs_.end() ? 0 : u->second);
                 w.end_object();
             }
         }
         w.end_array();
         w.key("by_cause").begin_array();
-        for (const auto& [key, n] : causes_) {
+        std::set<std::array<std::uint16_t, 4>> cause_keys;
+        for (const auto& [key, n] : causes_) cause_keys.insert(key);
+        for (const auto& [key, n] : unsettled_causes_) cause_keys.insert(key);
+        for (const auto& key : cause_keys) {
             const auto [kind, cause, i, j] = key;
+            const auto settled = causes_.find(key);
+            const auto unsettled = unsettled_causes_.find(key);
             w.begin_object();
             w.key("kind").str(audit::to_string(static_cast<audit::DivergenceKind>(kind)));
             w.key("cause").str(to_string(static_cast<Cause>(cause)));
@@ -247,10 +260,45 @@ void Summary::write_json(std::ostream& os) const {
             if (i != kNoRuleset) w.str(label(i));
             if (j != kNoRuleset && j != i) w.str(label(j));
             w.end_array();
-            count("count", n);
+            count("count", settled == causes_.end() ? 0 : settled->second);
+            count("unsettled", unsettled == unsettled_causes_.end() ? 0 : unsettled->second);
             w.end_object();
         }
         w.end_array();
+        w.key("by_knob").begin_array();
+        const auto names = audit::knob_names();
+        for (const auto& [key, n] : knobs_) {
+            const auto [kind, i, j, knob] = key.first;
+            w.begin_object();
+            w.key("kind").str(audit::to_string(static_cast<audit::DivergenceKind>(kind)));
+            w.key("rulesets").begin_array();
+            if (i != kNoRuleset) w.str(label(i));
+            if (j != kNoRuleset && j != i) w.str(label(j));
+            w.end_array();
+            w.key("knob").str(knob < names.size() ? names[knob] : "?");
+            w.key("value").str(key.second);
+            count("settled", n[0]);
+            count("unsettled", n[1]);
+            w.end_object();
+        }
+        w.end_array();
+        w.key("unsettled").begin_object();
+        count("total", unsettled_total_);
+        w.key("listed").begin_array();
+        for (const UnsettledRow& r : unsettled_rows_) {
+            w.begin_object();
+            w.key("file").str(r.file);
+            count("game", static_cast<std::uint64_t>(r.game) + 1);
+            w.key("kind").str(audit::to_string(static_cast<audit::DivergenceKind>(r.key[0])));
+            w.key("rulesets").begin_array();
+            if (r.key[1] != kNoRuleset) w.str(label(r.key[1]));
+            if (r.key[2] != kNoRuleset && r.key[2] != r.key[1]) w.str(label(r.key[2]));
+            w.end_array();
+            w.key("unsure").str(r.unsure);
+            w.end_object();
+        }
+        w.end_array();
+        w.end_object();
         w.key("accounting").begin_array();
         for (const auto& [r, n] : accounting_) {
             w.begin_object();

@@ -75,7 +75,7 @@ TEST_CASE("divergences.csv has a cause and one typed verdict column per ruleset"
     std::getline(in, header);
     CHECK(header ==
           "file,game,move,color,point,sgf,kind,cause,clause,rulesets,tromp-taylor,aga:ko=ssk,"
-          "french,summary");
+          "french,summary,settled,knobs,unsure");
     std::getline(in, row);
     CHECK(contains(row,
                    ",7,B,B5,ba,legality,suicide,AGA 5; FFG 3,tromp-taylor;aga:ko=ssk;"

@@ -368,3 +368,50 @@ TEST_CASE("check --format html writes one self-contained page for the referee",
     CHECK(bad.status == 2);
     CHECK(bad.err.find("not one of text, json, html") != std::string::npos);
 }
+
+TEST_CASE("check --at N prints the position after move N", "[cli][check][at]") {
+    TempFiles files;
+    // 5x5: B C3 (cc), W D4 (dd), B pass: after move 2 both stones stand.
+    const std::string path = files.add("at.sgf", "(;GM[1]FF[4]SZ[5]KM[0.5];B[cc];W[db];B[])");
+    const Run r = check({"--rules", "tromp-taylor", "--at", "2", path});
+    CHECK(r.out.find("position after move 2 (X Black, O White):\n"
+                     "    .....\n"
+                     "    ...O.\n"
+                     "    ..X..\n"
+                     "    .....\n"
+                     "    .....\n") != std::string::npos);
+    // Past the end of the game: said so.
+    const Run past = check({"--rules", "tromp-taylor", "--at", "9", path});
+    CHECK(past.out.find("position after move 9: the game has 3 moves") != std::string::npos);
+    // Not a move number: a usage error.
+    const Run bad = check({"--at", "0", path});
+    CHECK(bad.status == 2);
+    CHECK(bad.err.find("--at: '0' is not a move number") != std::string::npos);
+}
+
+TEST_CASE("check notes a repeated whole-board position under cycle=no-result (J 12)",
+          "[cli][check][cycle]") {
+    // corpus/rules/triple-ko.sgf: move 8 repeats the position after move 2.
+    const Run r = check({"--rules", "japanese,chinese",
+                         std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules/triple-ko.sgf"});
+    CHECK(r.out.find("note: move 8 repeats an earlier whole-board position: the players may end "
+                     "the game without result (J 12)") != std::string::npos);
+    // Only once: chinese (cycle=play-on) says nothing of it.
+    CHECK(r.out.find("(J 12)") == r.out.rfind("(J 12)"));
+}
+
+TEST_CASE("check draws a play every ruleset forbids before and after it", "[cli][check][illegal]") {
+    // corpus/rules/suicide-one.sgf: move 5, B A5 is a one-stone suicide, illegal under every
+    // default ruleset (AGA 5, FFG 3; TT 7 clears it and TT 6 forbids the repetition): no
+    // divergence, yet drawn.
+    const std::string path = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules/suicide-one.sgf";
+    const Run r = check({path});
+    const std::size_t at = r.out.find("illegal under every ruleset, move 5 B A5 (aa): suicide");
+    REQUIRE(at != std::string::npos);
+    CHECK(r.out.find("      before           after\n", at) != std::string::npos);
+    CHECK(r.out.find("      5(.)O . . . 5    5(.)O . . . 5\n", at) != std::string::npos);
+    const Run html = check({"--format", "html", path});
+    const std::size_t h = html.out.find("<h4>move 5: B A5, illegal under every ruleset (suicide)");
+    REQUIRE(h != std::string::npos);
+    CHECK(html.out.find("<figure><svg", h) != std::string::npos);
+}

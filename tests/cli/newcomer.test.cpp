@@ -195,7 +195,8 @@ TEST_CASE("Each ruleset of a run has one unique label in JSON CSV and the summar
     std::getline(csv, header);
     CHECK(header ==
           "file,game,move,color,point,sgf,kind,cause,clause,rulesets,aga:ko=ssk,"
-          "french:ko=psk,aga:komi=6.5,tromp-taylor:end=resumable:dead=pass-alive,summary");
+          "french:ko=psk,aga:komi=6.5,tromp-taylor:end=resumable:dead=pass-alive,summary,"
+          "settled,knobs,unsure");
     std::ifstream summary(out + "/summary.json");
     const std::string text((std::istreambuf_iterator<char>(summary)), {});
     CHECK(text.find("\"rulesets\": [\"aga:ko=ssk\", \"french:ko=psk\", \"aga:komi=6.5\", "

@@ -72,7 +72,7 @@ TEST_CASE("summary.json carries every total of summary.md", "[cli][audit][summar
     REQUIRE(status == 1);
     const std::string md = slurp(out / "summary.md");
     const std::string json = slurp(out / "summary.json");
-    REQUIRE(json.rfind("{\n  \"schema\": \"sgfaudit-summary/1\",\n", 0) == 0);
+    REQUIRE(json.rfind("{\n  \"schema\": \"sgfaudit-summary/2\",\n", 0) == 0);
 
     const std::vector<std::pair<std::string, std::pair<std::string, std::string>>> totals = {
         {"files taken", {"files", "taken"}},

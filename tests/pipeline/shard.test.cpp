@@ -42,6 +42,19 @@ void make_valid(Chunk& c) {
     f.record_issues.emplace_back("occupied", audit::IssueSeverity::note);
     f.record_issues_omitted.push_back({"occupied", audit::IssueSeverity::error, 3});
     f.margins.push_back({0, 1, 3});
+    // Issue 27: one outcome divergence on unsettled counts, with a knob that flips it.
+    f.divergences[2] = 1;
+    f.unsettled[2] = 1;
+    f.unsettled_pairs.push_back({2, 0, 1});
+    f.unsettled_causes.push_back({2, static_cast<std::uint16_t>(report::Cause::seki_eyes), 0, 1});
+    f.knobs.push_back(
+        {{2, 0, 1, static_cast<std::uint16_t>(audit::Knob::seki_eyes)}, "territory", false});
+    f.knobs.push_back({{4, report::kNoRuleset, report::kNoRuleset,
+                        static_cast<std::uint16_t>(audit::Knob::scoring)},
+                       "area",
+                       true});
+    f.unsettled_list.push_back({{2, 0, 1}, "D4, Q16"});
+    f.groups.push_back(static_cast<std::uint16_t>(report::kHtmlGroups - 1));
     c.facts.push_back(f);
     report::HtmlBlock b;
     b.group = static_cast<std::uint16_t>(report::kHtmlGroups - 1);
@@ -65,6 +78,27 @@ std::string read_back(const TempFolder& t, const std::string& record) {
     REQUIRE(reader.open(t.path().string()));
     Chunk back;
     if (!reader.next(back)) return reader.error().empty() ? "no record" : reader.error();
+    // The facts of issue 27 read back as written.
+    REQUIRE(back.facts.size() == chunk.facts.size());
+    for (std::size_t i = 0; i < back.facts.size(); ++i) {
+        const report::GameFacts& a = chunk.facts[i];
+        const report::GameFacts& b = back.facts[i];
+        CHECK(a.unsettled == b.unsettled);
+        CHECK(a.unsettled_pairs == b.unsettled_pairs);
+        CHECK(a.unsettled_causes == b.unsettled_causes);
+        REQUIRE(a.knobs.size() == b.knobs.size());
+        for (std::size_t k = 0; k < a.knobs.size(); ++k) {
+            CHECK(a.knobs[k].key == b.knobs[k].key);
+            CHECK(a.knobs[k].value == b.knobs[k].value);
+            CHECK(a.knobs[k].settled == b.knobs[k].settled);
+        }
+        CHECK(a.groups == b.groups);
+        REQUIRE(a.unsettled_list.size() == b.unsettled_list.size());
+        for (std::size_t k = 0; k < a.unsettled_list.size(); ++k) {
+            CHECK(a.unsettled_list[k].key == b.unsettled_list[k].key);
+            CHECK(a.unsettled_list[k].unsure == b.unsettled_list[k].unsure);
+        }
+    }
     Chunk extra;
     CHECK_FALSE(reader.next(extra));  // the end: its seal matches
     return reader.error();
@@ -137,6 +171,28 @@ TEST_CASE("shard.chunks: every enum or index field out of its range is a damaged
          [&](Chunk& c) {
              fact(c).causes.front() = {4, 0, 0, report::kNoRuleset};
          }},
+        {"more unsettled than divergences", [&](Chunk& c) { fact(c).unsettled[1] = 1; }},
+        {"unsettled pair past the rulesets",
+         [&](Chunk& c) {
+             fact(c).unsettled_pairs.front() = {2, 0, 2};
+         }},
+        {"unsettled cause past kCauses",
+         [&](Chunk& c) {
+             fact(c).unsettled_causes.front()[1] = static_cast<std::uint16_t>(report::kCauses);
+         }},
+        {"knob past kKnobCount",
+         [&](Chunk& c) {
+             fact(c).knobs.front().key[3] = static_cast<std::uint16_t>(audit::kKnobCount);
+         }},
+        {"knob pair reversed",
+         [&](Chunk& c) {
+             fact(c).knobs.front().key = {2, 1, 0, 0};
+         }},
+        {"html group of a divergence past kHtmlGroups",
+         [&](Chunk& c) {
+             fact(c).groups.front() = static_cast<std::uint16_t>(report::kHtmlGroups);
+         }},
+        {"unsettled row kind 5", [&](Chunk& c) { fact(c).unsettled_list.front().key[0] = 5; }},
         {"accounting past the rulesets", [&](Chunk& c) { fact(c).accounting.front() = 2; }},
         {"margin pair past the rulesets",
          [&](Chunk& c) {

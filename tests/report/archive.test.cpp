@@ -121,11 +121,12 @@ TEST_CASE("A legality divergence gives one divergences.csv row with its cause an
     report::append_divergence_rows(rows, g.input);
     // The legality row first (divergences are ordered by kind).
     const std::string first = rows.substr(0, rows.find('\n') + 1);
-    // The cause, then one typed column per ruleset (the run's, in order): the reason or legal.
+    // The cause, then one typed column per ruleset (the run's, in order): the reason or legal;
+    // after the summary: settled (no count involved: yes), no knobs, no undecided strings.
     CHECK(first ==
           "\"dir/a,b.sgf\",1,4,W,C4,cb,legality,superko_after_pass,TT 6; FFG 4,"
           "tromp-taylor;aga;french,positional_superko,legal,situational_superko,\"move 4: W C4 "
-          "(cb) is legal under aga, illegal under tromp-taylor, french\"\n");
+          "(cb) is legal under aga, illegal under tromp-taylor, french\",yes,,\n");
     CHECK(count(rows, "\n") == g.audit.divergences.size());
 }
 

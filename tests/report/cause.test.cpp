@@ -197,3 +197,55 @@ TEST_CASE("Every cause has a stable name and a meaning", "[report][cause]") {
         CHECK(!report::describe(c).empty());
     }
 }
+
+TEST_CASE(
+    "Outcome causes by counterfactual: the knob with the largest swing, combined when none "
+    "flips alone",
+    "[report][cause][counterfactual]") {
+    audit::GameAudit a;
+    a.results = {result("japanese"), result("chinese")};
+    a.results[0].score.territory = {10, 15, audit::Winner::white, 5};
+    a.results[1].score.area = {20, 15, audit::Winner::black, 5};
+    audit::Divergence d;
+    d.kind = audit::DivergenceKind::outcome;
+    // The audit found two knobs that flip it alone: scoring (+6) and seki-eyes (+8).
+    d.flips.push_back(
+        {0, 1, {{audit::Knob::scoring, "area", 6}, {audit::Knob::seki_eyes, "territory", 8}}});
+    auto pairs = report::divergence_causes(a, d);
+    REQUIRE(pairs.size() == 1);
+    CHECK(pairs[0].cause == Cause::seki_eyes);
+    REQUIRE(pairs[0].knobs.size() == 2);
+    CHECK(pairs[0].settled);
+    // Equal swings: the first in knob order (scoring before seki-eyes).
+    d.flips[0].flips[1].swing = 6;
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::counting_method});
+    // A swing of the other sign counts by its size: komi -9 beats scoring +6.
+    d.flips[0].flips.push_back({audit::Knob::komi, "0.5", -9});
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::komi});
+    // No knob flips it alone.
+    d.flips[0].flips.clear();
+    CHECK(causes(a, d) == std::vector<Cause>{Cause::combined});
+}
+
+TEST_CASE("A pair is settled when both its counts are and names the strings left undecided",
+          "[report][cause][settled]") {
+    audit::GameAudit a;
+    a.results = {result("japanese"), result("chinese")};
+    a.results[0].score.territory = {10, 15, audit::Winner::white, 5};
+    a.results[1].score.area = {20, 15, audit::Winner::black, 5};
+    a.results[1].score.settled = false;
+    a.results[1].score.unsure = {sgf::Point{3, 15}, sgf::Point{15, 3}};
+    audit::Divergence d;
+    d.kind = audit::DivergenceKind::outcome;
+    const auto pairs = report::divergence_causes(a, d);
+    REQUIRE(pairs.size() == 1);
+    CHECK_FALSE(pairs[0].settled);
+    const auto unsure = report::unsure_points(a, pairs[0]);
+    REQUIRE(unsure.size() == 2);
+    CHECK(unsure[0] == sgf::Point{15, 3});  // board order: the upper row first
+    CHECK(unsure[1] == sgf::Point{3, 15});
+    // Legality divergences compare no count: always settled.
+    CHECK(report::divergence_causes(a, play({verdict(0, audit::Reason::simple_ko), verdict(1, {})}))
+              .front()
+              .settled);
+}

@@ -13,6 +13,7 @@
 #include <boost/property_tree/ptree.hpp>
 #include <boost/property_tree/xml_parser.hpp>
 #pragma GCC diagnostic pop
+#include <array>
 #include <catch2/catch.hpp>
 #include <map>
 #include <sstream>
@@ -61,6 +62,30 @@ report::Summary made_up_summary() {
             f.pairs.push_back({static_cast<std::uint16_t>(audit::DivergenceKind::legality), 0, 1});
             f.causes.push_back({static_cast<std::uint16_t>(audit::DivergenceKind::legality),
                                 static_cast<std::uint16_t>(report::Cause::psk_only_cycle), 0, 1});
+            f.groups.push_back(
+                report::html_group(audit::DivergenceKind::legality, report::Cause::psk_only_cycle));
+            f.findings = true;
+        }
+        // Issue 27: five outcome divergences of one cause, two on settled counts, three not.
+        if (i < 5) {
+            const auto k = static_cast<std::uint16_t>(audit::DivergenceKind::outcome);
+            const std::array<std::uint16_t, 4> cause{
+                k, static_cast<std::uint16_t>(report::Cause::seki_eyes), 0, 1};
+            f.divergences[k] = 1;
+            f.groups.push_back(
+                report::html_group(audit::DivergenceKind::outcome, report::Cause::seki_eyes));
+            f.knobs.push_back({{k, 0, 1, static_cast<std::uint16_t>(audit::Knob::seki_eyes)},
+                               "territory",
+                               i < 2});
+            if (i < 2) {
+                f.pairs.push_back({k, 0, 1});
+                f.causes.push_back(cause);
+            } else {
+                f.unsettled[k] = 1;
+                f.unsettled_pairs.push_back({k, 0, 1});
+                f.unsettled_causes.push_back(cause);
+                f.unsettled_list.push_back({{k, 0, 1}, "D4, Q16"});
+            }
             f.findings = true;
         }
         if (i % 4 == 0) {
@@ -147,12 +172,12 @@ TEST_CASE("Summary opens with what needs action and each figure links to its cas
     CHECK(action < md.find("## Run"));
     CHECK(md.find("| files that could not be read | [1](index.html#unread) |") !=
           std::string::npos);
-    CHECK(md.find("| legality divergences | [150](index.html#kind-legality) |") !=
+    CHECK(md.find("| legality divergences (settled counts) | [150](index.html#kind-legality) |") !=
           std::string::npos);
     CHECK(md.find("(index.html#g-legality-psk_only_cycle)") != std::string::npos);
     CHECK(md.find("(index.html#broken)") != std::string::npos);
     // No divergence of the other kinds: no row of theirs in the table that leads.
-    CHECK(md.find("outcome divergences") == std::string::npos);
+    CHECK(md.find("end divergences") == std::string::npos);
     // On the page: before the contents, links on the page itself.
     const std::string page = html(s);
     CHECK(page.find("id=\"action\"") < page.find("<nav class=\"toc\">"));
@@ -166,7 +191,7 @@ TEST_CASE("Summary leaves rows of zeros out and says how many", "[report][summar
           std::string::npos);
     CHECK(md.find("rows of zeros left out.") != std::string::npos);
     CHECK(md.find("| end | 0 |") == std::string::npos);
-    CHECK(md.find("| tromp-taylor vs aga | 150 | 0 | 0 |") != std::string::npos);
+    CHECK(md.find("| tromp-taylor vs aga | 150 | 0 | 2 | 3 |") != std::string::npos);
     CHECK(md.find("| legality | 150 |") == std::string::npos);  // linked
     CHECK(md.find("| legality | [150](index.html#kind-legality) | 150 |") != std::string::npos);
 }
@@ -218,11 +243,15 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
         for (const auto& [unused2, r] : c.get_child("rulesets")) {
             pair += (pair.empty() ? "" : " vs ") + r.get_value<std::string>();
         }
-        want[c.get<std::string>("kind") + "/" + c.get<std::string>("cause") + "/" + pair +
-             "|divergences"] = c.get<std::uint64_t>("count");
+        const std::string key =
+            c.get<std::string>("kind") + "/" + c.get<std::string>("cause") + "/" + pair;
+        want[key + "|settled"] = c.get<std::uint64_t>("count");
+        want[key + "|unsettled"] = c.get<std::uint64_t>("unsettled");
     }
     CHECK(chart_figures(svgs["chart-causes"]) == want);
-    CHECK(want.at("legality/psk_only_cycle/tromp-taylor vs aga|divergences") == 150);
+    CHECK(want.at("legality/psk_only_cycle/tromp-taylor vs aga|settled") == 150);
+    CHECK(want.at("outcome/seki_eyes/tromp-taylor vs aga|settled") == 2);
+    CHECK(want.at("outcome/seki_eyes/tromp-taylor vs aga|unsettled") == 3);
 
     // Record issues per code.
     want.clear();
@@ -258,4 +287,64 @@ TEST_CASE("Charts of index.html are well-formed SVG whose figures are summary.js
     CHECK(want.at("0|scored games") == 750 - 84);      // even i, not a multiple of 9
     CHECK(want.at("1.5-3|scored games") == 750 - 83);  // odd i, not a multiple of 9
     CHECK(want.at("10.5-20|scored games") == 167);     // multiples of 9 below 1500
+}
+
+TEST_CASE(
+    "Summary counts divergences on settled counts in its headline and the unsettled apart "
+    "with the same numbers as summary.json",
+    "[report][summary][settled]") {
+    // made_up_summary: five outcome divergences of tromp-taylor vs aga, cause seki_eyes, each
+    // flipped by seki-eyes=territory alone; two on settled counts, three not (D4, Q16 unsure).
+    const report::Summary s = made_up_summary();
+    const std::string md = markdown(s);
+    std::ostringstream json_text;
+    s.write_json(json_text);
+    pt::ptree json;
+    std::istringstream json_in(json_text.str());
+    pt::read_json(json_in, json);
+    const pt::ptree& outcome = json.get_child("divergences.by_kind.outcome");
+    CHECK(outcome.get<std::uint64_t>("divergences") == 5);
+    CHECK(outcome.get<std::uint64_t>("settled") == 2);
+    CHECK(outcome.get<std::uint64_t>("unsettled") == 3);
+    CHECK(outcome.get<std::uint64_t>("games") == 2);
+    CHECK(outcome.get<std::uint64_t>("games_unsettled") == 3);
+    // The headline: the settled ones; the unsettled apart.
+    CHECK(md.find("| outcome divergences (settled counts) | [2](index.html#kind-outcome) |") !=
+          std::string::npos);
+    CHECK(md.find("| divergences on unsettled counts (the dead stones not decided: listed "
+                  "apart) | [3](index.html#unsettled) |") != std::string::npos);
+    CHECK(md.find("| outcome | [2](index.html#kind-outcome) | 2 | [3](index.html#unsettled) | 3 "
+                  "|") != std::string::npos);
+    // By pair and by cause, as summary.json says.
+    const pt::ptree& pair = json.get_child("divergences.by_pair").front().second;
+    CHECK(pair.get<std::uint64_t>("outcome") == 2);
+    CHECK(pair.get<std::uint64_t>("outcome_unsettled") == 3);
+    CHECK(md.find("| tromp-taylor vs aga | 150 | 0 | 2 | 3 |") != std::string::npos);
+    bool cause_found = false;
+    for (const auto& [unused, c] : json.get_child("divergences.by_cause")) {
+        if (c.get<std::string>("cause") != "seki_eyes") continue;
+        cause_found = true;
+        CHECK(c.get<std::uint64_t>("count") == 2);
+        CHECK(c.get<std::uint64_t>("unsettled") == 3);
+    }
+    CHECK(cause_found);
+    CHECK(md.find("| outcome | seki\\_eyes | tromp-taylor vs aga | "
+                  "[2](index.html#g-outcome-seki_eyes) | 3 |") != std::string::npos);
+    // By knob.
+    const pt::ptree& knob = json.get_child("divergences.by_knob").front().second;
+    CHECK(knob.get<std::string>("knob") == "seki-eyes");
+    CHECK(knob.get<std::string>("value") == "territory");
+    CHECK(knob.get<std::uint64_t>("settled") == 2);
+    CHECK(knob.get<std::uint64_t>("unsettled") == 3);
+    CHECK(md.find("| outcome | tromp-taylor vs aga | seki-eyes=territory | 2 | 3 |") !=
+          std::string::npos);
+    // The unsettled listed apart, with the strings the dead-stone source was unsure of.
+    CHECK(json.get<std::uint64_t>("divergences.unsettled.total") == 3);
+    const pt::ptree& listed = json.get_child("divergences.unsettled.listed");
+    REQUIRE(listed.size() == 3);
+    for (const auto& [unused, row] : listed) CHECK(row.get<std::string>("unsure") == "D4, Q16");
+    CHECK(md.find("\n## Unsettled divergences") == std::string::npos);  // level 3
+    CHECK(md.find("### Unsettled divergences") != std::string::npos);
+    CHECK(md.find("| outcome | tromp-taylor vs aga | D4, Q16 |") != std::string::npos);
+    CHECK(html(s).find("id=\"unsettled\"") != std::string::npos);
 }

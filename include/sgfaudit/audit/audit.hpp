@@ -85,6 +85,12 @@ struct AuditOptions {
     // Non-zero (a signal came): the replay stops within a few thousand events and audit_game
     // returns an unfinished result, which the caller drops.
     const std::atomic<int>* cancel = nullptr;
+    // Issue 27 item 4 (`check --at N`): keep the position after move N (1-based, passes
+    // counted) in GameAudit::position_at; 0: none.
+    std::uint32_t position_at = 0;
+    // Issue 27 item 4 (`check`): keep the boards before and after each play every chosen ruleset
+    // forbids (GameAudit::illegal_everywhere), the first max_listed of them.
+    bool illegal_boards = false;
 };
 
 // A play judged illegal under one ruleset.
@@ -168,6 +174,9 @@ enum class Unsettled : std::uint8_t {
 };
 std::string_view to_string(Unsettled u) noexcept;  // "no", "dame", "small_eye", "atari", "oracle"
 
+// The most strings Score::unsure names.
+inline constexpr std::size_t kMaxUnsureListed = 8;
+
 // Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
@@ -199,6 +208,11 @@ struct Score {
     // not answer: the count cannot be relied on.
     bool settled = true;
     Unsettled unsettled = Unsettled::no;  // why not settled
+    // Not settled (issue 27 item 1): a stone of each string the dead-stone source was unsure
+    // of (the judge of end positions' `unsure` strings; where it has none, the strings neither
+    // Benson nor the judge decided), in board order, the first kMaxUnsureListed; empty when
+    // settled or when the end board was not kept.
+    std::vector<sgf::Point> unsure;
     // dead=pass-alive (KG button): the half point of the button, to the side that took it.
     double button_black = 0, button_white = 0;
     // dead=pass-alive (KG encore): the stones each side played before the second cleanup phase
@@ -235,6 +249,21 @@ enum class EndKind : std::uint8_t {
 };
 std::string_view to_string(EndKind e) noexcept;
 
+// What each point is in a count (issue 27 item 3, the count drawn): RulesetResult::count_map.
+enum class PointRole : std::uint8_t {
+    black_stone,  // a black stone that counts (alive, or in seki)
+    white_stone,
+    dead_black,  // a black stone removed as dead (Score::dead_source says by whom)
+    dead_white,
+    black_territory,  // an empty point of a region reaching Black only
+    white_territory,
+    neutral,  // an empty point of a region reaching both colours, or none (dame)
+    // a region reaching one colour only that borders a string in seki: no one's under
+    // seki-eyes=neutral (J 8), the colour's territory under the other values
+    seki_eye_black,
+    seki_eye_white,
+};
+
 struct RulesetResult {
     Ruleset ruleset;
     std::vector<Illegal> illegal;       // the first AuditOptions::max_listed
@@ -248,6 +277,10 @@ struct RulesetResult {
     // (J 12), 0 when none did.
     std::uint32_t repeated_move = 0;
     Score score;
+    // Issue 27 item 3: with AuditOptions::diagrams, for a scored count whose dead stones are
+    // known (not the rules' own, KG score), what each point of the end position is, row by row
+    // from the top as Position; empty otherwise.
+    std::vector<PointRole> count_map;
 };
 
 // A whole board as a value: width x height cells, row by row from the top (SGF's y), each
@@ -288,6 +321,24 @@ struct Verdict {
     std::optional<CountKind> count;  // outcome, accounting, record
 };
 
+// Issue 27 item 2: a knob of a ruleset set to another value, alone, and what that does to the
+// count (facts only: the report words them).
+struct KnobFlip {
+    Knob knob = Knob::komi;
+    std::string value;  // the value it is set to, as a spec writes it ("area", "6.5")
+    double swing = 0;   // Black's lead in the new deciding count less in the old one, in points
+};
+// The flips of one pair of rulesets of a divergence. Outcome: A's end position re-scored with
+// each knob that differs from B set to B's value, one at a time; the knobs that alone give
+// another winner than A's count (a knob of the game itself, suicide, ko, end or cycle, only
+// where it makes A's game end where B's did, on B's board). Record: the count under the
+// record's ruleset (a == b) with one knob of the count set to another value; the values that
+// reproduce RE.
+struct PairFlips {
+    std::size_t a = 0, b = 0;  // indices into GameAudit::results
+    std::vector<KnobFlip> flips;
+};
+
 struct Divergence {
     DivergenceKind kind = DivergenceKind::legality;
     std::uint32_t move = 0;  // legality: the play; end: the earliest end; otherwise 0
@@ -301,6 +352,9 @@ struct Divergence {
     // the earliest-ending ruleset for `end`, else under the first ruleset of `verdicts`, or the
     // record's own RU ruleset), before dead stones are removed; board_before is empty.
     Position board_before, board_after;
+    // Outcome and record divergences: per pair of rulesets that disagree (outcome, A before B
+    // in results' order) or the record's ruleset (record), the knobs that alone flip it.
+    std::vector<PairFlips> flips;
 };
 
 // The record check (rules-model.md 6.5): RE against the result under the record's own RU.
@@ -483,6 +537,19 @@ struct OmittedIssues {
     std::uint32_t count = 0;
 };
 
+// A play every chosen ruleset forbids and that stood on the board (suicide, ko, superko), with
+// the boards around it (AuditOptions::illegal_boards): no divergence, but a referee wants to see
+// it.
+struct IllegalEverywhere {
+    std::uint32_t move = 0;
+    game::Color color = game::Color::black;
+    sgf::Point point;
+    Reason reason = Reason::suicide;  // the first chosen ruleset's
+    std::string clause;
+    std::optional<std::uint32_t> repeats_move;  // superko, simple ko: the repeated position's move
+    Position board_before, board_after;
+};
+
 struct GameAudit {
     int width = 19, height = 19;
     int handicap = 0;                // n (rules-model.md 3)
@@ -497,6 +564,9 @@ struct GameAudit {
     // Divergences past the cap (legality only), not listed, by DivergenceKind.
     std::array<std::uint32_t, 5> divergences_omitted{};
     RecordVerdict record;
+    // AuditOptions::position_at: the board after that move (empty when the game is shorter).
+    Position position_at;
+    std::vector<IllegalEverywhere> illegal_everywhere;  // AuditOptions::illegal_boards
     bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
 };
 

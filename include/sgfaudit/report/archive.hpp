@@ -10,6 +10,7 @@
 #include <functional>
 #include <iosfwd>
 #include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -153,8 +154,12 @@ enum class Ending : std::uint8_t {
 inline constexpr std::size_t kEndings = 7;
 std::string_view to_string(Ending e) noexcept;
 
-// The schema of summary.json (docs/report-format.md), in its "schema" field.
-inline constexpr std::string_view kSummarySchema = "sgfaudit-summary/1";
+// The schema of summary.json (docs/report-format.md), in its "schema" field. 2 (issue 27): the
+// counts of divergences, pairs and causes are of settled counts, unsettled ones apart.
+inline constexpr std::string_view kSummarySchema = "sgfaudit-summary/2";
+// The unsettled divergences summary.md, summary.json and index.html list by name (the rest are
+// counted; divergences.csv has every one).
+inline constexpr std::size_t kMaxUnsettledListed = 1000;
 
 // Why a run exits as it does (docs/report-format.md "Exit status"): 0, 1, 2.
 enum class ExitReason : std::uint8_t {
@@ -175,11 +180,36 @@ struct GameFacts {
     std::uint32_t moves = 0;
     Ending ending = Ending::unfinished;
     std::array<std::uint32_t, kDivergenceKinds> divergences{};  // by audit::DivergenceKind
+    // Of `divergences`, those on counts that are not settled (issue 27 item 1: a divergence
+    // with a pair whose counts are not all settled, PairCause::settled).
+    std::array<std::uint32_t, kDivergenceKinds> unsettled{};
     // For each divergence kind, the pairs of rulesets (i < j, indices into the run's rulesets)
-    // whose verdicts differ, one entry per divergence and pair.
+    // whose verdicts differ, one entry per divergence and pair whose counts are settled; those
+    // on unsettled counts in unsettled_pairs.
     std::vector<std::array<std::uint16_t, 3>> pairs;  // {kind, i, j}
-    // Per divergence and pair, its cause: {kind, cause, i, j} (report::divergence_causes).
+    std::vector<std::array<std::uint16_t, 3>> unsettled_pairs;
+    // Per divergence and pair, its cause: {kind, cause, i, j} (report::divergence_causes);
+    // settled pairs here, unsettled ones in unsettled_causes.
     std::vector<std::array<std::uint16_t, 4>> causes;
+    std::vector<std::array<std::uint16_t, 4>> unsettled_causes;
+    // Issue 27 item 2: per divergence, pair and knob that alone flips it (outcome) or would
+    // reproduce RE (record): {kind, i, j, knob} and the value, whether the pair is settled.
+    struct KnobFact {
+        std::array<std::uint16_t, 4> key{};  // {kind, i, j, knob}
+        std::string value;
+        bool settled = true;
+    };
+    std::vector<KnobFact> knobs;
+    // The pairs on unsettled counts, listed apart: {kind, i, j} and the strings the dead-stone
+    // source was unsure of, in board coordinates ("D4, Q16").
+    struct UnsettledFact {
+        std::array<std::uint16_t, 3> key{};
+        std::string unsure;
+    };
+    std::vector<UnsettledFact> unsettled_list;
+    // The index.html group (html_group) of each divergence: its first pair's cause. Another
+    // pair's cause may have no group of its own on the page.
+    std::vector<std::uint16_t> groups;
     // Accounting divergences, by the ruleset whose two counts disagree.
     std::vector<std::uint16_t> accounting;
     audit::RecordCheck record = audit::RecordCheck::no_result;
@@ -298,9 +328,32 @@ class Summary {
     std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;   // {kind, i, j}
     std::map<std::uint16_t, std::uint64_t> accounting_;             // by ruleset
     std::map<std::array<std::uint16_t, 4>, std::uint64_t> causes_;  // {kind, cause, i, j}
-    std::array<std::uint64_t, 8> record_checks_{};                  // by audit::RecordCheck
-    std::map<std::string, RuCount> mapped_ru_;                      // RU verbatim
-    std::map<std::string, std::uint64_t> unmapped_ru_;              // RU verbatim
+    // Issue 27 item 1: the divergences, pairs and causes on counts that are not settled (the
+    // figures above count the settled ones), games with such a divergence by kind, and the
+    // first kMaxUnsettledListed of them, listed apart.
+    std::array<std::uint64_t, kDivergenceKinds> unsettled_{};
+    std::array<std::uint64_t, kDivergenceKinds> games_with_unsettled_{};
+    std::map<std::array<std::uint16_t, 3>, std::uint64_t> unsettled_pairs_;
+    std::map<std::array<std::uint16_t, 4>, std::uint64_t> unsettled_causes_;
+    struct UnsettledRow {
+        std::string file, anchor;
+        int game = 0;
+        std::array<std::uint16_t, 3> key{};  // {kind, i, j}
+        std::string unsure;
+    };
+    std::vector<UnsettledRow> unsettled_rows_;
+    std::uint64_t unsettled_total_ = 0;  // pairs on unsettled counts (listed or not)
+    std::set<std::uint16_t> groups_;     // the groups index.html has (html_group)
+    // Issue 27 item 2: {kind, i, j, knob} and the value -> {settled, unsettled} pairs it flips.
+    std::map<std::pair<std::array<std::uint16_t, 4>, std::string>, std::array<std::uint64_t, 2>>
+        knobs_;
+    // The tables of issue 27 (summary_settled.cpp): by cause (settled and unsettled apart), the
+    // knobs that alone flip a divergence, the unsettled divergences listed apart.
+    void settled_tables(std::vector<Table>& out) const;
+    std::string rulesets_text(std::uint16_t kind, std::uint16_t i, std::uint16_t j) const;
+    std::array<std::uint64_t, 8> record_checks_{};      // by audit::RecordCheck
+    std::map<std::string, RuCount> mapped_ru_;          // RU verbatim
+    std::map<std::string, std::uint64_t> unmapped_ru_;  // RU verbatim
     std::map<std::pair<std::string, audit::IssueSeverity>, std::uint64_t> record_issues_;
     std::array<std::uint64_t, 2> record_issues_by_severity_{};  // by audit::IssueSeverity
     std::array<std::uint64_t, 3> diagnostics_by_severity_{};    // by sgf::Severity

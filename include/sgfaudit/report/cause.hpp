@@ -30,9 +30,12 @@ enum class Cause : std::uint8_t {
     counting_method,       // outcome/accounting: area vs territory on the same board
     re_winner,             // record: RE names another winner than the count under RU
     re_margin,             // record: same winner, another margin
+    legality_rule,         // outcome: a suicide or ko knob alone ends the game elsewhere (stop)
+    button,                // outcome: KataGo's button (half a point) alone flips the winner
+    combined,              // outcome: no single knob flips the winner, only several together
     other,                 // none of the above (please report the game)
 };
-inline constexpr std::size_t kCauses = 17;
+inline constexpr std::size_t kCauses = 20;
 std::string_view to_string(Cause c) noexcept;
 // One line for people: what the cause means.
 std::string_view describe(Cause c) noexcept;
@@ -44,10 +47,31 @@ inline constexpr std::uint16_t kNoRuleset = 0xffff;
 struct PairCause {
     std::uint16_t first = 0, second = 0;
     Cause cause = Cause::other;
+    // Issue 27 item 1: every count the pair compares is settled (outcome: both rulesets' counts;
+    // accounting: the ruleset's; legality, end and record: always, a record check on an
+    // unsettled count being `unsettled`, never a divergence).
+    bool settled = true;
+    // Issue 27 item 2 (audit::Divergence::flips): outcome: the knobs that alone flip the
+    // winner of the first ruleset's count, with their swings; record: the values of one knob of
+    // the record's ruleset that reproduce RE. Empty for the other kinds.
+    std::vector<audit::KnobFlip> knobs;
 };
 
+// The cause a knob that alone flips an outcome stands for (komi and the default komis: komi;
+// scoring: counting_method; bonus: handicap_bonus; pass-stones and white-moves-last:
+// pass_stones; end: end_rule; cycle: no_result_cycle; dead: dead_stones; suicide and ko:
+// legality_rule; seki-eyes and button: themselves).
+Cause knob_cause(audit::Knob k) noexcept;
+
+// Where a pair's counts are not settled: a stone of each string the dead-stone source was
+// unsure of (audit::Score::unsure of both rulesets, without repeats, in board order).
+std::vector<sgf::Point> unsure_points(const audit::GameAudit& a, const PairCause& c);
+
 // Every pair of `d` with its cause, pairs in ruleset order; never empty. The first pair's cause
-// is the divergence's `cause`.
+// is the divergence's `cause`. An outcome pair with counterfactual flips (audit::
+// Divergence::flips) takes the cause of the knob with the largest swing (the first in knob
+// order among equals), `combined` when no knob alone flips it; without them (a hand-built
+// audit) the first term that differs between the two counts.
 std::vector<PairCause> divergence_causes(const audit::GameAudit& a, const audit::Divergence& d);
 
 }  // namespace sgfaudit::report

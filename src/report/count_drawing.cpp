@@ -1,0 +1,219 @@
+// The count drawn (issue 27 item 3): a scored end position with what each point is in the count
+// (audit::RulesetResult::count_map), as text rows for `check` and as SVG for index.html and
+// `check --format html`, with the count's arithmetic beside it.
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/check.hpp"
+
+namespace sgfaudit::report::detail {
+
+namespace {
+
+using audit::PointRole;
+
+bool has_map(const audit::GameAudit& a, const audit::RulesetResult& r) {
+    return r.score.scored && r.count_map.size() == static_cast<std::size_t>(a.width) *
+                                                       static_cast<std::size_t>(a.height);
+}
+
+// The board with the dead stones still on it.
+audit::Position stones_of(const audit::GameAudit& a, const audit::RulesetResult& r) {
+    audit::Position p;
+    p.width = a.width;
+    p.height = a.height;
+    p.cells.reserve(r.count_map.size());
+    for (const PointRole role : r.count_map) {
+        p.cells.push_back(
+            role == PointRole::black_stone || role == PointRole::dead_black   ? game::Cell::black
+            : role == PointRole::white_stone || role == PointRole::dead_white ? game::Cell::white
+                                                                              : game::Cell::empty);
+    }
+    return p;
+}
+
+std::string num(double v) {
+    return json_number(v);
+}
+
+// "pass stones 2" style terms, left out when zero.
+std::string term(std::string_view sign, int n, std::string_view what) {
+    return n == 0 ? std::string() : fmt::format(" {} {} {}", sign, n, what);
+}
+
+}  // namespace
+
+std::string count_arithmetic(const audit::Score& s) {
+    const audit::Count& c = s.decision();
+    std::string black, white;
+    if (s.decisive == audit::Scoring::area) {
+        black = fmt::format("{} stones + {} territory{}", s.black_stones, s.black_territory,
+                            term("-", s.group_tax_black, "tax"));
+        white = fmt::format("{} stones + {} territory{}", s.white_stones, s.white_territory,
+                            term("-", s.group_tax_white, "tax"));
+    } else {
+        const int held_by_white = s.captures_by_white + s.dead_black + s.pass_stones_to_white;
+        const int held_by_black = s.captures_by_black + s.dead_white + s.pass_stones_to_black;
+        black = fmt::format("{} territory - {} prisoners ({} captured, {} dead{}){}",
+                            s.black_territory, held_by_white, s.captures_by_white, s.dead_black,
+                            s.pass_stones_to_white == 0
+                                ? std::string()
+                                : fmt::format(", {} pass stones", s.pass_stones_to_white),
+                            term("-", s.group_tax_black, "tax"));
+        white = fmt::format("{} territory - {} prisoners ({} captured, {} dead{}){}",
+                            s.white_territory, held_by_black, s.captures_by_black, s.dead_white,
+                            s.pass_stones_to_black == 0
+                                ? std::string()
+                                : fmt::format(", {} pass stones", s.pass_stones_to_black),
+                            term("-", s.group_tax_white, "tax"));
+    }
+    if (s.komi != 0) white += fmt::format(" + komi {}", num(s.komi));
+    if (s.decisive == audit::Scoring::area && s.handicap_bonus != 0) {
+        white += fmt::format(" + bonus {}", num(s.handicap_bonus));
+    }
+    if (s.button_black != 0) black += fmt::format(" + button {}", num(s.button_black));
+    if (s.button_white != 0) white += fmt::format(" + button {}", num(s.button_white));
+    return fmt::format("{}: B {} = {}; W {} = {}: {}", audit::to_string(s.decisive), black,
+                       num(c.black), white, num(c.white), count_result(c));
+}
+
+std::vector<std::string> count_rows(const audit::GameAudit& a, const audit::RulesetResult& r) {
+    std::vector<std::string> rows;
+    if (!has_map(a, r)) return rows;
+    static constexpr char kChar[] = {'X', 'O', 'x', 'o', 'b', 'w', '.', 's', 's'};
+    for (int y = 0; y < a.height; ++y) {
+        std::string row;
+        for (int x = 0; x < a.width; ++x) {
+            const auto role = r.count_map[static_cast<std::size_t>(y * a.width + x)];
+            row += kChar[static_cast<std::size_t>(role)];
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+void append_count_text(std::string& out, const audit::GameAudit& a) {
+    for (const audit::RulesetResult& r : a.results) {
+        const std::vector<std::string> rows = count_rows(a, r);
+        if (rows.empty()) continue;
+        out += fmt::format(
+            "the count under {} (X O stones, x o dead stones ({}), b w territory, s eyes of "
+            "stones in seki ({}), . neutral):\n",
+            ruleset_label(r.ruleset), dead_source_text(r.score.dead_source, r.score.dead_oracle),
+            r.ruleset.seki_eyes == audit::SekiEyes::neutral ? "no one's: seki-eyes=neutral"
+                                                            : "territory");
+        for (const std::string& row : rows) out += "    " + row + "\n";
+        out += fmt::format("    {}\n", count_arithmetic(r.score));
+    }
+}
+
+std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r) {
+    if (!has_map(a, r)) return {};
+    std::string svg = svg_board(stones_of(a, r), nullptr, audit::Position{});
+    const std::size_t end = svg.rfind("</svg>");
+    if (svg.empty() || end == std::string::npos) return {};
+    std::string black, white, seki_black, seki_white, neutral, dead;
+    for (int y = 0; y < a.height; ++y) {
+        for (int x = 0; x < a.width; ++x) {
+            const auto role = r.count_map[static_cast<std::size_t>(y * a.width + x)];
+            const std::string square =
+                fmt::format("M{:.2f} {:.2f}h.36v.36h-.36z", x - 0.18, y - 0.18);
+            const std::string triangle = fmt::format("M{} {:.2f}l.2 .34h-.4z", x, y - 0.2);
+            switch (role) {
+                case PointRole::black_territory:
+                    black += square;
+                    break;
+                case PointRole::white_territory:
+                    white += square;
+                    break;
+                case PointRole::seki_eye_black:
+                    seki_black += triangle;
+                    break;
+                case PointRole::seki_eye_white:
+                    seki_white += triangle;
+                    break;
+                case PointRole::neutral:
+                    neutral += fmt::format("M{} {}h0", x, y);
+                    break;
+                case PointRole::dead_black:
+                case PointRole::dead_white:
+                    dead += fmt::format("M{:.2f} {:.2f}l.5 .5m0 -.5l-.5 .5", x - 0.25, y - 0.25);
+                    break;
+                case PointRole::black_stone:
+                case PointRole::white_stone:
+                    break;
+            }
+        }
+    }
+    std::string overlay;
+    if (!black.empty()) overlay += "<path class=\"terr-b\" fill=\"#000\" d=\"" + black + "\"/>";
+    if (!white.empty()) {
+        overlay +=
+            "<path class=\"terr-w\" fill=\"#fff\" stroke=\"#000\" stroke-width=\".04\" d=\"" +
+            white + "\"/>";
+    }
+    if (!seki_black.empty()) {
+        overlay += "<path class=\"seki-b\" fill=\"#000\" d=\"" + seki_black + "\"/>";
+    }
+    if (!seki_white.empty()) {
+        overlay +=
+            "<path class=\"seki-w\" fill=\"#fff\" stroke=\"#000\" stroke-width=\".04\" d=\"" +
+            seki_white + "\"/>";
+    }
+    if (!neutral.empty()) {
+        overlay +=
+            "<path class=\"neutral\" stroke=\"#777\" stroke-width=\".22\" "
+            "stroke-linecap=\"round\" d=\"" +
+            neutral + "\"/>";
+    }
+    if (!dead.empty()) {
+        overlay += "<path class=\"dead\" stroke=\"#d00\" stroke-width=\".12\" d=\"" + dead + "\"/>";
+    }
+    svg.insert(end, overlay);
+    return svg;
+}
+
+std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t> rulesets) {
+    std::string out;
+    std::vector<std::size_t> drawn;
+    for (const std::size_t i : rulesets) {
+        if (i >= a.results.size() || !has_map(a, a.results[i])) continue;
+        const audit::RulesetResult& r = a.results[i];
+        // Rulesets with the same map and the same reading of seki eyes share a picture.
+        const bool neutral_eyes = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
+        bool shared = false;
+        for (const std::size_t j : drawn) {
+            const audit::RulesetResult& o = a.results[j];
+            shared = shared || (o.count_map == r.count_map &&
+                                (o.ruleset.seki_eyes == audit::SekiEyes::neutral) == neutral_eyes);
+        }
+        if (shared) continue;
+        drawn.push_back(i);
+        std::string caption;
+        for (const std::size_t j : rulesets) {
+            if (j >= a.results.size() || !has_map(a, a.results[j])) continue;
+            const audit::RulesetResult& o = a.results[j];
+            if (o.count_map != r.count_map ||
+                (o.ruleset.seki_eyes == audit::SekiEyes::neutral) != neutral_eyes) {
+                continue;
+            }
+            caption += fmt::format("<br><b>{}</b>: {}", html_escape(ruleset_label(o.ruleset)),
+                                   html_escape(count_arithmetic(o.score)));
+        }
+        out += "<figure>" + svg_count(a, r);
+        out += fmt::format(
+            "<figcaption>the count drawn: squares territory, triangles the eyes of stones in "
+            "seki ({}), grey dots neutral points, red crosses dead stones ({}){}</figcaption>"
+            "</figure>\n",
+            neutral_eyes ? "no one's" : "territory",
+            html_escape(dead_source_text(r.score.dead_source, r.score.dead_oracle)), caption);
+    }
+    return out;
+}
+
+}  // namespace sgfaudit::report::detail
