@@ -155,20 +155,20 @@ bool ruleset_pair(std::uint16_t i, std::uint16_t j, std::uint64_t rulesets) {
 
 void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets) {
     for (std::size_t k = 0; k < report::kDivergenceKinds; ++k) {
-        f.unsettled[k] = static_cast<std::uint32_t>(r.u());
+        f.unsettled[k] = r.u32();
         if (f.unsettled[k] > f.divergences[k]) r.damage();  // a part of them
     }
     const std::uint64_t pairs = r.ok() ? r.u() : 0;
     for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
         std::array<std::uint16_t, 3> p{};
-        for (std::uint16_t& v : p) v = static_cast<std::uint16_t>(r.u());
+        for (std::uint16_t& v : p) v = r.u16();
         if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
         f.unsettled_pairs.push_back(p);
     }
     const std::uint64_t causes = r.ok() ? r.u() : 0;
     for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
         std::array<std::uint16_t, 4> c4{};
-        for (std::uint16_t& v : c4) v = static_cast<std::uint16_t>(r.u());
+        for (std::uint16_t& v : c4) v = r.u16();
         if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
             !ruleset_pair(c4[2], c4[3], rulesets)) {
             r.damage();
@@ -178,9 +178,9 @@ void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets)
     const std::uint64_t knobs = r.ok() ? r.u() : 0;
     for (std::uint64_t k = 0; k < knobs && r.ok(); ++k) {
         report::GameFacts::KnobFact fact;
-        for (std::uint16_t& v : fact.key) v = static_cast<std::uint16_t>(r.u());
+        for (std::uint16_t& v : fact.key) v = r.u16();
         fact.value = r.s();
-        fact.settled = r.u() != 0;
+        fact.settled = r.flag();
         if (fact.key[0] >= report::kDivergenceKinds || fact.key[3] >= audit::kKnobCount ||
             !ruleset_pair(fact.key[1], fact.key[2], rulesets)) {
             r.damage();
@@ -190,7 +190,7 @@ void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets)
     const std::uint64_t listed = r.ok() ? r.u() : 0;
     for (std::uint64_t k = 0; k < listed && r.ok(); ++k) {
         report::GameFacts::UnsettledFact u;
-        for (std::uint16_t& v : u.key) v = static_cast<std::uint16_t>(r.u());
+        for (std::uint16_t& v : u.key) v = r.u16();
         u.unsure = r.s();
         if (u.key[0] >= report::kDivergenceKinds || !ruleset_pair(u.key[1], u.key[2], rulesets)) {
             r.damage();
