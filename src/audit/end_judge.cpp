@@ -642,6 +642,9 @@ class Judge {
         }
         for (std::size_t c = 0; c < 2; ++c) {
             if (stones[c] >= kJudgeLossFloor && 2 * lost[c] > stones[c]) out.implausible = true;
+            // Every stone of a colour dead by the judge's reading alone: on a small board
+            // (fewer stones than the floor) the same sign of a board nobody finished.
+            if (lost[c] > 0 && lost[c] == stones[c]) out.implausible = true;
         }
     }
 

@@ -321,6 +321,23 @@ TEST_CASE("Judge: a board where a colour loses most of its stones is not settled
     CHECK_FALSE(j.settled());
 }
 
+TEST_CASE("Judge: a board where every stone of a colour would be dead is not relied on",
+          "[audit][end_judge]") {
+    // corpus/rules/nssk.sgf's end, a superko demonstration on 5x5 that nobody played out: the
+    // judge's reading would take all four Black stones off (W+24.5 under AGA), fewer stones than
+    // kJudgeLossFloor. Players do not pass with every stone dead: not relied on.
+    const auto b = game::Board::from_ascii({
+        ".OX..",
+        "O.OX.",
+        ".OX..",
+        ".....",
+        "....X",
+    });
+    const auto j = judge(b);
+    CHECK(j.implausible);
+    CHECK_FALSE(j.settled());
+}
+
 TEST_CASE("Judge: the same board gives the same judgement", "[audit][end_judge]") {
     const auto b = game::Board::from_ascii({
         "...X.O...",

@@ -69,8 +69,9 @@ struct EndJudgement {
     bool open_boundary = false;  // an empty region reaching both colours holds a point that
                                  // touches no stone (the borders are not finished)
     // The judge found dead more than half the stones of a colour that has at least
-    // kJudgeLossFloor of them: not the end of a finished game (players pass when their groups
-    // live), rather an unfinished board; the judgement is not relied on.
+    // kJudgeLossFloor of them, or every stone of a colour: not the end of a finished game
+    // (players pass when their groups live), rather an unfinished board or a demonstration
+    // position; the judgement is not relied on.
     bool implausible = false;
     int rounds = 0;  // rounds run (at most kJudgeRounds)
     // No string unsure, no open boundary, nothing implausible: the count without `dead` can be
