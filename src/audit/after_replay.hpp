@@ -1,6 +1,6 @@
 #pragma once
 // Internal: what the audit computes once the replay is over, from its results alone
-// (rules-model.md 6). Each function takes plain values and appends to the audit; none of them
+// (rules.md 6). Each function takes plain values and appends to the audit; none of them
 // sees the replay's state.
 
 #include <array>
@@ -27,7 +27,7 @@ using EndBoardOf = std::function<const game::Board&(std::size_t)>;
 
 // divergences.cpp. Takes: the chosen rulesets' results, ended and counted, in the order
 // chosen. Gives: appends to `out` the divergences of kind end, outcome and accounting
-// (rules-model.md 6.2 to 6.4), in that order, with the end position when `diagrams`.
+// (rules.md 6.2 to 6.4), in that order, with the end position when `diagrams`.
 void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBoardOf& end_board,
                               bool diagrams, std::vector<Divergence>& out);
 
@@ -53,7 +53,7 @@ struct RecordCheckInput {
 
 // record_check.cpp. Takes: the record, every result (the chosen ones, then RU's own ruleset
 // when it was judged only for this check), ended and counted. Gives: out.record (RE against the
-// count under RU's ruleset, rules-model.md 6.5) and, on a mismatch that is not unsettled, a
+// count under RU's ruleset, rules.md 6.5) and, on a mismatch that is not unsettled, a
 // divergence of kind record in out.divergences.
 void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> results,
                   const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,

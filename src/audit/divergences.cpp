@@ -1,4 +1,4 @@
-// Divergences computed after the replay (rules-model.md 6.2 to 6.4): end, outcome, accounting.
+// Divergences computed after the replay (rules.md 6.2 to 6.4): end, outcome, accounting.
 // Contract: after_replay.hpp (divergences_after_replay).
 
 #include <algorithm>

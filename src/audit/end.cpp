@@ -1,4 +1,4 @@
-// The end of each ruleset's game and its count (rules-model.md 4 and 5).
+// The end of each ruleset's game and its count (rules.md 4 and 5).
 //
 // Replay::finish takes the lanes as the replay left them. It gives each chosen ruleset its end
 // (two passes, the record's end, stopped, no moves), the moves after a `final` end, and its
@@ -36,7 +36,7 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
                     std::string(server->server)};
         }
     }
-    // rules-model.md 1: default komi when KM is absent (002 rule 3 for AGA).
+    // rules.md 1: default komi when KM is absent (002 rule 3 for AGA).
     const KomiSource source =
         rec.komi_given ? KomiSource::km_unreadable : KomiSource::ruleset_default;
     if (handicap >= 2) return {r.default_komi_handicap, source, {}};
@@ -127,7 +127,7 @@ void Replay::finish() {
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
             res.moves_after_end = move_ - res.end_move;
         }
-        // Dead stones (rules-model.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
+        // Dead stones (rules.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
         // comment-8 agreement: section 8, Presets) scores the board as it is.
         const bool strict_tt = res.ruleset.dead == DeadRule::as_is;
         const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the conventions of Fox (foxwq.com) records that R18 (rules-model.md 8) reads as a
+// Internal: the conventions of Fox (foxwq.com) records that R18 (rules.md 8) reads as a
 // second reading of an ambiguous record (docs/rules-notes.md, "Server conventions").
 
 #include <optional>

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the exact position history of one game (rules-model.md 2). Every position is kept
+// Internal: the exact position history of one game (rules.md 2). Every position is kept
 // with its compact snapshot; a lookup confirms each hash hit by comparing the board, so a Zobrist
 // collision can never produce a false repetition. No look-back window, never cleared.
 //

@@ -1,4 +1,4 @@
-// R19 (rules-model.md 8): Japanese counting without markup, the reading of seki-eyes=neutral.
+// R19 (rules.md 8): Japanese counting without markup, the reading of seki-eyes=neutral.
 //
 // J 8 calls territory the empty points surrounded by the living stones of one player, and puts in
 // seki the living stones that have dame; J 9 stops the game once both players pass and J 8

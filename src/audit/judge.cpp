@@ -1,4 +1,4 @@
-// Judging a play (rules-model.md 2, 3 and 6.1).
+// Judging a play (rules.md 2, 3 and 6.1).
 //
 // judge_play: takes a ruleset and what the physical replay found out about a play (PlayFacts);
 // gives the ruleset's verdict. It is the only place that decides whether a board play on an
@@ -37,7 +37,7 @@ Reason superko_reason(Ko ko) {
     return Reason::positional_superko;
 }
 
-// The earlier position a play by `c` repeats under `ko`, per rules-model.md 2.
+// The earlier position a play by `c` repeats under `ko`, per rules.md 2.
 std::optional<std::uint32_t> repeated_under(Ko ko, const Repeats& rep, game::Color c) {
     switch (ko) {
         case Ko::psk:
@@ -69,7 +69,7 @@ std::optional<Illegal> judge_play(const Ruleset& r, game::Color c, const PlayFac
         }
         if (facts.lone_suicide) {
             // TT 7 clears the lone stone: the grid colouring is unchanged, so TT 6 forbids it
-            // (rules-model.md 3: "suicide, repeats the position").
+            // (rules.md 3: "suicide, repeats the position").
             ill.reason = Reason::suicide;
             ill.clause = clause(CommonRule::lone_suicide_repeats);
             ill.repeats_move = facts.repeats.any;
@@ -189,7 +189,7 @@ bool is_superko(Reason r) {
 
 }  // namespace
 
-// Divergence kind 1 (rules-model.md 6.1) and the record issues of a play some ruleset forbids.
+// Divergence kind 1 (rules.md 6.1) and the record issues of a play some ruleset forbids.
 void Replay::note_legality(
     const sgf::Event& e, game::Color c, const PlayFacts& facts,
     const std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts,

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: judging one board play under one ruleset (rules-model.md 2 and 3).
+// Internal: judging one board play under one ruleset (rules.md 2 and 3).
 //
 // The judge sees a play only through PlayFacts: what the physical replay found out about it
 // (turn order, suicide, a ko shape retaken, earlier positions it repeats). The replay's fast

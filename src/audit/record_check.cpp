@@ -1,4 +1,4 @@
-// The record check (rules-model.md 6.5) and RE's plausibility (issue 15).
+// The record check (rules.md 6.5) and RE's plausibility (issue 15).
 // Contracts: after_replay.hpp (check_record, check_result_plausibility).
 
 #include <cmath>

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the one physical replay of a game record behind audit_game (rules-model.md 2 to 6),
+// Internal: the one physical replay of a game record behind audit_game (rules.md 2 to 6),
 // split along its own steps. Each step lives in its own translation unit:
 //
 //   turns.cpp         setup and turns: the start position, handicap, turn order, passes, plays

@@ -1,5 +1,5 @@
 #pragma once
-// The knob table of audit/ruleset.hpp (rules-model.md section 1), private to the audit module:
+// The knob table of audit/ruleset.hpp (rules.md section 1), private to the audit module:
 // one row per knob gives its name, help, values, the citation of each value, parsing, the text of
 // a value in specs (value_text) and equality (same_rules). A new knob is one row in
 // ruleset_knobs.cpp, one field in Ruleset and one setting in the presets (ruleset_presets.cpp).

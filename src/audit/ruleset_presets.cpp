@@ -35,8 +35,8 @@ constexpr auto kPresets = std::to_array<PresetRow>({
             set(DeadRule::as_is, "",
                 "TT 8: strict, the board is scored as it stands (no stone removed, the run's "
                 "--dead never applies); TT comment 8's agreement is tromp-taylor:dead=agreement"),
-            komi(7.5, "TT comment 10 leaves komi to agreement; rules-model.md's default"),
-            komi_handicap(0.5, "TT is silent; rules-model.md's default"),
+            komi(7.5, "TT comment 10 leaves komi to agreement; rules.md's default"),
+            komi_handicap(0.5, "TT is silent; rules.md's default"),
         }),
     preset_row(
         "aga", "AGA rules 1991, revised 2004 (seeds 000, 002; 004 plays them)",
@@ -112,7 +112,7 @@ constexpr auto kPresets = std::to_array<PresetRow>({
                 "J 12: when a whole-board position repeats, the players may agree to end the "
                 "game without result"),
             komi(6.5, "the Nihon Ki-in's komi for even games (6.5 since 2002); J itself sets none"),
-            komi_handicap(0.5, "rules-model.md's default"),
+            komi_handicap(0.5, "rules.md's default"),
         }),
     // C = the rules of the Chinese Weiqi Association: area counting, no repetition of a whole
     // board position (C 2002 section 6, read as positional superko, as KataGo and KGS do), and
@@ -136,7 +136,7 @@ constexpr auto kPresets = std::to_array<PresetRow>({
             set(Cycle::play_on, "C 2002 section 6",
                 "C 2002 section 6: no whole-board repetition, so no cycle"),
             komi(7.5, "C 2002: komi 3 3/4 stones = 7.5 points"),
-            komi_handicap(0.5, "rules-model.md's default"),
+            komi_handicap(0.5, "rules.md's default"),
         }),
     // NZ = the New Zealand Rules of Go (New Zealand Go Society): one page of unnumbered
     // paragraphs, cited by their defined terms (NZ play, NZ move, NZ territory, ...).
@@ -165,7 +165,7 @@ constexpr auto kPresets = std::to_array<PresetRow>({
             komi(7, "NZ komi: 7 points in an even game"),
             komi_handicap(0, "NZ handicap: no komi"),
         }),
-    // Seed 000 as written (rules-model.md section 8, Presets): AGA 6 "with the same player to
+    // Seed 000 as written (rules.md section 8, Presets): AGA 6 "with the same player to
     // play" is situational superko, passes included; komi 5.5 (AGA 3 in 1991). Every other
     // knob as aga.
     preset_row(

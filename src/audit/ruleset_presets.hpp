@@ -1,5 +1,5 @@
 #pragma once
-// The preset table of audit/ruleset.hpp (rules-model.md section 1), private to the audit module:
+// The preset table of audit/ruleset.hpp (rules.md section 1), private to the audit module:
 // each preset is one row (ruleset_presets.cpp, kPresets) giving, per knob, its value, what a
 // finding cites for it and the clause text `sgfaudit rules` prints. Everything else that names
 // presets (preset_names, preset, spec parsing, the R14 every-preset judge, `sgfaudit rules`, the

@@ -47,7 +47,7 @@ void append_wrapped(std::string& out, std::string_view prefix, std::string_view 
 std::string rules_text() {
     std::string out;
     out +=
-        "Rulesets (rules-model.md section 1). Seeds: 000 AGA 1991 with commentary, 001\n"
+        "Rulesets (rules.md section 1). Seeds: 000 AGA 1991 with commentary, 001\n"
         "Tromp-Taylor, 002 AGA 2004 (Swedish, with a list of differences), 003 French (FFG),\n"
         "004 an AGA tournament.\n\nPresets\n";
     for (const PresetRow& row : preset_table()) {

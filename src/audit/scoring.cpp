@@ -1,5 +1,5 @@
 // Counting a position under one ruleset: area, territory and the FFG quick count
-// (rules-model.md 5), with every term kept for the report.
+// (rules.md 5), with every term kept for the report.
 
 #include "scoring.hpp"
 

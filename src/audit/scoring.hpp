@@ -1,5 +1,5 @@
 #pragma once
-// Internal: counting one finished (or as-is) position under one ruleset (rules-model.md 5).
+// Internal: counting one finished (or as-is) position under one ruleset (rules.md 5).
 
 #include <cstdint>
 #include <span>
@@ -48,7 +48,7 @@ struct DeadStones {
 };
 
 // What a count takes from the position: the stones left once dead stones are removed, the dead
-// stones, and the territory (rules-model.md 5). It does not depend on the ruleset, so one tally
+// stones, and the territory (rules.md 5). It does not depend on the ruleset, so one tally
 // serves every ruleset that ends on the same board.
 struct Tally {
     int black_stones = 0, white_stones = 0;
@@ -82,7 +82,7 @@ struct Tally {
 // adjacent or next to one empty region that reaches that colour only.
 Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pass_alive);
 
-// R19 (rules-model.md 8), the reading of seki-eyes=neutral, on `board` (dead stones removed): J 8
+// R19 (rules.md 8), the reading of seki-eyes=neutral, on `board` (dead stones removed): J 8
 // with the dame imagined filled. A string is in seki only when it shares a liberty with an
 // opponent string that neither side can fill without putting its own string in atari (an open
 // dame either side can fill makes no seki); the one-colour regions that border a string in seki

@@ -1,4 +1,4 @@
-// Setup and turns (rules-model.md 2, 3 and 7: R1 to R9).
+// Setup and turns (rules.md 2, 3 and 7: R1 to R9).
 //
 // Takes: the record's events in main-line order. Gives: the start position (root setup, setup
 // before the first move, the handicap placed, inferred or played), who moves first, the turn
@@ -116,7 +116,7 @@ std::optional<std::size_t> Replay::find_lane(const Ruleset& r) const {
 }
 
 // The start position: the root's setup (and setup and PL before the first move, R1 and R6),
-// the handicap (R4, R5), who moves first (rules-model.md 2, 3, 7).
+// the handicap (R4, R5), who moves first (rules.md 2, 3, 7).
 void Replay::setup_start() {
     bool later_setup_noted = false;
     std::optional<game::Color> to_play;
@@ -163,7 +163,7 @@ void Replay::setup_start() {
         }
     }
 
-    // Who moves first (rules-model.md 3, R1): PL; White after an AB handicap (AGA 2) or
+    // Who moves first (rules.md 3, R1): PL; White after an AB handicap (AGA 2) or
     // where the handicap is missing (R5); the colour of the first play in a position record;
     // else Black (TT 5, AGA 2).
     if (to_play) {
@@ -197,7 +197,7 @@ void Replay::setup_start() {
     }
 
     // The start position counts as made by a board play of the player who does not move
-    // first (rules-model.md 2; FFG preliminary rule, TT comment 5).
+    // first (rules.md 2; FFG preliminary rule, TT comment 5).
     // Reserved by positions, not events: one per move and the start (a setup node after
     // the start adds one more, the history grows for it), never one per setup point.
     history_.reset(board_.snapshot_size(),
@@ -376,7 +376,7 @@ void Replay::apply_setup(const sgf::Event& e) {
     }
 }
 
-// Setup after the first move: not a turn, the history is kept (rules-model.md 2).
+// Setup after the first move: not a turn, the history is kept (rules.md 2).
 void Replay::on_setup() {
     board_changes();
     apply_setup_run();  // leaves next_event_ at the last setup event of the run
@@ -559,7 +559,7 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
         // it is no double pass itself (the skipped play broke the run of passes).
         resume_pending_lanes();
     }
-    // A pass is a turn: its position counts for ssk, not for nssk (rules-model.md 2).
+    // A pass is a turn: its position counts for ssk, not for nssk (rules.md 2).
     history_.add(board_, move_, detail::maker_of(c), false);
     if (consecutive_passes_ < 2) return;
     // Two consecutive passes end the game (TT 8, AGA 9, FFG 5).

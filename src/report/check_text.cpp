@@ -243,7 +243,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
         return;
     }
 
-    // The record against its own rules (rules-model.md 6.5).
+    // The record against its own rules (rules.md 6.5).
     const audit::RecordVerdict& rv = a.record;
     out += fmt::format("record: {}", audit::to_string(rv.check));
     out +=

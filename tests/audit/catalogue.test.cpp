@@ -1,10 +1,10 @@
-// The rules catalogue (issue item 7): every clause of rules-model.md and the seeds' own figures as
+// The rules catalogue (issue item 7): every clause of rules.md and the seeds' own figures as
 // a test case. Each case names its clause, draws its board (the rows below are both the picture
 // and the setup: X = Black, O = White, . = empty, a lower-case letter = an empty point named in
 // the moves), lists the moves, and states the verdict under every preset (tromp-taylor, aga,
 // french): which plays are illegal and why, where the game ends, and the counts.
 //
-// Expected values come from the rule texts (seeds 000-003 and rules-model.md), computed by hand;
+// Expected values come from the rule texts (seeds 000-003 and rules.md), computed by hand;
 // the arithmetic is in the comments. Notation: Xb/Xw stones, tb/tw territory, capB/capW stones
 // lost by Black/White (captured, suicided), pB/pW passes, e = 1 when Black made the last turn
 // (AGA 11 White's extra pass, FFG 6a White's extra point), n = handicap, k = komi.
@@ -50,7 +50,7 @@ constexpr std::string_view wall =
 // =============================================================================================
 // Section 2: positions and the three superko rules
 
-TEST_CASE("rules-model.md 2 (nssk example): B1 fills, W2 passes, B3 takes a ko, W4 retakes",
+TEST_CASE("rules.md 2 (nssk example): B1 fills, W2 passes, B3 takes a ko, W4 retakes",
           "[audit][catalogue]") {
     // .OX..
     // OkOX.   B1 a, W2 pass, B3 k (captures cb), W4 cb (captures k).
@@ -68,20 +68,20 @@ TEST_CASE("rules-model.md 2 (nssk example): B1 fills, W2 passes, B3 takes a ko, 
     // Final board: Black ca, db, cc, ee (Xb 4); White ba, ab, bc, cb (Xw 4); tw = 2 (aa, ac);
     // every other empty point touches both: neutral. capB = 1 (k), capW = 1 (cb).
     // pB = 1, pW = 2, last turn White's (e = 0), k = 0.5. Setup stones made no turns, so AGA
-    // area and territory differ here (a position record, rules-model.md 5).
+    // area and territory differ here (a position record, rules.md 5).
     //   area B = 4 + 0 = 4; W = 4 + 2 + 0.5 = 6.5
     //   TT terr B = 0 - 1 = -1; W = 2 - 1 + 0.5 = 1.5
     //   AGA terr / FFG quick B = 0 - 1 - 1 = -2; W = 2 - 1 - 2 + 0.5 = -0.5
     counts(a, {4, 6.5, -1, 1.5, 4, 6.5, -2, -0.5, 4, 6.5, -2, -0.5});
 }
 
-TEST_CASE("rules-model.md 2 / ko=simple: the nssk example's W4 is an immediate single-stone retake",
+TEST_CASE("rules.md 2 / ko=simple: the nssk example's W4 is an immediate single-stone retake",
           "[audit][catalogue]") {
     std::vector<audit::Ruleset> rs = presets();
     rs.push_back(*audit::parse_ruleset_spec("aga:ko=simple").ruleset);
     const auto a = run(game_sgf(ko_board, "KM[0.5]", "Ba W- Bk W@cb B- W-"), rs);
     // B3 captured one stone with one stone; W4 at once takes it back with one stone. The board
-    // it recreates first existed after B1 (rules-model.md 6.1: the repeated earlier position,
+    // it recreates first existed after B1 (rules.md 6.1: the repeated earlier position,
     // earliest occurrence), so repeats_move is 1 here too.
     illegal(a.results[3], 4, Reason::simple_ko, "", 1);
 }
@@ -137,7 +137,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "rules-model.md 2: the start position counts as a board play of the player who does "
+    "rules.md 2: the start position counts as a board play of the player who does "
     "not move first (PL[W])",
     "[audit][catalogue]") {
     // ko_board, PL[W]: W1 passes, B2 k takes, W3 cb retakes: the start position again.
@@ -155,7 +155,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "rules-model.md 2: with Black first the start position is White's, so an immediate "
+    "rules.md 2: with Black first the start position is White's, so an immediate "
     "retake is illegal everywhere",
     "[audit][catalogue]") {
     // ko_board, Black first: B1 k takes, W2 cb retakes: the start position, made by White.
@@ -343,7 +343,7 @@ TEST_CASE(
     // Final = the wall position: Xb 5, Xw 5, tb 5, tw 10. pB 2, pW 1, e 0, k 7.5.
     //   area B 10, W 15 + 7.5 = 22.5 (W+12.5); TT terr B 5, W 17.5
     //   AGA/quick B 5 - 2 = 3, W 10 - 1 + 7.5 = 16.5 (W+13.5): White lost a turn with no stone
-    //   and no pass stone, so the two AGA counts disagree by one (rules-model.md 5, 6.4).
+    //   and no pass stone, so the two AGA counts disagree by one (rules.md 5, 6.4).
     counts(a, {10, 22.5, 5, 17.5, 10, 22.5, 3, 16.5, 10, 22.5, 3, 16.5});
     CHECK(has_divergence(a, audit::DivergenceKind::accounting));
 }
@@ -380,7 +380,7 @@ TEST_CASE("AGA 12 / FFG 6 = 6a: a well-formed even game gives the same margin in
     CHECK_FALSE(has_divergence(a, audit::DivergenceKind::end));
 }
 
-TEST_CASE("rules-model.md 1: without KM the komi is 7.5 in an even game under every preset",
+TEST_CASE("rules.md 1: without KM the komi is 7.5 in an even game under every preset",
           "[audit][catalogue]") {
     const auto a = run(game_sgf(empty5, "", std::string(wall) + " B- W-"));
     for (const auto& r : a.results) {
@@ -390,7 +390,7 @@ TEST_CASE("rules-model.md 1: without KM the komi is 7.5 in an even game under ev
     counts(a, {10, 22.5, 5, 17.5, 10, 22.5, 4, 16.5, 10, 22.5, 4, 16.5});
 }
 
-TEST_CASE("rules-model.md 1: komi=X overrides the record's KM", "[audit][catalogue]") {
+TEST_CASE("rules.md 1: komi=X overrides the record's KM", "[audit][catalogue]") {
     std::vector<audit::Ruleset> rs = {*audit::parse_ruleset_spec("aga:komi=0.5").ruleset};
     const auto a = run(game_sgf(empty5, "KM[7.5]", std::string(wall) + " B- W-"), rs);
     CHECK(a.results[0].score.komi == 0.5);
@@ -473,7 +473,7 @@ TEST_CASE(
     ends(a.results[FFG], EndKind::record_end, 14);
 }
 
-TEST_CASE("rules-model.md 4: a record without two passes has no rules score, only an as-is count",
+TEST_CASE("rules.md 4: a record without two passes has no rules score, only an as-is count",
           "[audit][catalogue]") {
     // The wall game resigned after W10: as-is Xb 5, Xw 5, tb 5, tw 10, no passes, e 0.
     //   area B 10, W 22.5; TT terr B 5, W 17.5; AGA terr / quick B 5, W 17.5
@@ -543,7 +543,7 @@ TEST_CASE("AGA 11 / FFG 6a: a handicap game whose turns end with Black's still a
     CHECK_FALSE(has_divergence(a, audit::DivergenceKind::accounting));
 }
 
-TEST_CASE("rules-model.md 1: without KM a handicap game's komi is 0.5", "[audit][catalogue]") {
+TEST_CASE("rules.md 1: without KM a handicap game's komi is 0.5", "[audit][catalogue]") {
     const std::vector<std::string> h2 = {".X...", ".X...", ".....", ".....", "....."};
     const auto a = run(game_sgf(h2, "HA[2]", "W@ca B@bc W@cb B@bd W@cc B@be W@cd B- W@ce B- W-"));
     for (const auto& r : a.results) {
@@ -554,7 +554,7 @@ TEST_CASE("rules-model.md 1: without KM a handicap game's komi is 0.5", "[audit]
 }
 
 TEST_CASE(
-    "rules-model.md 3, 5: HA[2] with three AB stones: n = 2, and AGA area and territory "
+    "rules.md 3, 5: HA[2] with three AB stones: n = 2, and AGA area and territory "
     "must differ",
     "[audit][catalogue]") {
     // .X...   HA[2] AB[ba][bb][bc]: n = min(2, 3) = 2; one Black stone made no turn.
@@ -638,7 +638,7 @@ TEST_CASE(
 // =============================================================================================
 // Section 6: the record check
 
-TEST_CASE("rules-model.md 6.5: RE is checked against the count of the record's own RU",
+TEST_CASE("rules.md 6.5: RE is checked against the count of the record's own RU",
           "[audit][catalogue]") {
     // Wall game, KM 7.5: AGA territory W+12.5.
     const auto ok = run(game_sgf(empty5, "KM[7.5]RU[AGA]RE[W+12.5]", std::string(wall) + " B- W-"));

@@ -6,7 +6,7 @@
 //   area        B = Xb + tb            W = Xw + tw + k (+ n-1 under AGA and French)
 //   TT terr     B = tb - capB - deadB  W = tw - capW - deadW + k
 //   AGA terr / FFG quick  B = tb - capB - deadB - pB   W = tw - capW - deadW - pW - e + k
-// Tromp-Taylor (end=final) always scores the board as it is (rules-model.md 5): dead-stone
+// Tromp-Taylor (end=final) always scores the board as it is (rules.md 5): dead-stone
 // markup does not apply to it.
 
 #include "catalogue_support.hpp"
@@ -60,7 +60,7 @@ TEST_CASE(
     //   AGA terr / FFG quick B 0 - 7 - 1 = -8, W 25 - 1 + 0.5 = 24.5  -> W+32.5
     // The two differ by 4 = 11 White setup stones - 7 Black ones: setup stones are no turns,
     // so the turn equation of Appendix B (Xb + pb + x = Xw + pw + y + e) does not hold in a
-    // position record (rules-model.md 5: an accounting finding, not a bug).
+    // position record (rules.md 5: an accounting finding, not a bug).
     // TT (strict, the board as it is): Xb 7, Xw 11; aa reaches only White (tw 1); ac touches
     // ab and ad/bc: neutral; the other 16 empty points reach bd through x: neutral.
     //   TT area B 7, W 11 + 1 + 0.5 = 12.5 (W+5.5); TT terr B 0, W 1 + 0.5 = 1.5

@@ -1,4 +1,4 @@
-// Counting real games (rules-model.md section 8, revision 3): one or more cases per decision
+// Counting real games (rules.md section 8, revision 3): one or more cases per decision
 // R11-R20, each named by its id. Expected values come from the text of section 8 and the seeds,
 // computed by hand; the board and move notation is that of catalogue.test.cpp.
 
@@ -513,7 +513,7 @@ TEST_CASE("R12: past 12 dead strings the search stops and the check is unsettled
 }
 
 // =============================================================================================
-// Presets (rules-model.md section 8)
+// Presets (rules.md section 8)
 
 TEST_CASE("Presets: aga-1991 is seed 000 as written with situational superko and komi 5.5",
           "[audit][counting][presets]") {

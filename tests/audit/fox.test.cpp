@@ -1,4 +1,4 @@
-// R18 (rules-model.md 8) on Fox's records: a convention with two readings is tried when the
+// R18 (rules.md 8) on Fox's records: a convention with two readings is tried when the
 // record as written does not reproduce RE, and the check is `convention`, naming the reading.
 // Fox writes KM[0] in even games played with its komi of 6.5 (RU Japanese), and under Chinese
 // rules writes both KM and RE's margin in stones (KM[375] is 3.75 stones, 7.5 points: R3's

@@ -1,4 +1,4 @@
-// R19 (rules-model.md 8): Japanese counting without markup, the reading of seki-eyes=neutral.
+// R19 (rules.md 8): Japanese counting without markup, the reading of seki-eyes=neutral.
 // Written from the rule text before the code: J 8 puts in seki the living stones that have dame
 // and gives their eyes to no one; R19 reads it with the dame imagined filled: a string is in seki
 // only when it shares a liberty with an opponent string that neither side can fill without

@@ -2,7 +2,7 @@
 // every knob, the same game audited under rulesets that differ in that knob only, so each value
 // has behaviour a test sees. The base is tromp-taylor (every knob at its plainest value) unless a
 // case needs another knob set to make the value visible; the spec says which. Expected values
-// come from the knob's definition (rules-model.md sections 1-5 and the seed clause each value
+// come from the knob's definition (rules.md sections 1-5 and the seed clause each value
 // cites), computed by hand; the arithmetic is in the comments, with the notation of
 // catalogue.test.cpp. The second part checks the citation each knob value carries
 // (Ruleset::clause), which is what every finding names.
@@ -59,7 +59,7 @@ TEST_CASE("knob suicide: forbidden makes a multi-stone suicide illegal, multi-st
 TEST_CASE("knob ko: psk, ssk, nssk and simple give four different verdicts on one retake",
           "[audit][knobs]") {
     // B1 a, W2 pass, B3 k (captures cb), W4 cb (captures k): after W4 the board is the board
-    // after B1 and after W2 (rules-model.md 2's nssk example).
+    // after B1 and after W2 (rules.md 2's nssk example).
     //   psk: repeats move 1 (any earlier position)
     //   ssk: repeats move 2 (White's pass left that board)
     //   nssk: legal (no White board play left that board)
@@ -213,7 +213,7 @@ TEST_CASE("knob bonus: 0, n-1 and n give White 0, 2 and 3 points for three handi
         CHECK(a.results[i].score.handicap == 3);
         CHECK(a.results[i].score.handicap_bonus == bonus[i]);
         count(a.results[i].score.area, 25, 0.5 + bonus[i], "area");
-        // The territory count never carries the bonus (rules-model.md 5).
+        // The territory count never carries the bonus (rules.md 5).
         CHECK(a.results[i].score.territory.white == Approx(0.5));
     }
 }

@@ -1,4 +1,4 @@
-// Real records (rules-model.md section 7, revision 2): one or more cases per decision R1-R10,
+// Real records (rules.md section 7, revision 2): one or more cases per decision R1-R10,
 // each named by its id. Expected values come from the text of section 7 and the seeds, computed
 // by hand; the count formulas and the move notation are those of catalogue.test.cpp.
 

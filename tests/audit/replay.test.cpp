@@ -1,4 +1,4 @@
-// Replay engine: the core paths of audit_game (rules-model.md 2-6) on small records. The rules
+// Replay engine: the core paths of audit_game (rules.md 2-6) on small records. The rules
 // catalogue (catalogue*.test.cpp) covers the seeds' figures clause by clause.
 
 #include <algorithm>
@@ -35,11 +35,11 @@ const audit::Illegal* illegal_at(const audit::RulesetResult& r, std::uint32_t mo
 
 }  // namespace
 
-// rules-model.md 2: B1 fills a point; W2 passes; B3 takes a ko; W4 retakes at once.
+// rules.md 2: B1 fills a point; W2 passes; B3 takes a ko; W4 retakes at once.
 //   . X O .      row 0      White's ko stone at bb is captured by B3 at ab... set up with AB/AW:
 //   X O . O      row 1
 //   . X O .      row 2
-TEST_CASE("rules-model 2 (TT 6, FFG 4, AGA 6): pass makes ssk differ from nssk", "[audit][ko]") {
+TEST_CASE("rules.md 2 (TT 6, FFG 4, AGA 6): pass makes ssk differ from nssk", "[audit][ko]") {
     // Ko at cb/bb: Black at ab,ba,bc; White at ca,cc,db. B3 plays cb? Build: Black stones
     // around bb's left, White around cb's right; White stone at bb (in atari) can be taken at
     // cb by Black, and White retakes at bb.

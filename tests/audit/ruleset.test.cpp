@@ -1,4 +1,4 @@
-// Rulesets as data (rules-model.md section 1): every preset knob against the table and its seed
+// Rulesets as data (rules.md section 1): every preset knob against the table and its seed
 // clause, spec and list parsing with every kind of error (as typed facts), RU[] mapping for names,
 // KataGo rules strings and the real RU values of the shared corpus, descriptions and the `sgfaudit
 // rules` text.
@@ -62,10 +62,10 @@ bool contains(std::string_view text, std::string_view part) {
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
-// Presets against the table of rules-model.md section 1
+// Presets against the table of rules.md section 1
 
 TEST_CASE(
-    "rules-model.md 1 + issue 15 + section 8: the presets are tromp-taylor aga french "
+    "rules.md 1 + issue 15 + section 8: the presets are tromp-taylor aga french "
     "japanese chinese new-zealand and aga-1991 in that order",
     "[audit][ruleset]") {
     const auto names = preset_names();
@@ -111,7 +111,7 @@ TEST_CASE("TT 8: under the tromp-taylor preset two passes end the game for good"
           "[audit][ruleset]") {
     CHECK(tt().end == GameEnd::final);
 }
-TEST_CASE("TT comment 10: the tromp-taylor default komi is rules-model.md's 7.5 / 0.5",
+TEST_CASE("TT comment 10: the tromp-taylor default komi is rules.md's 7.5 / 0.5",
           "[audit][ruleset]") {
     CHECK(tt().default_komi_even == 7.5);
     CHECK(tt().default_komi_handicap == 0.5);
@@ -192,7 +192,7 @@ TEST_CASE("AGA 7, FFG 6a: the aga and french presets are distinguishable", "[aud
     CHECK_FALSE(same_rules(french(), tt()));
 }
 
-TEST_CASE("rules-model.md 1: a default-constructed ruleset holds the tromp-taylor knobs unnamed",
+TEST_CASE("rules.md 1: a default-constructed ruleset holds the tromp-taylor knobs unnamed",
           "[audit][ruleset]") {
     const Ruleset r;
     CHECK(same_rules(r, tt()));
@@ -201,7 +201,7 @@ TEST_CASE("rules-model.md 1: a default-constructed ruleset holds the tromp-taylo
     CHECK_FALSE(r.komi_override);
 }
 
-TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][ruleset]") {
+TEST_CASE("rules.md 1: knob values have short stable names", "[audit][ruleset]") {
     CHECK(to_string(Suicide::forbidden) == "forbidden");
     CHECK(to_string(Suicide::multi_stone) == "multi-stone");
     CHECK(to_string(Ko::psk) == "psk");
@@ -231,7 +231,7 @@ TEST_CASE("rules-model.md 1: knob values have short stable names", "[audit][rule
 // ---------------------------------------------------------------------------------------------
 // Specs: a preset with overrides
 
-TEST_CASE("rules-model.md 1: a preset name alone is the preset", "[audit][ruleset][spec]") {
+TEST_CASE("rules.md 1: a preset name alone is the preset", "[audit][ruleset][spec]") {
     for (std::string_view name : preset_names()) {
         CHECK(parsed(name) == *preset(name));
     }
@@ -239,7 +239,7 @@ TEST_CASE("rules-model.md 1: a preset name alone is the preset", "[audit][rulese
     CHECK(parsed("French") == french());
 }
 
-TEST_CASE("rules-model.md 1: aga:ko=ssk changes only the ko knob", "[audit][ruleset][spec]") {
+TEST_CASE("rules.md 1: aga:ko=ssk changes only the ko knob", "[audit][ruleset][spec]") {
     const Ruleset r = parsed("aga:ko=ssk");
     CHECK(r.ko == Ko::ssk);
     Ruleset expected = aga();
@@ -250,7 +250,7 @@ TEST_CASE("rules-model.md 1: aga:ko=ssk changes only the ko knob", "[audit][rule
     CHECK_FALSE(r.komi_override);
 }
 
-TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the preset's rules",
+TEST_CASE("rules.md 1: komi=X overrides the record's KM and keeps the preset's rules",
           "[audit][ruleset][spec]") {
     const Ruleset r = parsed("french:komi=5.5,ko=psk");
     REQUIRE(r.komi_override);
@@ -264,7 +264,7 @@ TEST_CASE("rules-model.md 1: komi=X overrides the record's KM and keeps the pres
     CHECK(same_rules(k, aga()));
 }
 
-TEST_CASE("rules-model.md 1: overrides may be joined by ':' or by ','", "[audit][ruleset][spec]") {
+TEST_CASE("rules.md 1: overrides may be joined by ':' or by ','", "[audit][ruleset][spec]") {
     const Ruleset a = parsed("aga:ko=ssk:komi=5.5");
     CHECK(parsed("aga:ko=ssk,komi=5.5") == a);
     CHECK(parsed("aga,ko=ssk,komi=5.5") == a);
@@ -274,13 +274,13 @@ TEST_CASE("rules-model.md 1: overrides may be joined by ':' or by ','", "[audit]
     CHECK(a.spec == "aga:ko=ssk:komi=5.5");
 }
 
-TEST_CASE("rules-model.md 1: an override that restates the preset's value keeps its name",
+TEST_CASE("rules.md 1: an override that restates the preset's value keeps its name",
           "[audit][ruleset][spec]") {
     const Ruleset r = parsed("aga:ko=nssk:end=resumable");
     CHECK(r == aga());
 }
 
-TEST_CASE("rules-model.md 1: knobs that equal another preset take that preset's name",
+TEST_CASE("rules.md 1: knobs that equal another preset take that preset's name",
           "[audit][ruleset][spec]") {
     const Ruleset r = parsed(
         "tromp-taylor:suicide=forbidden:ko=ssk:pass-stones=quick-count:"
@@ -292,7 +292,7 @@ TEST_CASE("rules-model.md 1: knobs that equal another preset take that preset's 
           "white-moves-last=quick-count-point:bonus=n-1:end=resumable:dead=agreement");
 }
 
-TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads back",
+TEST_CASE("rules.md 1: every value of every knob parses and its spec reads back",
           "[audit][ruleset][spec]") {
     const auto [knob, value] = GENERATE(table<std::string, std::string>({
         {"suicide", "forbidden"},
@@ -334,7 +334,7 @@ TEST_CASE("rules-model.md 1: every value of every knob parses and its spec reads
     CHECK(parsed(r.spec) == r);
 }
 
-TEST_CASE("rules-model.md 1: komi values are decimal numbers", "[audit][ruleset][spec]") {
+TEST_CASE("rules.md 1: komi values are decimal numbers", "[audit][ruleset][spec]") {
     CHECK(*parsed("aga:komi=7").komi_override == 7.0);
     CHECK(*parsed("aga:komi=+6").komi_override == 6.0);
     CHECK(*parsed("aga:komi=-0.5").komi_override == -0.5);
@@ -349,7 +349,7 @@ TEST_CASE("rules-model.md 1: komi values are decimal numbers", "[audit][ruleset]
 // Spec errors: typed facts naming the bad part and the allowed names or values (their words:
 // tests/report/spec_wording.test.cpp)
 
-TEST_CASE("rules-model.md 1: an unknown ruleset name is a typed error with the presets",
+TEST_CASE("rules.md 1: an unknown ruleset name is a typed error with the presets",
           "[audit][ruleset][spec][error]") {
     const SpecError e = spec_error("agaa:ko=ssk");
     CHECK(e.kind == SpecErrorKind::unknown_ruleset);
@@ -360,7 +360,7 @@ TEST_CASE("rules-model.md 1: an unknown ruleset name is a typed error with the p
     CHECK(spec_error("custom").kind == SpecErrorKind::unknown_ruleset);
 }
 
-TEST_CASE("rules-model.md 1: an unknown knob is a typed error with the knobs",
+TEST_CASE("rules.md 1: an unknown knob is a typed error with the knobs",
           "[audit][ruleset][spec][error]") {
     const SpecError e = spec_error("aga: KOX =ssk");
     CHECK(e.kind == SpecErrorKind::unknown_knob);
@@ -369,7 +369,7 @@ TEST_CASE("rules-model.md 1: an unknown knob is a typed error with the knobs",
     CHECK(e.allowed == std::vector<std::string_view>(knob_names().begin(), knob_names().end()));
 }
 
-TEST_CASE("rules-model.md 1: a bad knob value is a typed error with the knob's values",
+TEST_CASE("rules.md 1: a bad knob value is a typed error with the knob's values",
           "[audit][ruleset][spec][error]") {
     const SpecError e = spec_error("aga:bonus=n+1");
     CHECK(e.kind == SpecErrorKind::bad_value);
@@ -389,7 +389,7 @@ TEST_CASE("rules-model.md 1: a bad knob value is a typed error with the knob's v
     }
 }
 
-TEST_CASE("rules-model.md 1: each malformed spec has its own error kind",
+TEST_CASE("rules.md 1: each malformed spec has its own error kind",
           "[audit][ruleset][spec][error]") {
     const auto [spec, kind] = GENERATE(table<std::string, SpecErrorKind>({
         {"aga:ssk", SpecErrorKind::not_knob_value},
@@ -418,7 +418,7 @@ TEST_CASE("rules-model.md 1: each malformed spec has its own error kind",
 // ---------------------------------------------------------------------------------------------
 // Lists (--rules)
 
-TEST_CASE("rules-model.md 1: a list names rulesets in the order given", "[audit][ruleset][list]") {
+TEST_CASE("rules.md 1: a list names rulesets in the order given", "[audit][ruleset][list]") {
     const RulesetListParse p = parse_ruleset_list("aga,french,tromp-taylor");
     REQUIRE(p.ok());
     REQUIRE(p.rulesets.size() == 3);
@@ -427,7 +427,7 @@ TEST_CASE("rules-model.md 1: a list names rulesets in the order given", "[audit]
     CHECK(p.rulesets[2] == tt());
 }
 
-TEST_CASE("rules-model.md 1: in a list, an item with '=' continues the ruleset before it",
+TEST_CASE("rules.md 1: in a list, an item with '=' continues the ruleset before it",
           "[audit][ruleset][list]") {
     const RulesetListParse p = parse_ruleset_list(
         "aga:ko=ssk,komi=5.5,french, tromp-taylor:end=resumable,suicide=forbidden");
@@ -439,7 +439,7 @@ TEST_CASE("rules-model.md 1: in a list, an item with '=' continues the ruleset b
     CHECK(p.rulesets[2].name == "tromp-taylor:suicide=forbidden:end=resumable");
 }
 
-TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
+TEST_CASE("rules.md 1: a list may not name the same ruleset twice",
           "[audit][ruleset][list][error]") {
     const SpecError e = list_error("aga:komi=5.5,french,aga,komi=5.5");
     CHECK(e.kind == SpecErrorKind::same_ruleset);
@@ -454,7 +454,7 @@ TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
     CHECK(p.rulesets.size() == 2);
 }
 
-TEST_CASE("rules-model.md 1: empty list items are errors", "[audit][ruleset][list][error]") {
+TEST_CASE("rules.md 1: empty list items are errors", "[audit][ruleset][list][error]") {
     CHECK(list_error("aga,,french").item_number == 2);
     CHECK(list_error("aga,").item_number == 2);
     CHECK(list_error(",aga").item_number == 1);
@@ -462,7 +462,7 @@ TEST_CASE("rules-model.md 1: empty list items are errors", "[audit][ruleset][lis
     CHECK(list_error("").kind == SpecErrorKind::no_ruleset);
 }
 
-TEST_CASE("rules-model.md 1: an error anywhere in a list gives no rulesets",
+TEST_CASE("rules.md 1: an error anywhere in a list gives no rulesets",
           "[audit][ruleset][list][error]") {
     CHECK(list_error("aga,french:ko=bad").kind == SpecErrorKind::bad_value);
     CHECK(list_error("aga,frnch").kind == SpecErrorKind::unknown_ruleset);
@@ -506,7 +506,7 @@ TEST_CASE("TT: RU names of the Tromp-Taylor rules map to the tromp-taylor preset
     CHECK(*m.ruleset == tt());
 }
 
-TEST_CASE("rules-model.md 1: RU names of rulesets that are no preset are not mapped",
+TEST_CASE("rules.md 1: RU names of rulesets that are no preset are not mapped",
           "[audit][ruleset][ru]") {
     const auto [ru, called] = GENERATE(table<std::string, std::string>({
         {"Old Chinese", "old Chinese"},
@@ -524,7 +524,7 @@ TEST_CASE("rules-model.md 1: RU names of rulesets that are no preset are not map
     CHECK_FALSE(ruleset_from_ru(ru));
 }
 
-TEST_CASE("rules-model.md 1: an unknown or empty RU is not mapped, with the reason",
+TEST_CASE("rules.md 1: an unknown or empty RU is not mapped, with the reason",
           "[audit][ruleset][ru]") {
     CHECK(map_ru("").reason == RuReason{});
     CHECK(map_ru(" \t\n").reason == RuReason{});
@@ -703,7 +703,7 @@ TEST_CASE("NZ play, move, territory, komi and handicap: the new-zealand preset",
     CHECK(goe.reason.note == RuNote::ing);
 }
 
-TEST_CASE("rules-model.md 1: malformed or incomplete KataGo strings are not mapped",
+TEST_CASE("rules.md 1: malformed or incomplete KataGo strings are not mapped",
           "[audit][ruleset][ru][katago]") {
     CHECK(map_ru("sui1").reason.form == RuForm::katago_incomplete);
     CHECK(map_ru("koPOSITIONALscoreAREA").reason.form == RuForm::katago_incomplete);
@@ -713,7 +713,7 @@ TEST_CASE("rules-model.md 1: malformed or incomplete KataGo strings are not mapp
     CHECK(map_ru(R"({"ko":"POSITIONAL","scoring":"AREA"})").reason.form == RuForm::katago_json);
 }
 
-TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expected",
+TEST_CASE("rules.md 1: every RU value of the shared corpus maps as expected",
           "[audit][ruleset][ru][corpus]") {
     // The distinct RU[] values of ../shared/corpus (grep 'RU\[[^]]*\]'), with the ruleset spec
     // each maps to ("" = not mapped). KataGo strings are read knob by knob (issue 15): ko SIMPLE
@@ -849,7 +849,7 @@ TEST_CASE("rules-model.md 1: every RU value of the shared corpus maps as expecte
 // ---------------------------------------------------------------------------------------------
 // Descriptions and the `sgfaudit rules` text
 
-TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
+TEST_CASE("rules.md 1: describe gives one line of knob=value", "[audit][ruleset][text]") {
     CHECK(describe(aga()) ==
           "aga: suicide=forbidden ko=nssk scoring=territory seki-eyes=territory pass-stones=yes "
           "white-moves-last=pass-stone bonus=n-1 end=resumable cycle=play-on dead=agreement "
@@ -885,7 +885,7 @@ TEST_CASE("rules-model.md 1: describe gives one line of knob=value", "[audit][ru
     CHECK(describe(aga()).find('\n') == std::string::npos);
 }
 
-TEST_CASE("rules-model.md 1: the rules text lists every preset, knob, value and clause",
+TEST_CASE("rules.md 1: the rules text lists every preset, knob, value and clause",
           "[audit][ruleset][text]") {
     const std::string text = rules_text();
     REQUIRE_FALSE(text.empty());
@@ -1009,7 +1009,7 @@ TEST_CASE("Issue 28: a ruleset list takes every form RU takes with KataGo rules 
 // ---------------------------------------------------------------------------------------------
 // --komi on a ruleset, and the label every report gives it
 
-TEST_CASE("rules-model.md 1: with_komi gives the spec and name that spec with komi=X parses to",
+TEST_CASE("rules.md 1: with_komi gives the spec and name that spec with komi=X parses to",
           "[audit][ruleset][spec]") {
     for (const std::string_view spec :
          {"aga", "tromp-taylor", "french:ko=psk", "aga:komi=5.5", "Korean", "aga:ko=ssk:komi=1",
@@ -1033,7 +1033,7 @@ TEST_CASE("rules-model.md 1: with_komi gives the spec and name that spec with ko
     CHECK(same_rules(aga65, *preset("aga")));
 }
 
-TEST_CASE("rules-model.md 1: a ruleset built by hand keeps its name under with_komi",
+TEST_CASE("rules.md 1: a ruleset built by hand keeps its name under with_komi",
           "[audit][ruleset][spec]") {
     Ruleset r;
     r.name = "mine";
@@ -1044,7 +1044,7 @@ TEST_CASE("rules-model.md 1: a ruleset built by hand keeps its name under with_k
     CHECK(got.label() == "mine");
 }
 
-TEST_CASE("rules-model.md 1: a ruleset's label is its spec, else its name", "[audit][ruleset]") {
+TEST_CASE("rules.md 1: a ruleset's label is its spec, else its name", "[audit][ruleset]") {
     CHECK(parsed("french:ko=psk").label() == "french:ko=psk");
     CHECK(parsed("aga:ko=ssk:default-komi=5.5").label() == "aga:ko=ssk:default-komi=5.5");
     CHECK(preset("aga")->label() == "aga");

@@ -2,7 +2,7 @@
 // Japanese Rules of Go 1989): alive stones that have a dame are in seki, and eye points
 // surrounded by stones in seki are not territory; 002 figure 3, TT 9 and the Chinese and French
 // counts score such an eye for the colour around it. seki-eyes=neutral reads J 8 as R19 does
-// (rules-model.md 8; japanese_count.test.cpp): with the dame imagined filled, a string is in
+// (rules.md 8; japanese_count.test.cpp): with the dame imagined filled, a string is in
 // seki only when it shares a liberty that neither side can fill without atari, and its eye
 // points are no territory (rules-notes.md, "Seki").
 

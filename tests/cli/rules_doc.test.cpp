@@ -54,7 +54,7 @@ TEST_CASE("The report folder carries rules.md and diagnostics.md, and every cite
           slurp(fs::path(SGFAUDIT_SOURCE_DIR) / "docs/diagnostics.md"));
     const std::string html = slurp(out / "index.html");
     CHECK(html.find("<a href=\"rules.md\">") != std::string::npos);
-    CHECK(slurp(out / "summary.md").find("rules-model.md") == std::string::npos);
+    CHECK(slurp(out / "summary.md").find("rules.md") == std::string::npos);
 
     // Every clause of games.jsonl ("clause" fields, "; "- or ", "-separated) has its section.
     const std::string jsonl = slurp(out / "games.jsonl");

@@ -1,4 +1,4 @@
-// The board as a catalogue of board plays (rules-model.md section 3), each an ASCII picture and
+// The board as a catalogue of board plays (rules.md section 3), each an ASCII picture and
 // its outcome, then randomised checks against a naive flood-fill model.
 
 #include "sgfaudit/game/board.hpp"
@@ -132,7 +132,7 @@ std::string invariant_error(const Board& b) {
     return "";
 }
 
-// A naive model of a board play (rules-model.md section 3) by flood fill on a plain grid.
+// A naive model of a board play (rules.md section 3) by flood fill on a plain grid.
 struct NaiveBoard {
     int w;
     int h;
@@ -987,7 +987,7 @@ TEST_CASE("preview and play agree at every empty point of random positions",
 
 namespace {
 
-// What a play of c at v does, computed by flood fill on a naive copy of b's cells (rules-model.md
+// What a play of c at v does, computed by flood fill on a naive copy of b's cells (rules.md
 // section 3), in the terms of PlayEffect. Precondition: b.at(v) is empty.
 PlayEffect naive_effect(const Board& b, Vertex v, Color c) {
     NaiveBoard naive(b.width(), b.height());

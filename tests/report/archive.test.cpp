@@ -40,7 +40,7 @@ struct Audited {
     Audited(const Audited&) = delete;
 };
 
-// rules-model.md 2, the ssk/nssk example on a 5x5 board (corpus/rules/nssk.sgf): B1 fills, W2
+// rules.md 2, the ssk/nssk example on a 5x5 board (corpus/rules/nssk.sgf): B1 fills, W2
 // passes, B3 takes the ko, W4 retakes: illegal under psk (repeats 1) and ssk (repeats 2),
 // legal under nssk (AGA). Then both pass.
 const char* const kNssk =

@@ -1,6 +1,6 @@
 // Causes of divergences (docs/report-format.md "Causes") from the typed facts of hand-built
 // audits: the illegal-play reason against the allowing ruleset's ko and suicide knobs (rules-
-// model.md 2, 3), the end knob (TT 8 vs AGA 10 / FFG 5), the terms of the counts (rules-model.md
+// model.md 2, 3), the end knob (TT 8 vs AGA 10 / FFG 5), the terms of the counts (rules.md
 // 5) and the record check.
 
 #include "sgfaudit/report/cause.hpp"

@@ -61,7 +61,7 @@ bool contains(std::string_view text, std::string_view part) {
 
 }  // namespace
 
-TEST_CASE("rules-model.md 1: an unknown ruleset name lists the presets",
+TEST_CASE("rules.md 1: an unknown ruleset name lists the presets",
           "[report][wording][spec]") {
     const std::string e = spec_error("agaa:ko=ssk");
     CHECK(contains(e, "unknown ruleset 'agaa'"));
@@ -75,7 +75,7 @@ TEST_CASE("rules-model.md 1: an unknown ruleset name lists the presets",
     CHECK(contains(spec_error("aga:komi=7,5"), "write decimals with '.'"));
 }
 
-TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[report][wording][spec]") {
+TEST_CASE("rules.md 1: an unknown knob lists the knobs", "[report][wording][spec]") {
     const std::string e = spec_error("aga:kox=ssk");
     CHECK(contains(e, "unknown knob 'kox'"));
     CHECK(contains(e, "'aga:kox=ssk'"));
@@ -85,7 +85,7 @@ TEST_CASE("rules-model.md 1: an unknown knob lists the knobs", "[report][wording
         "dead, button, default-komi, default-komi-handicap, komi"));
 }
 
-TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values", "[report][wording][spec]") {
+TEST_CASE("rules.md 1: a bad knob value lists the knob's values", "[report][wording][spec]") {
     const auto [spec, part, allowed] = GENERATE(table<std::string, std::string, std::string>({
         {"aga:ko=sskk", "bad value 'sskk' for knob 'ko'", "psk, ssk, nssk, simple"},
         {"aga:ko=", "bad value '' for knob 'ko'", "psk, ssk, nssk, simple"},
@@ -103,7 +103,7 @@ TEST_CASE("rules-model.md 1: a bad knob value lists the knob's values", "[report
     CHECK(contains(e, allowed));
 }
 
-TEST_CASE("rules-model.md 1: a komi that is not a finite number in range is refused",
+TEST_CASE("rules.md 1: a komi that is not a finite number in range is refused",
           "[report][wording][spec]") {
     const std::string bad = GENERATE(as<std::string>{}, "abc", "", "inf", "nan", "-inf", "1e9",
                                      "2704.5", "7.5x", "0x10", "++1", "- 1", "7 .5");
@@ -115,7 +115,7 @@ TEST_CASE("rules-model.md 1: a komi that is not a finite number in range is refu
     }
 }
 
-TEST_CASE("rules-model.md 1: an override must be knob=value", "[report][wording][spec]") {
+TEST_CASE("rules.md 1: an override must be knob=value", "[report][wording][spec]") {
     CHECK(contains(spec_error("aga:ssk"), "'ssk' in 'aga:ssk' is not knob=value"));
     CHECK(contains(spec_error("aga:french"), "not knob=value"));
     CHECK(contains(spec_error("aga:"), "empty override"));
@@ -124,24 +124,24 @@ TEST_CASE("rules-model.md 1: an override must be knob=value", "[report][wording]
     CHECK(contains(spec_error("aga, :ko=ssk"), "missing ruleset name"));
 }
 
-TEST_CASE("rules-model.md 1: a knob may be set once per ruleset", "[report][wording][spec]") {
+TEST_CASE("rules.md 1: a knob may be set once per ruleset", "[report][wording][spec]") {
     CHECK(contains(spec_error("aga:ko=ssk:ko=psk"), "knob 'ko' is set twice"));
     CHECK(contains(spec_error("aga:komi=5.5,komi=6.5"), "knob 'komi' is set twice"));
 }
 
-TEST_CASE("rules-model.md 1: an override cannot come before a ruleset name",
+TEST_CASE("rules.md 1: an override cannot come before a ruleset name",
           "[report][wording][spec]") {
     CHECK(contains(spec_error("ko=ssk"), "before any ruleset is named"));
     CHECK(contains(list_error("ko=ssk,aga"), "before any ruleset is named"));
 }
 
-TEST_CASE("rules-model.md 1: a spec names exactly one ruleset", "[report][wording][spec]") {
+TEST_CASE("rules.md 1: a spec names exactly one ruleset", "[report][wording][spec]") {
     CHECK(contains(spec_error("aga,french"), "names 2 rulesets; expected one"));
     CHECK(contains(spec_error(""), "no ruleset given"));
     CHECK(contains(spec_error("  "), "no ruleset given"));
 }
 
-TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
+TEST_CASE("rules.md 1: a list may not name the same ruleset twice",
           "[report][wording][spec]") {
     CHECK(list_error("aga,french,aga") ==
           "'aga' and 'aga' in 'aga,french,aga' name the same ruleset (aga)");
@@ -155,14 +155,14 @@ TEST_CASE("rules-model.md 1: a list may not name the same ruleset twice",
     CHECK(p.rulesets.size() == 2);
 }
 
-TEST_CASE("rules-model.md 1: empty list items are errors", "[report][wording][spec]") {
+TEST_CASE("rules.md 1: empty list items are errors", "[report][wording][spec]") {
     CHECK(contains(list_error("aga,,french"), "empty item 2"));
     CHECK(contains(list_error("aga,"), "empty item 2"));
     CHECK(contains(list_error(",aga"), "empty item 1"));
     CHECK(contains(list_error(""), "no ruleset given"));
 }
 
-TEST_CASE("rules-model.md 1: an error anywhere in a list gives no rulesets",
+TEST_CASE("rules.md 1: an error anywhere in a list gives no rulesets",
           "[report][wording][spec]") {
     CHECK(contains(list_error("aga,french:ko=bad"), "bad value 'bad' for knob 'ko'"));
     CHECK(contains(list_error("aga,frnch"), "unknown ruleset 'frnch'"));

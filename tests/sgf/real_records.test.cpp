@@ -1,4 +1,4 @@
-// The reader's side of rules-model.md section 7: R1 (PL in any node) and R2 (every B/W property
+// The reader's side of rules.md section 7: R1 (PL in any node) and R2 (every B/W property
 // of the main line is a move, an off-board value included); of section 8: R17 (fragments).
 
 #include <algorithm>
@@ -75,7 +75,7 @@ TEST_CASE("R1: PL after the root is an event in file order - the root's PL is ga
 }
 
 // =============================================================================================
-// R17 Fragments (rules-model.md section 8)
+// R17 Fragments (rules.md section 8)
 
 TEST_CASE(
     "R17: a file that starts with its first node without its opening parenthesis is read "

@@ -1,5 +1,5 @@
 #pragma once
-// Replay, superko, scoring and divergences (rules-model.md sections 2 to 6).
+// Replay, superko, scoring and divergences (rules.md sections 2 to 6).
 //
 // audit_game replays one typed game record once, on one physical board, and judges every play
 // under every chosen ruleset at once. Under the default illegal-play policy (`as-it-stands`,
@@ -41,14 +41,14 @@ enum class Reason : std::uint8_t {
 };
 std::string_view to_string(Reason r) noexcept;
 
-// What to do after an illegal play (rules-model.md 3).
+// What to do after an illegal play (rules.md 3).
 enum class IllegalPolicy : std::uint8_t {
     as_it_stands,  // AGA 8, second paragraph: apply it (TT physics) and go on
     stop,          // that ruleset's replay ends at the first illegal play
 };
 std::string_view to_string(IllegalPolicy p) noexcept;
 
-// Which stones are dead at scoring (rules-model.md 5).
+// Which stones are dead at scoring (rules.md 5).
 enum class DeadPolicy : std::uint8_t {
     none,    // score the board as it is
     markup,  // stones on points that the final node's TB/TW mark as the opponent's territory
@@ -177,7 +177,7 @@ std::string_view to_string(Unsettled u) noexcept;  // "no", "dame", "small_eye",
 // The most strings Score::unsure names.
 inline constexpr std::size_t kMaxUnsureListed = 8;
 
-// Every term of the counts of one ruleset (rules-model.md 5). "Prisoners held by X" are stones
+// Every term of the counts of one ruleset (rules.md 5). "Prisoners held by X" are stones
 // of X's opponent that X holds: captured during the game, dead stones removed at the end, and
 // pass stones handed over by the opponent.
 struct Score {
@@ -305,7 +305,7 @@ std::string_view to_string(CountKind k) noexcept;  // "area", "territory", "quic
 const Count& count_of(const Score& s, CountKind k) noexcept;
 CountKind decisive_count(const Score& s) noexcept;  // area or territory, as Score::decisive
 
-// The five kinds of divergence (rules-model.md 6).
+// The five kinds of divergence (rules.md 6).
 enum class DivergenceKind : std::uint8_t { legality, end, outcome, accounting, record };
 std::string_view to_string(DivergenceKind k) noexcept;
 
@@ -357,7 +357,7 @@ struct Divergence {
     std::vector<PairFlips> flips;
 };
 
-// The record check (rules-model.md 6.5): RE against the result under the record's own RU.
+// The record check (rules.md 6.5): RE against the result under the record's own RU.
 enum class RecordCheck : std::uint8_t {
     match,           // same winner and margin
     mismatch,        // winner or margin differ
@@ -445,7 +445,7 @@ struct RecordVerdict {
     std::optional<double> difference;
 };
 
-// How much a record issue weighs (rules-model.md 7 R10).
+// How much a record issue weighs (rules.md 7 R10).
 enum class IssueSeverity : std::uint8_t {
     error,  // the record cannot be what was played: a finding
     note,   // an encoding the tool reads and normalises: never a finding
@@ -488,7 +488,7 @@ struct RulesetReason {
     Reason reason = Reason::occupied;
 };
 
-// A problem with the record that no ruleset allows or that makes it unusual (rules-model.md 3, 6,
+// A problem with the record that no ruleset allows or that makes it unusual (rules.md 3, 6,
 // 7). Codes and severities: docs/report-format.md. Facts only: report::issue_message words them.
 // The fields a code does not name keep their defaults.
 struct RecordIssue {
@@ -552,7 +552,7 @@ struct IllegalEverywhere {
 
 struct GameAudit {
     int width = 19, height = 19;
-    int handicap = 0;                // n (rules-model.md 3)
+    int handicap = 0;                // n (rules.md 3)
     bool handicap_by_plays = false;  // the first n Black plays are the placement
     game::Color first_player = game::Color::black;
     std::uint32_t moves = 0;                 // moves in the main line (passes counted)

@@ -1,6 +1,6 @@
 #pragma once
 // The registry of record-issue codes: every IssueCode with its stable name (the code in reports,
-// JSON and CSV), its severity (rules-model.md 7 R10) and what it means in one line.
+// JSON and CSV), its severity (rules.md 7 R10) and what it means in one line.
 // docs/report-format.md ("Record issues") documents each in full; tests/audit/issue_codes.test.cpp
 // checks that its table lists exactly these codes with these severities. report::issue_message
 // words each issue. A new code is one enumerator of IssueCode, one row here and one row there.

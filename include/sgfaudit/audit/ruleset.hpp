@@ -1,5 +1,5 @@
 #pragma once
-// Rulesets as plain data (rules-model.md section 1): a Ruleset is a value made of independent
+// Rulesets as plain data (rules.md section 1): a Ruleset is a value made of independent
 // knobs, never a class hierarchy. Presets (from the seed rule texts and from the public texts of
 // the rules real archives were played under; preset_names() lists them) are named values; a user
 // names a preset with overrides; a record's RU[] text maps to a ruleset when it names exactly one.
@@ -32,7 +32,7 @@
 //   default-komi=X            komi when the record has no KM, even game
 //   default-komi-handicap=X   komi when the record has no KM, handicap game (before the bonus)
 //   komi=X                    komi used for every game, overriding the record's KM and the
-//                             defaults (rules-model.md 1: "--komi overrides both")
+//                             defaults (rules.md 1: "--komi overrides both")
 // X is a decimal number ("7.5", "-0.5", "+6", "7") with |X| <= 2704 (the points of a 52x52
 // board). A knob may be set once per ruleset; a list may not name the same ruleset twice.
 
@@ -46,13 +46,13 @@
 
 namespace sgfaudit::audit {
 
-// What a board play whose own string is left without liberties does (rules-model.md 3).
+// What a board play whose own string is left without liberties does (rules.md 3).
 enum class Suicide : std::uint8_t {
     forbidden,    // the play is illegal (AGA 5, FFG 3)
     multi_stone,  // the string is removed (TT 7); a one-stone suicide then repeats the position
 };
 
-// Which earlier positions a board play may not recreate (rules-model.md 2).
+// Which earlier positions a board play may not recreate (rules.md 2).
 enum class Ko : std::uint8_t {
     psk,     // any earlier position (TT 6)
     ssk,     // a position right after an earlier turn (play or pass) of the mover (FFG 4)
@@ -60,7 +60,7 @@ enum class Ko : std::uint8_t {
     simple,  // only the immediate single-stone retake
 };
 
-// The count that decides the game; both are always computed (rules-model.md 1, 5).
+// The count that decides the game; both are always computed (rules.md 1, 5).
 enum class Scoring : std::uint8_t { area, territory };
 
 // Whether the eyes of strings in seki are territory (rules-notes.md, "Seki"). After dead stones
@@ -97,7 +97,7 @@ enum class WhiteMovesLast : std::uint8_t {
 // Extra points to White under area counting for n >= 2 handicap stones.
 enum class HandicapBonus : std::uint8_t { zero, n_minus_1, n };
 
-// What two consecutive passes do (rules-model.md 4).
+// What two consecutive passes do (rules.md 4).
 enum class GameEnd : std::uint8_t {
     final,      // the game is over (TT 8)
     resumable,  // play may resume after them (AGA 10, FFG 5a)

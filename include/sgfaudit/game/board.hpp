@@ -2,7 +2,7 @@
 // The Go board: stones, strings (chains) with their liberties, captures and a Zobrist hash.
 // It knows no rules: no turn order, no ko or superko, no suicide policy, no scoring, no SGF and no
 // I/O. A rules layer drives it, asking `preview` what a play would do and then calling `play`
-// (rules-model.md section 3). Setup stones (`set_stone`, `clear`) never capture.
+// (rules.md section 3). Setup stones (`set_stone`, `clear`) never capture.
 //
 // Layout: a fixed padded grid of kStride x kStride cells (the largest board, 52x52, plus a border
 // ring), so a Board is a plain trivially copyable value with no heap memory, and a Vertex means
@@ -77,7 +77,7 @@ constexpr std::array<Vertex, 4> neighbours(Vertex v) {
             static_cast<Vertex>(v + 1), static_cast<Vertex>(v + kStride)};
 }
 
-// What a board play of colour c at an empty point v does (rules-model.md section 3: place, remove
+// What a board play of colour c at an empty point v does (rules.md section 3: place, remove
 // opponent strings left without liberties, then judge the mover's own string). `preview` and
 // `play` return identical values for the same board, point and colour, whatever `play`'s flag.
 struct PlayEffect {

@@ -44,7 +44,7 @@ void append_file_json(std::string& out, std::string_view file,
 // Appends one divergences.csv row per divergence of the game (RFC 4180 quoting); the game's
 // rulesets are the run's, in the order of divergences_csv_header.
 void append_divergence_rows(std::string& out, const CheckInput& input);
-// Appends one record_issues.csv row per record issue of the game (rules-model.md 3, 6, 7).
+// Appends one record_issues.csv row per record issue of the game (rules.md 3, 6, 7).
 void append_record_issue_rows(std::string& out, const CheckInput& input);
 // Appends one diagnostics.csv row per diagnostic; `game` is the 0-based game index the rows
 // belong to, or -1 for the file as a whole (the game column is then empty unless a diagnostic
@@ -215,7 +215,7 @@ struct GameFacts {
     audit::RecordCheck record = audit::RecordCheck::no_result;
     std::string rules;   // RU verbatim
     std::string mapped;  // the preset RU maps to ("" when unmapped)
-    // Codes, one per issue, with their severity (rules-model.md 7 R10).
+    // Codes, one per issue, with their severity (rules.md 7 R10).
     std::vector<std::pair<std::string, audit::IssueSeverity>> record_issues;
     // Issues past the cap (--max-listed), by code: counted, not listed.
     std::vector<audit::OmittedIssues> record_issues_omitted;

@@ -19,11 +19,11 @@ enum class EventKind : std::uint8_t {
     add_white,  // AW
     add_empty,  // AE
     move,       // B[] or W[]
-    to_play,    // PL in a node after the root: `color` moves next (rules-model.md 7 R1)
+    to_play,    // PL in a node after the root: `color` moves next (rules.md 7 R1)
 };
 
 // One step of the main line, in file order: in each node, setup (AB, AW, AE, PL) comes before its
-// move, as FF[4] executes them. Every B/W property of the main line is a move (rules-model.md 7
+// move, as FF[4] executes them. Every B/W property of the main line is a move (rules.md 7
 // R2): a value that is neither a pass nor a point of the board is a move with `off_board` set.
 struct Event {
     EventKind kind = EventKind::move;

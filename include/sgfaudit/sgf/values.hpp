@@ -83,7 +83,7 @@ std::optional<MoveValue> parse_move(std::string_view raw, BoardSize size, ValueI
 bool expand_point_list_value(std::string_view raw, BoardSize size, std::vector<Point>& out,
                              ValueIssues& issues);
 
-// KM as rules-model.md 7 R3 reads it: as written, with the quirks of real archives reported:
+// KM as rules.md 7 R3 reads it: as written, with the quirks of real archives reported:
 //   empty value: nullopt, S210 (the ruleset's default komi applies);
 //   a decimal comma: KM[6,5] = 6.5, S215;
 //   Fox x100: an integer with |v| >= 100 that is a multiple of 50 -> v/100 (KM[650] = 6.5), S211;
@@ -99,7 +99,7 @@ struct Komi {
 };
 std::optional<Komi> parse_komi(std::string_view raw, ValueIssues& issues);
 
-// RE (rules-model.md 6.5): "B+3.5", "W+R"/"W+Resign", "B+T"/"B+Time", "B+F"/"B+Forfeit",
+// RE (rules.md 6.5): "B+3.5", "W+R"/"W+Resign", "B+T"/"B+Time", "B+F"/"B+Forfeit",
 // "0"/"Draw"/"Jigo", "Void", "?", "B+"/"B" (winner, no margin). Case-insensitive. Anything else
 // is kept verbatim as free text (S220, info).
 // The value is unescaped, then read with surrounding white space trimmed. A margin is digits with
