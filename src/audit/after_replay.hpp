@@ -35,7 +35,7 @@ void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBo
 // the ruleset's default), with its source.
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap);
 
-// unsure.cpp (issue 27 item 1). Takes: a board the game ended on. Gives: a stone of each string
+// unsure.cpp. Takes: a board the game ended on. Gives: a stone of each string
 // the judge of end positions (end_judge.hpp) is unsure of, or, when it is unsure of none, of each
 // string Benson's proof (life.hpp) does not decide; in board order, at most kMaxUnsureListed.
 std::vector<sgf::Point> unsure_strings(const game::Board& board);

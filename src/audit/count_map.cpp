@@ -1,4 +1,4 @@
-// The count drawn (issue 27 item 3): what each point of a scored end position is in its count
+// The count drawn: what each point of a scored end position is in its count
 // (RulesetResult::count_map): the stones that count, the dead stones, each colour's territory,
 // the neutral points, and the regions that are the eyes of stones in seki (J 8's reading, as the
 // count reads it: a string with a liberty in a region reaching both colours possesses dame, and

@@ -1,4 +1,4 @@
-// Causes by counterfactual (issue 27 item 2): for an outcome divergence between rulesets A and
+// Causes by counterfactual: for an outcome divergence between rulesets A and
 // B, A's end position re-scored with each knob that differs from B set to B's value, one at a
 // time; for a record mismatch, the count under the record's ruleset with one knob of the count
 // set to each other value. The knobs that alone change the winner (outcome) or reproduce RE

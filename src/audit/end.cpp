@@ -28,7 +28,7 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
         }
         return {rec.komi->value, KomiSource::record, {}};
     }
-    // Issue 15: a server that writes no KM for komi 0 (ServerConvention, docs/rules-notes.md).
+    // A server that writes no KM for komi 0 (ServerConvention, docs/rules-notes.md).
     if (!rec.komi_given) {
         const ServerConvention* server = server_convention(rec.place);
         if (server != nullptr && server->komi_without_km) {
@@ -76,7 +76,7 @@ void Replay::finish() {
         // `--dead auto`: the players' markup where the final node has any, else Benson.
         const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
         dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
-        // Issue 26: where Benson leaves the count unsettled, the judge of end positions.
+        // Where Benson leaves the count unsettled, the judge of end positions.
         judge_ = !markup;
     }
     std::vector<Vertex> dead = dead_points();
@@ -161,8 +161,8 @@ void Replay::finish() {
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
     };
-    name_unsure_strings(out_.results, end_board_of);  // issue 27 item 1
-    if (options_.diagrams) draw_counts();             // issue 27 item 3 (count_map.cpp)
+    name_unsure_strings(out_.results, end_board_of);
+    if (options_.diagrams) draw_counts();  // count_map.cpp
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
                              out_.divergences);
@@ -173,7 +173,7 @@ void Replay::finish() {
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
                               out_);
-    find_flips(dead);  // issue 27 item 2 (counterfactual.cpp)
+    find_flips(dead);  // counterfactual.cpp
     drop_internal_results();
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                      [](const Divergence& a, const Divergence& b) {
@@ -183,7 +183,7 @@ void Replay::finish() {
 }
 
 // R18: a convention with two readings. A mismatch under the first reading (the record as
-// written, with issue 15's conventions) that the other reproduces is `convention`, naming it:
+// written, with the server conventions) that the other reproduces is `convention`, naming it:
 // - OGS's one-stone handicap with its point (the server's bonus) or without;
 // - Fox's KM[0] in an even game under territory rules, or its komi of 6.5 (fox.hpp);
 // - Fox's RE under a komi written in stones (R3's x50 reading): its margin in points, or in
@@ -400,7 +400,7 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
         b, use_dead ? detail::DeadStones{dead_policy_, dead, judge_} : detail::DeadStones{},
         seki_eyes_counted());
     const DeadSource source = tally.judged ? DeadSource::judge : source_of(dead_policy_);
-    // Issue 26, the engine's tier: the judge was unsure and an oracle is configured with
+    // The engine's tier: the judge was unsure and an oracle is configured with
     // `--dead auto`: it decides the position (tally_by_oracle), else the count stays unsettled.
     if (judge_ && use_dead && !tally.settled && options_.dead_oracle != nullptr) {
         return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0, true);
@@ -445,7 +445,7 @@ sgf::Point point_of(Vertex v) {
                       static_cast<std::uint8_t>(game::vertex_y(v))};
 }
 
-// Issue 26, the engine's tier: the dead stones of `b` when the judge's verdicts stand where it
+// The engine's tier: the dead stones of `b` when the judge's verdicts stand where it
 // gave one and the oracle's (`oracle_dead`) decide the strings it was unsure of; `engine_dead`
 // gets a stone of each string the oracle decided dead. A string is the oracle's dead when it
 // names any of its stones.
@@ -474,7 +474,7 @@ std::vector<Vertex> judge_then_oracle(const game::Board& b, const EndJudgement& 
 // `--dead gnugo`: the oracle names the dead stones (each stone), or fails: then the board
 // is counted as it is and the count is unsettled (a record check that differs from it is
 // `unsettled`, never `mismatch`), with a note saying why. `after_judge` (`--dead auto` with an
-// engine, issue 26): the judge's verdicts stand and the oracle decides only the strings the
+// engine): the judge's verdicts stand and the oracle decides only the strings the
 // judge was unsure of, unless the judge's finding is implausible (EndJudgement::implausible:
 // not relied on), when the oracle decides the whole position.
 const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, double komi,

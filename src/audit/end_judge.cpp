@@ -1,4 +1,4 @@
-// The judge of end positions (end_judge.hpp; issue 26): static life and death in rounds, then
+// The judge of end positions (end_judge.hpp): static life and death in rounds, then
 // seki shapes, then `unsure` for whatever is left. Linear work per round, kJudgeRounds rounds.
 
 #include "sgfaudit/audit/end_judge.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Eye shapes for the judge of end positions (end_judge.cpp; issue 26): whether a small eye
+// Eye shapes for the judge of end positions (end_judge.cpp): whether a small eye
 // space dies to a play on its vital point. Boards only, no rules.
 
 #include <cstdint>

@@ -3,7 +3,7 @@
 // with its compact snapshot; a lookup confirms each hash hit by comparing the board, so a Zobrist
 // collision can never produce a false repetition. No look-back window, never cleared.
 //
-// Storage is by distinct position (issue 30 item 6): each colouring is kept once, with the
+// Storage is by distinct position: each colouring is kept once, with the
 // earliest of its occurrences in each list the superko rules read (any, after a turn of each
 // colour, after a board play of each colour), so a ko repeated N times holds one entry per
 // colouring, not N, and a lookup compares one snapshot, whatever the number of repetitions

@@ -235,7 +235,7 @@ void Replay::note_legality(
             }
             issue(move_, e.offset, IssueCode::illegal_everywhere, std::move(f));
         }
-        // Issue 27 item 4: the boards around it, for `check`'s diagrams.
+        // The boards around it, for `check`'s diagrams.
         if (options_.illegal_boards && first.applied && before != nullptr &&
             (options_.max_listed == 0 || out_.illegal_everywhere.size() < options_.max_listed)) {
             out_.illegal_everywhere.push_back({move_, c, e.point, first.reason, first.clause,

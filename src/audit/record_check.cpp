@@ -1,4 +1,4 @@
-// The record check (rules.md 6.5) and RE's plausibility (issue 15).
+// The record check (rules.md 6.5) and RE's plausibility.
 // Contracts: after_replay.hpp (check_record, check_result_plausibility).
 
 #include <cmath>
@@ -140,7 +140,7 @@ bool result_reproduced(const sgf::GameResult& re, std::string_view place, const 
     return std::fabs(*re.margin - c.margin) < 1e-9;
 }
 
-// Cheap checks of RE against the record itself, whatever the RU (issue 15, after aeb's
+// Cheap checks of RE against the record itself, whatever the RU (after aeb's
 // sgfcheck): a margin no count could give is an error; a margin whose half point disagrees
 // with KM's, and a resignation by the player who made the last turn, are notes.
 void check_result_plausibility(const sgf::GameRecord& rec, int handicap,

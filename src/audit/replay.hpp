@@ -170,9 +170,9 @@ class Replay {
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
     void seek_agreement(const Lane& l);
-    // --- counterfactual.cpp: which knob alone flips an outcome or reproduces RE (issue 27) ---
+    // --- counterfactual.cpp: which knob alone flips an outcome or reproduces RE ---
     void find_flips(const std::vector<Vertex>& dead);
-    // --- count_map.cpp: the count drawn (issue 27 item 3) -----------------------------------
+    // --- count_map.cpp: the count drawn -----------------------------------
     void draw_counts();
     std::optional<Score> rescore(const Ruleset& r, const Lane& ended,
                                  const std::vector<Vertex>& dead);
@@ -222,7 +222,7 @@ class Replay {
     const AuditOptions& options_;
     ReplayScratch& scratch_;
     DeadPolicy dead_policy_ = DeadPolicy::none;  // options_.dead with `auto` resolved
-    bool judge_ = false;  // `auto` resolved to pass_alive: the judge's tier too (issue 26)
+    bool judge_ = false;  // `auto` resolved to pass_alive: the judge's tier too
     game::Board board_;
     // The board before a play some ruleset may forbid (made only when one comes).
     std::optional<game::Board> before_;
@@ -246,8 +246,8 @@ class Replay {
     game::Color last_turn_ = game::Color::black;
     bool any_turn_ = false;
     int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
-    // R10's one-stone handicap on a server whose scorer pays the area bonus on it (issue 15,
-    // ServerConvention::one_stone_handicap).
+    // R10's one-stone handicap on a server whose scorer pays the area bonus on it
+    // (ServerConvention::one_stone_handicap).
     bool one_stone_handicap_ = false;
     EndState before_state_;  // the state before the current move (R7), kept under `stop` only
     int consecutive_passes_ = 0;

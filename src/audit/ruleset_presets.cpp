@@ -81,7 +81,7 @@ constexpr auto kPresets = std::to_array<PresetRow>({
             komi(7.5, "FFG Part 4: 7.5 official from 2005 (preliminary rule: 5.5 or 7.5)"),
             komi_handicap(0.5, "FFG preliminary rule (n - 1/2 with the bonus)"),
         }),
-    // Rulesets of real archives (issue 15), from their public texts: J = the Japanese Rules of
+    // Rulesets of real archives, from their public texts: J = the Japanese Rules of
     // Go of 1989 (Nihon Ki-in and Kansai Ki-in; James Davies' translation), articles numbered
     // as there. J 8's eye points of stones in seki are not territory (seki-eyes=neutral); after
     // a repeated whole-board position the players may end the game without result (J 12,

@@ -261,7 +261,7 @@ std::optional<KataGoRules> parse_katago(std::string_view s) {
     return k;
 }
 
-// A KataGo rules string read knob by knob (issue 15), on the tromp-taylor preset: ko POSITIONAL
+// A KataGo rules string read knob by knob, on the tromp-taylor preset: ko POSITIONAL
 // psk, SITUATIONAL ssk, SIMPLE simple; score AREA / TERRITORY; sui1 multi-stone, sui0
 // forbidden; whb 0 / N / N-1 the bonus 0 / n / n-1 (KG whb); button1 button=yes (KG button).
 // KataGo has no pass stones and no last-move rule; its rules themselves say which stones are
@@ -304,7 +304,7 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
 
 }  // namespace
 
-// Server conventions (issue 15; docs/rules-notes.md, "Server conventions", gives the sources
+// Server conventions (docs/rules-notes.md, "Server conventions", gives the sources
 // and the OGS archive's figures). OGS (PC[OGS: https://online-go.com/game/N]):
 // - no KM when the komi was 0 (KaTrain issue 218: an OGS game with komi 0 exported without KM;
 //   on ogs-9x9 every settled count of a record without KM differs from RE by exactly the

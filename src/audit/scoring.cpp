@@ -296,7 +296,7 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
                                                          : Unsettled::dame;
         t.settled = t.unsettled == Unsettled::no;
         if (!t.settled && dead.judge) {
-            // Issue 26: the judge's tier. Unsure strings leave Benson's count (and its reason).
+            // The judge's tier. Unsure strings leave Benson's count (and its reason).
             const EndJudgement judged = judge_end_position(board, life);
             if (judged.settled()) {
                 Tally j;
@@ -521,7 +521,7 @@ Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, 
     s.komi_source = komi.source;
     s.komi_text = komi.text;
     s.handicap = handicap;
-    // Issue 15 (ServerConvention::one_stone_handicap): n = 1 for the bonus, so `n` gives White
+    // ServerConvention::one_stone_handicap: n = 1 for the bonus, so `n` gives White
     // 1 point and `n-1` and `0` nothing (OGS's scorer: the handicap under Chinese, handicap - 1
     // under AGA).
     s.handicap_bonus =

@@ -71,7 +71,7 @@ struct Tally {
     int recount_black_territory = 0, recount_white_territory = 0;
 };
 
-// Issue 15 (small_eye.cpp), on a board where no empty region touches both colours next to a
+// small_eye.cpp: on a board where no empty region touches both colours next to a
 // string that is neither pass-alive nor dead: Unsettled::atari when a string that is not
 // pass-alive has one liberty (the opponent may take it); else Unsettled::small_eye when some
 // group holds no pass-alive string, touches no dame and has at most six points of eye space (the
@@ -139,7 +139,7 @@ bool every_point_pass_alive(const game::Board& board, bool multi_stone_suicide);
 
 // Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
 // `dead_oracle` the oracle's name or failure text (Score::dead_oracle). `one_stone_handicap`: a
-// server's one-stone handicap, n = 1 for the area bonus (issue 15).
+// server's one-stone handicap, n = 1 for the area bonus.
 Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
                      const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle,
                      bool one_stone_handicap = false);

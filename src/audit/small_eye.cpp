@@ -1,4 +1,4 @@
-// A string in atari, or a group whose eye space is small (issue 15; docs/rules-notes.md, "OGS's
+// A string in atari, or a group whose eye space is small (docs/rules-notes.md, "OGS's
 // mismatches", D1). Contract: scoring.hpp (undecided_group).
 
 #include <algorithm>

@@ -70,7 +70,7 @@ GameAudit Replay::run() {
         const sgf::Event& e = rec_.events[next_event_];
         if (e.kind == sgf::EventKind::move) {
             on_move(e);
-            // Issue 27 item 4: `check --at N`.
+            // `check --at N`.
             if (options_.position_at != 0 && move_ == options_.position_at) {
                 out_.position_at = position_of(board_);
             }

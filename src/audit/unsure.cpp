@@ -1,4 +1,4 @@
-// Which strings a count that is not settled left undecided (issue 27 item 1): the report lists
+// Which strings a count that is not settled left undecided: the report lists
 // unsettled divergences apart with them. Contract: after_replay.hpp (name_unsure_strings).
 
 #include <algorithm>

@@ -79,7 +79,7 @@ void usage(std::ostream& s) {
 
 // Past this many bytes, a file's text for stdout (or stderr) goes to an unnamed temporary file
 // while its games are checked, and is copied out in order: a file of millions of games does not
-// hold its whole output in memory (issue 18).
+// hold its whole output in memory.
 constexpr std::size_t kSpillBytes = std::size_t{4} << 20;
 
 // What the parallel stage makes of one file: its text for stdout and stderr, and counts.
@@ -250,7 +250,7 @@ int check_command(const std::vector<std::string>& args, std::ostream& out, std::
                                 report::did_you_mean(format, kFormats));
         }
     }
-    settings.options.illegal_boards = true;  // issue 27 item 4: every illegal play drawn
+    settings.options.illegal_boards = true;  // every illegal play drawn
     if (error.empty() && parsed.has("--at")) {
         const std::string& at = parsed.values.find("--at")->second;
         std::uint64_t n = 0;

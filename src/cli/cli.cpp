@@ -160,7 +160,7 @@ int run(std::span<char*> argv) {
     for (std::size_t i = 1; i < argv.size(); ++i) args.emplace_back(argv[i]);
     // Past a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default kills the
     // process without a word (exit 153). Ignored, the write fails with EFBIG instead, which the
-    // writers report naming the file (exit 2, nothing replaced; issue 30 item 7).
+    // writers report naming the file (exit 2, nothing replaced).
     ::signal(SIGXFSZ, SIG_IGN);
     std::ios::sync_with_stdio(false);
     return run(args, std::cout, std::cerr);

@@ -131,7 +131,7 @@ std::string engine_settings(const ParsedArgs& args, audit::AuditOptions& o,
     if (std::string error = timeout_option(args, g.timeout_seconds); !error.empty()) {
         return error;
     }
-    // Issue 26: with `--dead auto`, an engine named on the command line is the tier after the
+    // With `--dead auto`, an engine named on the command line is the tier after the
     // judge (the strings the judge is unsure of); without one, those counts stay unsettled.
     const bool engine_given =
         args.has("--engine") || args.has("--gnugo-command") || args.has("--gnugo-level");
@@ -164,7 +164,7 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
     settings.rulesets = list.rulesets;
 
     audit::AuditOptions& o = settings.options;
-    // Issue 26: `--dead auto` is the default of `audit` and `check` (markup, Benson, the judge:
+    // `--dead auto` is the default of `audit` and `check` (markup, Benson, the judge:
     // within 3 times the cost of `none`, docs/benchmarks.md); strict `tromp-taylor` counts the
     // board as it is whatever --dead says (dead=as-is).
     o.dead = audit::DeadPolicy::automatic;

@@ -179,7 +179,7 @@ std::string report_manifest(bool gzip, bool sharded, bool sqlite, bool paged) {
     return text;
 }
 
-// True when `dir` may be replaced by a new report (issue 30 item 1): empty, or holding the
+// True when `dir` may be replaced by a new report: empty, or holding the
 // marker of a report of ours (a regular file, kMarkerMagic first) and nothing but the marker
 // and the report files it lists. Names alone never make a folder ours: a web root holding
 // index.html, or summary.md and games.jsonl without the marker, is refused, and `why` names
@@ -232,7 +232,7 @@ bool replaceable(const fs::path& dir, std::string& why) {
     return true;
 }
 
-// The lock of a report folder (issue 30 item 1): an exclusive flock on ".NAME.lock" beside the
+// The lock of a report folder: an exclusive flock on ".NAME.lock" beside the
 // target, held from before the target is checked until the report is in place (or the run
 // gives up), so two runs with one --out never both replace it. The holder removes the file
 // before it lets the lock go; a run that locked a file removed meanwhile (its inode is no

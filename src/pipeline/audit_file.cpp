@@ -19,7 +19,7 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::Aud
     result.read = true;
     // A cancelled run does not read the rest of its files in flight: the other files of a batch
     // (up to 15) would each be parsed before the first look at the flag, 0.4 s for a 6 MB file
-    // (issue 30: SIGTERM took 2.5 s among files of a 10^6-move ko).
+    // (SIGTERM took 2.5 s among files of a 10^6-move ko).
     if (settings.cancel != nullptr && settings.cancel->load(std::memory_order_relaxed) != 0)
         return result;
     const sgf::Document doc =

@@ -31,7 +31,7 @@ namespace sgfaudit::pipeline::detail {
 
 // Past this many bytes, a file's JSON lines and CSV rows go to a temporary file of the staging
 // folder while the file is audited, so a file of many games does not hold its whole report
-// (issue 18). A shard's run does not spill: its chunks go whole into shard.chunks.
+//. A shard's run does not spill: its chunks go whole into shard.chunks.
 inline constexpr std::size_t kSpillBytes = std::size_t{4} << 20;
 
 using pipeline::Spill;

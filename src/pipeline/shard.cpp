@@ -2,7 +2,7 @@
 // length-prefixed strings; a record is its length, then its fields. The file ends with an end
 // record (a length of all ones, the record count, the inputs' fingerprint and a CRC-32 of the
 // bytes before it). Every field read is checked against its range: nothing read from a shard
-// indexes an array unchecked (issue 30 item 5).
+// indexes an array unchecked.
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -22,7 +22,7 @@ namespace {
 
 // 5: the header holds --ignore; the file ends with an end record (count, inputs' fingerprint,
 // checksum). 6: the header holds --sqlite, a record results.csv's rows and report.sqlite's, and
-// each game's margin bins (index.html's histograms). 7 (issue 27): each game's divergences on
+// each game's margin bins (index.html's histograms). 7: each game's divergences on
 // unsettled counts (their number by kind, pairs, causes and undecided strings) and the knobs that
 // alone flip a divergence.
 constexpr std::string_view kMagic = "sgfaudit-shard/7\n";
@@ -120,7 +120,7 @@ class Reader {
     bool ok_ = true;
 };
 
-// Issue 27: GameFacts::unsettled, unsettled_pairs, unsettled_causes, knobs, unsettled_list,
+// GameFacts::unsettled, unsettled_pairs, unsettled_causes, knobs, unsettled_list,
 // groups.
 void write_settled_facts(Writer& w, const report::GameFacts& f) {
     for (const std::uint32_t u : f.unsettled) w.u(u);

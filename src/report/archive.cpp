@@ -111,7 +111,7 @@ std::string divergences_csv_header(std::span<const std::string> rulesets) {
         out += ',';
         append_csv_field(out, r);
     }
-    // Issue 27: whether the divergence's counts are settled, the knobs that alone flip it (or
+    // Whether the divergence's counts are settled, the knobs that alone flip it (or
     // reproduce RE), the strings an unsettled count left undecided.
     out += ",summary,settled,knobs,unsure\n";
     return out;

@@ -164,7 +164,7 @@ const audit::PairFlips* flips_of(const audit::Divergence& d, std::size_t a, std:
     return nullptr;
 }
 
-// Issue 27 item 2: the knob with the largest swing that alone flips the winner.
+// The knob with the largest swing that alone flips the winner.
 Cause counterfactual_cause(const audit::PairFlips& f) {
     const audit::KnobFlip* best = nullptr;
     for (const audit::KnobFlip& k : f.flips) {

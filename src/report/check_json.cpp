@@ -246,7 +246,7 @@ void write_divergence(JsonWriter& j, const audit::Divergence& d, const audit::Ga
         }
         j.end_array();
         j.key("cause").str(to_string(c.cause));
-        // Issue 27 (added within the schema: new fields): a pair on unsettled counts says so
+        // added within the schema: new fields: A pair on unsettled counts says so
         // with the strings left undecided; the knobs that alone flip it (or reproduce RE).
         if (!c.settled) {
             j.key("settled").boolean(false);

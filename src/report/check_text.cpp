@@ -310,7 +310,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
             }
         }
         out += fmt::format("  end: {}\n", end_text(r));
-        // Issue 27 item 4: under cycle=no-result, a repeated whole-board position (J 12).
+        // Under cycle=no-result, a repeated whole-board position (J 12).
         if (r.ruleset.cycle == audit::Cycle::no_result && r.repeated_move != 0) {
             out += fmt::format(
                 "  note: move {} repeats an earlier whole-board position: the players may end "
@@ -355,7 +355,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
                 causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
             }
             out += fmt::format("    cause: {}\n", causes);
-            // Issue 27: the knobs that alone flip it (or reproduce RE), unsettled counts.
+            // The knobs that alone flip it (or reproduce RE), unsettled counts.
             for (const PairCause& c : divergence_causes(a, d)) {
                 const std::string knobs = detail::knobs_text(c.knobs);
                 if (!knobs.empty()) out += fmt::format("    knobs: {}\n", knobs);
@@ -373,7 +373,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
                                audit::to_string(static_cast<audit::DivergenceKind>(k)));
         }
     }
-    // Issue 27 item 4: the plays every ruleset forbids, drawn as the divergences are.
+    // The plays every ruleset forbids, drawn as the divergences are.
     for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
         out += fmt::format(
             "illegal under every ruleset, move {} {}: {} ({}){}\n", i.move,
@@ -388,8 +388,8 @@ void append_check_text(std::string& out, const CheckInput& in) {
         d.board_after = i.board_after;
         write_diagrams(out, d);
     }
-    if (has_findings(a)) detail::append_count_text(out, a);  // issue 27 item 3
-    if (in.options.position_at != 0) {                       // issue 27 item 4: check --at N
+    if (has_findings(a)) detail::append_count_text(out, a);
+    if (in.options.position_at != 0) {  // Check --at N
         if (a.position_at.empty()) {
             out += fmt::format("position after move {}: the game has {} moves\n",
                                in.options.position_at, a.moves);

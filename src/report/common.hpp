@@ -21,13 +21,13 @@ std::string_view winner_letter(audit::Winner w) noexcept;
 std::string_view ruleset_label(const audit::Ruleset& r) noexcept;
 // Board coordinates ("D16") of a point on a width x height board; nullopt when off it.
 std::optional<std::string> board_point(sgf::Point p, int width, int height);
-// common.cpp (issue 27): the strings an unsettled pair's dead-stone source was unsure of, in
+// common.cpp: the strings an unsettled pair's dead-stone source was unsure of, in
 // board coordinates ("D4, Q16"), "" when settled or none was named.
 std::string unsure_text(const audit::GameAudit& a, const PairCause& c);
-// common.cpp (issue 27 item 2): a pair's knobs with their values and swings in Black's lead
+// common.cpp: a pair's knobs with their values and swings in Black's lead
 // ("scoring=area +2; komi=8.5 +2"), "" when none.
 std::string knobs_text(std::span<const audit::KnobFlip> knobs);
-// count_drawing.cpp (issue 27 item 3): the count drawn. A deciding count's arithmetic ("area:
+// count_drawing.cpp: the count drawn. A deciding count's arithmetic ("area:
 // B 11 stones + 12 territory = 23; W 9 stones + 3 territory + komi 9.5 = 21.5: B+1.5").
 std::string count_arithmetic(const audit::Score& s);
 // The end position as text rows: X O stones, x o dead stones, b w territory, s eyes of stones in

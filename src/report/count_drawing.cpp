@@ -1,4 +1,4 @@
-// The count drawn (issue 27 item 3): a scored end position with what each point is in the count
+// The count drawn: a scored end position with what each point is in the count
 // (audit::RulesetResult::count_map), as text rows for `check` and as SVG for index.html and
 // `check --format html`, with the count's arithmetic beside it.
 

@@ -110,7 +110,7 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
         if (v.repeats_move && !v.legal)
             repeats = repeats ? std::min(*repeats, *v.repeats_move) : *v.repeats_move;
     }
-    // Issue 27 item 3: an outcome, accounting or record divergence shows the count drawn, per
+    // An outcome, accounting or record divergence shows the count drawn, per
     // ruleset involved (the record: the record's ruleset when it is one of the run's).
     if (!d.has_point) {
         std::vector<std::size_t> rulesets;
@@ -302,7 +302,7 @@ void append_check_html(std::string& out, const CheckInput& in) {
         out += "</table>\n";
     }
     if (!any) out += "<p>None under any ruleset.</p>\n";
-    // Issue 27 item 4: a play every ruleset forbids is drawn too (no divergence shows it), a
+    // A play every ruleset forbids is drawn too (no divergence shows it), a
     // repetition with the repeated position and the cycle's moves numbered.
     for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
         audit::Divergence d;

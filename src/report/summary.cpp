@@ -167,7 +167,7 @@ void Summary::add_game(const GameFacts& f) {
     for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
         divergences_[k] += f.divergences[k];
         unsettled_[k] += f.unsettled[k];
-        // Issue 27 item 1: a game counts among the settled when one of its divergences of the
+        // A game counts among the settled when one of its divergences of the
         // kind is settled.
         if (f.divergences[k] > f.unsettled[k]) ++games_with_kind_[k];
         if (f.unsettled[k] > 0) ++games_with_unsettled_[k];
@@ -289,7 +289,7 @@ std::vector<Summary::Table> Summary::tables() const {
             divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
                 ? "index.html#kind-record"
                 : "index.html#recorded-results");
-        // Issue 27 item 1: the settled divergences; those on unsettled counts apart.
+        // The settled divergences; those on unsettled counts apart.
         std::uint64_t unsettled = 0;
         for (const auto kind : {audit::DivergenceKind::legality, audit::DivergenceKind::outcome,
                                 audit::DivergenceKind::end, audit::DivergenceKind::accounting}) {

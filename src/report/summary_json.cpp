@@ -217,7 +217,7 @@ void Summary::write_json(std::ostream& os) const {
         for (std::size_t k = 0; k < kDivergenceKinds; ++k) {
             w.key(audit::to_string(static_cast<audit::DivergenceKind>(k))).begin_object();
             count("divergences", divergences_[k]);
-            // Issue 27 item 1: settled + unsettled = divergences; games: with a settled one.
+            // Settled + unsettled = divergences; games: with a settled one.
             count("settled", divergences_[k] - unsettled_[k]);
             count("unsettled", unsettled_[k]);
             count("games", games_with_kind_[k]);

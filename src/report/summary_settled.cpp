@@ -1,6 +1,6 @@
-// The summary's tables of issue 27: causes with settled and unsettled counts apart (item 1),
-// the knobs that alone flip a divergence (item 2), and the divergences on unsettled counts,
-// listed apart with the strings the dead-stone source was unsure of.
+// The summary's tables of settled and unsettled divergences: causes with settled and unsettled
+// counts apart (item 1), the knobs that alone flip a divergence (item 2), and the divergences on
+// unsettled counts, listed apart with the strings the dead-stone source was unsure of.
 
 #include <fmt/format.h>
 

@@ -520,7 +520,7 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
         case audit::DeadSource::judge:
             return "judge (pass-alive, then the judge of end positions)";
         case audit::DeadSource::judge_engine: {
-            // Issue 26: each dead string's source; the engine's are named by a stone.
+            // Each dead string's source; the engine's are named by a stone.
             std::string strings;
             for (const sgf::Point& p : engine_dead) {
                 strings += strings.empty() ? " " : ", ";

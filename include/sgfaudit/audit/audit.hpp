@@ -85,10 +85,10 @@ struct AuditOptions {
     // Non-zero (a signal came): the replay stops within a few thousand events and audit_game
     // returns an unfinished result, which the caller drops.
     const std::atomic<int>* cancel = nullptr;
-    // Issue 27 item 4 (`check --at N`): keep the position after move N (1-based, passes
+    // `check --at N`: keep the position after move N (1-based, passes
     // counted) in GameAudit::position_at; 0: none.
     std::uint32_t position_at = 0;
-    // Issue 27 item 4 (`check`): keep the boards before and after each play every chosen ruleset
+    // `check`: keep the boards before and after each play every chosen ruleset
     // forbids (GameAudit::illegal_everywhere), the first max_listed of them.
     bool illegal_boards = false;
 };
@@ -208,7 +208,7 @@ struct Score {
     // not answer: the count cannot be relied on.
     bool settled = true;
     Unsettled unsettled = Unsettled::no;  // why not settled
-    // Not settled (issue 27 item 1): a stone of each string the dead-stone source was unsure
+    // Not settled: a stone of each string the dead-stone source was unsure
     // of (the judge of end positions' `unsure` strings; where it has none, the strings neither
     // Benson nor the judge decided), in board order, the first kMaxUnsureListed; empty when
     // settled or when the end board was not kept.
@@ -249,7 +249,7 @@ enum class EndKind : std::uint8_t {
 };
 std::string_view to_string(EndKind e) noexcept;
 
-// What each point is in a count (issue 27 item 3, the count drawn): RulesetResult::count_map.
+// What each point is in a count (the count drawn): RulesetResult::count_map.
 enum class PointRole : std::uint8_t {
     black_stone,  // a black stone that counts (alive, or in seki)
     white_stone,
@@ -277,7 +277,7 @@ struct RulesetResult {
     // (J 12), 0 when none did.
     std::uint32_t repeated_move = 0;
     Score score;
-    // Issue 27 item 3: with AuditOptions::diagrams, for a scored count whose dead stones are
+    // With AuditOptions::diagrams, for a scored count whose dead stones are
     // known (not the rules' own, KG score), what each point of the end position is, row by row
     // from the top as Position; empty otherwise.
     std::vector<PointRole> count_map;
@@ -321,7 +321,7 @@ struct Verdict {
     std::optional<CountKind> count;  // outcome, accounting, record
 };
 
-// Issue 27 item 2: a knob of a ruleset set to another value, alone, and what that does to the
+// A knob of a ruleset set to another value, alone, and what that does to the
 // count (facts only: the report words them).
 struct KnobFlip {
     Knob knob = Knob::komi;

@@ -1,5 +1,5 @@
 #pragma once
-// Dead stones decided by someone outside the audit (`--dead gnugo`, issue 15): an oracle that is
+// Dead stones decided by someone outside the audit (`--dead gnugo`): an oracle that is
 // shown a finished position and names the stones it holds dead. The audit only asks and counts;
 // how the answer is found (an engine process, a service, a table in a test) is the
 // implementation's business, so this module still knows no processes, files or threads.

@@ -1,5 +1,5 @@
 #pragma once
-// The judge of end positions (issue 26, `--dead auto`'s third tier): for every string of a
+// The judge of end positions (`--dead auto`'s third tier): for every string of a
 // finished position that neither the players' markup nor Benson's pass-alive proof (life.hpp)
 // decides, a verdict dead / alive / seki / unsure, by static life and death. It knows boards
 // only: no rules, no SGF, no threads. It is pure and deterministic (the same board gives the

@@ -1,5 +1,5 @@
 #pragma once
-// Benson's unconditional life on a finished position (issue 15, `--dead auto`): which strings
+// Benson's unconditional life on a finished position (`--dead auto`): which strings
 // are pass-alive (no sequence of opponent plays can capture them, even if their owner always
 // passes) and which regions are pass-alive territory (every empty point of the region touches a
 // pass-alive string of its owner, so the opponent can never make an eye there). Stones inside

@@ -110,7 +110,7 @@ enum class Cycle : std::uint8_t {
                 // result; a record that stops without two passes after one, RE Void, did so
 };
 
-// Who decides which stones are dead at the end (issue 15; rules-notes.md, "KataGo").
+// Who decides which stones are dead at the end (rules-notes.md, "KataGo").
 enum class DeadRule : std::uint8_t {
     agreement,   // the players (TT comment 8, AGA 9): the run's `--dead` policy stands for them
     pass_alive,  // the rules (KG score): stones inside the opponent's pass-alive territory are
@@ -368,7 +368,7 @@ std::optional<RuOverride> parse_ru_override(std::string_view text, SpecError& er
 std::optional<RuMapping> map_ru_override(std::string_view ru,
                                          std::span<const RuOverride> overrides);
 
-// A server's conventions, recognised from a record's PC (issue 15, docs/rules-notes.md
+// A server's conventions, recognised from a record's PC (docs/rules-notes.md
 // "Server conventions"): what the server's records leave unsaid that its scoring used.
 struct ServerConvention {
     std::string_view server;        // "OGS"

@@ -1,5 +1,5 @@
 #pragma once
-// `--dead gnugo` (issue 15) with `--engine gnugo|COMMAND` (issue 26): dead stones decided by a
+// `--dead gnugo` with `--engine gnugo|COMMAND`: dead stones decided by a
 // GTP engine, GNU Go 3.8 by default, asked `final_status_list dead` about the position a game
 // ended in. One engine process per worker thread, started on the thread's first game and reused
 // for every later one. Each position gets a time limit; an engine that does not answer in time,

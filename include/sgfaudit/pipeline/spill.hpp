@@ -1,6 +1,6 @@
 #pragma once
 // A part of one output stream set aside in an unnamed temporary file while the rest is made
-// (issue 18): a file of many games does not hold its whole report or output in memory. Used by
+// so that a file of many games does not hold its whole report or output in memory. Used by
 // `audit` (the staging folder) and `check` (the temporary folder).
 
 #include <fcntl.h>

@@ -154,7 +154,7 @@ enum class Ending : std::uint8_t {
 inline constexpr std::size_t kEndings = 7;
 std::string_view to_string(Ending e) noexcept;
 
-// The schema of summary.json (docs/report-format.md), in its "schema" field. 2 (issue 27): the
+// The schema of summary.json (docs/report-format.md), in its "schema" field. 2: the
 // counts of divergences, pairs and causes are of settled counts, unsettled ones apart.
 inline constexpr std::string_view kSummarySchema = "sgfaudit-summary/2";
 // The unsettled divergences summary.md, summary.json and index.html list by name (the rest are
@@ -180,7 +180,7 @@ struct GameFacts {
     std::uint32_t moves = 0;
     Ending ending = Ending::unfinished;
     std::array<std::uint32_t, kDivergenceKinds> divergences{};  // by audit::DivergenceKind
-    // Of `divergences`, those on counts that are not settled (issue 27 item 1: a divergence
+    // Of `divergences`, those on counts that are not settled (a divergence
     // with a pair whose counts are not all settled, PairCause::settled).
     std::array<std::uint32_t, kDivergenceKinds> unsettled{};
     // For each divergence kind, the pairs of rulesets (i < j, indices into the run's rulesets)
@@ -192,7 +192,7 @@ struct GameFacts {
     // settled pairs here, unsettled ones in unsettled_causes.
     std::vector<std::array<std::uint16_t, 4>> causes;
     std::vector<std::array<std::uint16_t, 4>> unsettled_causes;
-    // Issue 27 item 2: per divergence, pair and knob that alone flips it (outcome) or would
+    // Per divergence, pair and knob that alone flips it (outcome) or would
     // reproduce RE (record): {kind, i, j, knob} and the value, whether the pair is settled.
     struct KnobFact {
         std::array<std::uint16_t, 4> key{};  // {kind, i, j, knob}
@@ -328,7 +328,7 @@ class Summary {
     std::map<std::array<std::uint16_t, 3>, std::uint64_t> pairs_;   // {kind, i, j}
     std::map<std::uint16_t, std::uint64_t> accounting_;             // by ruleset
     std::map<std::array<std::uint16_t, 4>, std::uint64_t> causes_;  // {kind, cause, i, j}
-    // Issue 27 item 1: the divergences, pairs and causes on counts that are not settled (the
+    // The divergences, pairs and causes on counts that are not settled (the
     // figures above count the settled ones), games with such a divergence by kind, and the
     // first kMaxUnsettledListed of them, listed apart.
     std::array<std::uint64_t, kDivergenceKinds> unsettled_{};
@@ -344,10 +344,10 @@ class Summary {
     std::vector<UnsettledRow> unsettled_rows_;
     std::uint64_t unsettled_total_ = 0;  // pairs on unsettled counts (listed or not)
     std::set<std::uint16_t> groups_;     // the groups index.html has (html_group)
-    // Issue 27 item 2: {kind, i, j, knob} and the value -> {settled, unsettled} pairs it flips.
+    // {kind, i, j, knob} and the value -> {settled, unsettled} pairs it flips.
     std::map<std::pair<std::array<std::uint16_t, 4>, std::string>, std::array<std::uint64_t, 2>>
         knobs_;
-    // The tables of issue 27 (summary_settled.cpp): by cause (settled and unsettled apart), the
+    // The tables (summary_settled.cpp): by cause (settled and unsettled apart), the
     // knobs that alone flip a divergence, the unsettled divergences listed apart.
     void settled_tables(std::vector<Table>& out) const;
     std::string rulesets_text(std::uint16_t kind, std::uint16_t i, std::uint16_t j) const;

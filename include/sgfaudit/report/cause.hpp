@@ -47,11 +47,11 @@ inline constexpr std::uint16_t kNoRuleset = 0xffff;
 struct PairCause {
     std::uint16_t first = 0, second = 0;
     Cause cause = Cause::other;
-    // Issue 27 item 1: every count the pair compares is settled (outcome: both rulesets' counts;
+    // Every count the pair compares is settled (outcome: both rulesets' counts;
     // accounting: the ruleset's; legality, end and record: always, a record check on an
     // unsettled count being `unsettled`, never a divergence).
     bool settled = true;
-    // Issue 27 item 2 (audit::Divergence::flips): outcome: the knobs that alone flip the
+    // From audit::Divergence::flips. Outcome: the knobs that alone flip the
     // winner of the first ruleset's count, with their swings; record: the values of one knob of
     // the record's ruleset that reproduce RE. Empty for the other kinds.
     std::vector<audit::KnobFlip> knobs;

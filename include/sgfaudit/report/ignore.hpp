@@ -1,5 +1,5 @@
 #pragma once
-// --ignore CODE,... (issue 28): diagnostic codes (docs/diagnostics.md: S103, S003, F005, ...) and
+// --ignore CODE,...: diagnostic codes (docs/diagnostics.md: S103, S003, F005, ...) and
 // record-issue codes (occupied, handicap_inferred, ...) set aside. A diagnostic or record issue of
 // an ignored code is not listed (diagnostics.csv, record_issues.csv, games.jsonl, index.html,
 // check's text and JSON) but counted per code where the listing would have been: in each game

@@ -1,5 +1,5 @@
 #pragma once
-// The researcher's tables (issue 28 item 1, docs/report-format.md "report.sqlite and
+// The researcher's tables (docs/report-format.md "report.sqlite and
 // results.csv"): the rows of report.sqlite as typed values and the rows of results.csv, made
 // per game in the parallel stage from the same facts as the other report files. Pure: the
 // rows are appended to strings; the pipeline puts them into the database (it alone links
