@@ -93,9 +93,8 @@ constexpr std::array<KnobInfo, kKnobCount> kKnobs{{
     {Knob::ko, "ko", "which earlier positions a board play may not recreate (rules.md 2)",
      kKoValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.ko); },
      [](Ruleset& r, std::size_t i) { r.ko = value_at<Ko>(i); }},
-    {Knob::scoring, "scoring",
-     "the count that decides; both are always computed (rules.md 5)", kScoringValues,
-     [](const Ruleset& r) { return static_cast<std::size_t>(r.scoring); },
+    {Knob::scoring, "scoring", "the count that decides; both are always computed (rules.md 5)",
+     kScoringValues, [](const Ruleset& r) { return static_cast<std::size_t>(r.scoring); },
      [](Ruleset& r, std::size_t i) { r.scoring = value_at<Scoring>(i); }},
     {Knob::seki_eyes, "seki-eyes",
      "whether the eyes of strings in seki (strings next to an empty region reaching both "

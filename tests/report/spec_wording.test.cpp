@@ -61,8 +61,7 @@ bool contains(std::string_view text, std::string_view part) {
 
 }  // namespace
 
-TEST_CASE("rules.md 1: an unknown ruleset name lists the presets",
-          "[report][wording][spec]") {
+TEST_CASE("rules.md 1: an unknown ruleset name lists the presets", "[report][wording][spec]") {
     const std::string e = spec_error("agaa:ko=ssk");
     CHECK(contains(e, "unknown ruleset 'agaa'"));
     CHECK(contains(e, "tromp-taylor, aga, french"));
@@ -129,8 +128,7 @@ TEST_CASE("rules.md 1: a knob may be set once per ruleset", "[report][wording][s
     CHECK(contains(spec_error("aga:komi=5.5,komi=6.5"), "knob 'komi' is set twice"));
 }
 
-TEST_CASE("rules.md 1: an override cannot come before a ruleset name",
-          "[report][wording][spec]") {
+TEST_CASE("rules.md 1: an override cannot come before a ruleset name", "[report][wording][spec]") {
     CHECK(contains(spec_error("ko=ssk"), "before any ruleset is named"));
     CHECK(contains(list_error("ko=ssk,aga"), "before any ruleset is named"));
 }
@@ -141,8 +139,7 @@ TEST_CASE("rules.md 1: a spec names exactly one ruleset", "[report][wording][spe
     CHECK(contains(spec_error("  "), "no ruleset given"));
 }
 
-TEST_CASE("rules.md 1: a list may not name the same ruleset twice",
-          "[report][wording][spec]") {
+TEST_CASE("rules.md 1: a list may not name the same ruleset twice", "[report][wording][spec]") {
     CHECK(list_error("aga,french,aga") ==
           "'aga' and 'aga' in 'aga,french,aga' name the same ruleset (aga)");
     CHECK(list_error("aga,aga:ko=nssk") ==
@@ -162,8 +159,7 @@ TEST_CASE("rules.md 1: empty list items are errors", "[report][wording][spec]") 
     CHECK(contains(list_error(""), "no ruleset given"));
 }
 
-TEST_CASE("rules.md 1: an error anywhere in a list gives no rulesets",
-          "[report][wording][spec]") {
+TEST_CASE("rules.md 1: an error anywhere in a list gives no rulesets", "[report][wording][spec]") {
     CHECK(contains(list_error("aga,french:ko=bad"), "bad value 'bad' for knob 'ko'"));
     CHECK(contains(list_error("aga,frnch"), "unknown ruleset 'frnch'"));
 }
