@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "sgfaudit/pipeline/check_run.hpp"
+
 namespace sgfaudit::cli {
 
 int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -26,11 +28,8 @@ bool say_nothing_to_audit(std::ostream& err, std::string_view command,
                           const std::vector<std::string>& paths);
 
 // An output stream failed (a full disk, a closed pipe): thrown to stop a command early; run()
-// names the stream and exits 2.
-class OutputError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
+// names the stream and exits 2. The pipeline's own (check's writer throws it too).
+using OutputError = pipeline::StreamError;
 
 // Throws OutputError when `stream` has failed.
 void check_stream(const std::ostream& stream, const char* name);
