@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -19,6 +18,19 @@
 namespace fs = std::filesystem;
 
 namespace {
+
+// Whether `text` names the rules-model file or an issue number ("issue 12", "Issues 3").
+bool cites_foreign(const std::string& text) {
+    if (text.find("rules-model") != std::string::npos) return true;
+    for (const char* word : {"issue ", "Issue ", "issues ", "Issues "}) {
+        for (std::size_t at = text.find(word); at != std::string::npos;
+             at = text.find(word, at + 1)) {
+            const std::size_t digit = at + std::char_traits<char>::length(word);
+            if (digit < text.size() && text[digit] >= '0' && text[digit] <= '9') return true;
+        }
+    }
+    return false;
+}
 
 using sgfaudit_test::slurp;
 
@@ -57,10 +69,9 @@ TEST_CASE("The report folder carries rules.md and diagnostics.md, and every cite
     CHECK(html.find("<a href=\"rules.md\">") != std::string::npos);
     // No file of the report cites a file the repository does not have (the rules model is
     // cited as rules.md, which the folder carries) nor an issue number of the tracker.
-    const std::regex foreign("rules-model|[Ii]ssues? [0-9]");
     for (const auto& entry : fs::directory_iterator(out)) {
         INFO(entry.path().filename().string());
-        CHECK_FALSE(std::regex_search(slurp(entry.path()), foreign));
+        CHECK_FALSE(cites_foreign(slurp(entry.path())));
     }
 
     // Every clause of games.jsonl ("clause" fields, "; "- or ", "-separated) has its section.
