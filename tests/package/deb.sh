@@ -18,26 +18,28 @@ debs=("$work"/out/sgfaudit_*.deb)
 [ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ] || { echo "no sgfaudit_*.deb"; ls "$work/out"; exit 1; }
 deb=${debs[0]}
 fail() { echo "FAIL: $*"; exit 1; }
+# Here-strings, not `echo | grep -q`: grep -q stops at the first match, and with pipefail the
+# SIGPIPE of an echo still writing a long text (the man page) failed the check now and then.
 
 info=$(dpkg-deb --info "$deb")
-echo "$info" | grep -q "Package: sgfaudit" || fail "no Package field"
+grep -q "Package: sgfaudit" <<<"$info" || fail "no Package field"
 depends=$(dpkg-deb -f "$deb" Depends)
 for lib in libarchive13 libtbb12 liburing2 libuchardet0 libboost-filesystem; do
-    echo "$depends" | grep -q "$lib" || fail "Depends lacks $lib: $depends"
+    grep -q "$lib" <<<"$depends" || fail "Depends lacks $lib: $depends"
 done
 
 contents=$(dpkg-deb --contents "$deb")
 for path in ./usr/bin/sgfaudit ./usr/share/man/man1/sgfaudit.1.gz \
     ./usr/share/bash-completion/completions/sgfaudit ./usr/share/doc/sgfaudit/README.md \
     ./usr/share/doc/sgfaudit/diagnostics.md ./usr/share/doc/sgfaudit/shards.md; do
-    echo "$contents" | grep -q " $path\$" || fail "$path not in the package"
+    grep -q " $path\$" <<<"$contents" || fail "$path not in the package"
 done
 
 dpkg-deb -x "$deb" "$work/root"
 "$work/root/usr/bin/sgfaudit" --version | grep -q "^sgfaudit " || fail "the packaged binary does not run"
 man=$(zcat "$work/root/usr/share/man/man1/sgfaudit.1.gz")
 for section in "SGFAUDIT AUDIT" "SGFAUDIT MERGE" "--shard K/N" "--max-file-bytes"; do
-    echo "$man" | grep -q -- "$section" || fail "the man page lacks $section"
+    grep -q -- "$section" <<<"$man" || fail "the man page lacks $section"
 done
 bash -n "$work/root/usr/share/bash-completion/completions/sgfaudit" || fail "completion syntax"
 echo "ok: $(basename "$deb"), Depends: $depends"
