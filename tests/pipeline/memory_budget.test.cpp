@@ -86,19 +86,21 @@ TEST_CASE("memory budget: a file larger than the whole budget is worked on alone
 
 TEST_CASE("memory budget: takes are served in the order they came", "[pipeline][memory]") {
     MemoryBudget budget(100);
-    const std::size_t held = budget.take(90);
+    const std::size_t held = budget.take(50);
     std::atomic<int> order{0}, large_at{-1}, small_at{-1};
     std::thread large([&] {
-        const MemoryTake take(budget, 80);
+        const MemoryTake take(budget, 60);  // 50 + 60 is past 100: waits
         large_at = order++;
     });
     REQUIRE(eventually([&] { return budget.waits() == 1; }));
-    // 5 would fit beside the 90 held, but the 80 came first: it waits behind it.
+    // 45 would fit beside the 50 held, but the 60 came first: it waits behind it, and then
+    // beside the 60 it does not fit (105), so it goes only once the large one is done.
     std::thread small([&] {
-        const MemoryTake take(budget, 5);
+        const MemoryTake take(budget, 45);
         small_at = order++;
     });
     REQUIRE(eventually([&] { return budget.waits() == 2; }));
+    CHECK(small_at.load() == -1);
     budget.give_back(held);
     large.join();
     small.join();
