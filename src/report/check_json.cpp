@@ -438,19 +438,23 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         const audit::RecordIssue& issue = a.record_issues[i];
         if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
         j.begin_object();
+        // Compact: `move`, `line` and `column` only when known (the full form writes null).
         if (issue.move != 0) {
             j.key("move").integer(issue.move);
-        } else {
+        } else if (full) {
             j.key("move").null();
         }
         j.key("code").str(audit::to_string(issue.code));
         j.key("severity").str(audit::to_string(issue.severity));
         if (full) j.key("message").str(issue_message(issue, a.height));  // compact: the CSV
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
-        j.key("line").opt_integer(located ? std::optional<std::int64_t>(in.issue_locations[i].line)
-                                          : std::nullopt);
-        j.key("column").opt_integer(
-            located ? std::optional<std::int64_t>(in.issue_locations[i].column) : std::nullopt);
+        if (located) {
+            j.key("line").integer(in.issue_locations[i].line);
+            j.key("column").integer(in.issue_locations[i].column);
+        } else if (full) {
+            j.key("line").null();
+            j.key("column").null();
+        }
         j.end_object();
     }
     j.end_array();

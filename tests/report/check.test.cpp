@@ -477,6 +477,30 @@ TEST_CASE("write_check_json compact: the counts' terms only where a count decide
     }
 }
 
+TEST_CASE("write_check_json compact: a record issue without a move or place has no null fields",
+          "[report][json][compact]") {
+    Fixture f;
+    // resigner_moved_last is about the game, not a move, and has no SGF value to point at.
+    audit::RecordIssue resigned;
+    resigned.code = audit::IssueCode::resigner_moved_last;
+    resigned.severity = audit::IssueSeverity::note;
+    f.a.record_issues.push_back(resigned);
+    std::ostringstream compact, full;
+    report::write_check_json(compact, f.input());
+    report::write_check_json(full, f.input(), report::GameJson::full);
+    const std::string c = compact.str(), u = full.str();
+    INFO(c);
+    CHECK(json_valid(c));
+    CHECK(json_valid(u));
+    // The first issue is located (move 80 at 7:12); the second is neither.
+    CHECK(contains(
+        c,
+        R"j("record_issues":[{"move":80,"code":"out_of_turn","severity":"error","line":7,"column":12},{"code":"resigner_moved_last","severity":"note"}])j"));
+    CHECK(
+        contains(u, R"j({"move":null,"code":"resigner_moved_last","severity":"note","message":)j"));
+    CHECK(contains(u, R"j("line":null,"column":null}])j"));
+}
+
 TEST_CASE("write_check_json compact: a resigned game carries no count's terms or table",
           "[report][json][compact]") {
     Fixture f;
