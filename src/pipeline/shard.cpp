@@ -25,7 +25,7 @@ namespace {
 // each game's margin bins (index.html's histograms). 7: each game's divergences on
 // unsettled counts (their number by kind, pairs, causes and undecided strings) and the knobs that
 // alone flip a divergence.
-constexpr std::string_view kMagic = "sgfaudit-shard/7\n";
+constexpr std::string_view kMagic = "sgfaudit-shard/8\n";
 // The length field of the end record (never a record's length: those are below the file size).
 constexpr std::uint64_t kEndMark = ~std::uint64_t{0};
 
@@ -121,7 +121,7 @@ class Reader {
 };
 
 // GameFacts::unsettled, unsettled_pairs, unsettled_causes, knobs, unsettled_list,
-// groups.
+// groups, dead_stones_only.
 void write_settled_facts(Writer& w, const report::GameFacts& f) {
     for (const std::uint32_t u : f.unsettled) w.u(u);
     w.u(f.unsettled_pairs.size());
@@ -145,6 +145,7 @@ void write_settled_facts(Writer& w, const report::GameFacts& f) {
     }
     w.u(f.groups.size());
     for (const std::uint16_t g : f.groups) w.u(g);
+    w.u(f.dead_stones_only);
 }
 
 // i <= j rulesets of the run, or both kNoRuleset (a record divergence whose RU ruleset is not
@@ -201,6 +202,10 @@ void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets)
     for (std::uint64_t k = 0; k < groups && r.ok(); ++k) {
         f.groups.push_back(static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1)));
     }
+    // A part of the settled outcome divergences.
+    constexpr auto outcome = static_cast<std::size_t>(audit::DivergenceKind::outcome);
+    f.dead_stones_only = r.u32();
+    if (f.dead_stones_only > f.divergences[outcome] - f.unsettled[outcome]) r.damage();
 }
 
 std::string framed(const std::string& body) {

@@ -267,8 +267,11 @@ std::string_view to_string(Ending e) noexcept {
 namespace {
 
 // Points per divergence kind for "the ten most interesting games" (docs/report-format.md):
-// legality, end, outcome, accounting, record.
+// legality, end, outcome, accounting, record. A divergence on unsettled counts, or an outcome
+// divergence from dead stones alone, is worth kMinorInterest: the first may not be one, the
+// second is what strict TT 8 says of every game whose players left dead stones on the board.
 constexpr std::array<std::uint32_t, kDivergenceKinds> kInterest = {10, 2, 8, 1, 4};
+constexpr std::uint32_t kMinorInterest = 1;
 
 Ending ending_of(const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
@@ -335,10 +338,12 @@ GameFacts game_facts(const CheckInput& in) {
         const auto kind = static_cast<std::size_t>(d.kind);
         const auto k = static_cast<std::uint16_t>(kind);
         bool all_settled = true;
+        bool dead_stones_only = d.kind == audit::DivergenceKind::outcome;
         const std::vector<PairCause> causes = divergence_causes(a, d);
         f.groups.push_back(html_group(d.kind, causes.front().cause));
         for (const PairCause& c : causes) {
             all_settled = all_settled && c.settled;
+            dead_stones_only = dead_stones_only && c.cause == Cause::dead_stones;
             const std::array<std::uint16_t, 4> key{k, static_cast<std::uint16_t>(c.cause), c.first,
                                                    c.second};
             (c.settled ? f.causes : f.unsettled_causes).push_back(key);
@@ -358,7 +363,9 @@ GameFacts game_facts(const CheckInput& in) {
         }
         ++f.divergences[kind];
         if (!all_settled) ++f.unsettled[kind];
-        f.interest += kInterest[kind];
+        dead_stones_only = dead_stones_only && all_settled && !causes.empty();
+        if (dead_stones_only) ++f.dead_stones_only;
+        f.interest += all_settled && !dead_stones_only ? kInterest[kind] : kMinorInterest;
         if (d.kind == audit::DivergenceKind::accounting && !d.verdicts.empty()) {
             f.accounting.push_back(static_cast<std::uint16_t>(d.verdicts.front().ruleset));
         }

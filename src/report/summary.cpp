@@ -172,6 +172,8 @@ void Summary::add_game(const GameFacts& f) {
         if (f.divergences[k] > f.unsettled[k]) ++games_with_kind_[k];
         if (f.unsettled[k] > 0) ++games_with_unsettled_[k];
     }
+    dead_stones_only_ += f.dead_stones_only;
+    if (f.dead_stones_only > 0) ++games_dead_stones_only_;
     for (const auto& p : f.pairs) ++pairs_[p];
     for (const auto& p : f.unsettled_pairs) ++unsettled_pairs_[p];
     for (const auto& c : f.causes) ++causes_[c];
@@ -289,13 +291,16 @@ std::vector<Summary::Table> Summary::tables() const {
             divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
                 ? "index.html#kind-record"
                 : "index.html#recorded-results");
-        // The settled divergences; those on unsettled counts apart.
+        // The settled divergences; those on unsettled counts apart, and the outcome
+        // divergences from dead stones alone in the table after this one.
         std::uint64_t unsettled = 0;
         for (const auto kind : {audit::DivergenceKind::legality, audit::DivergenceKind::outcome,
                                 audit::DivergenceKind::end, audit::DivergenceKind::accounting}) {
             const auto k = static_cast<std::size_t>(kind);
-            row(fmt::format("{} divergences (settled counts)", audit::to_string(kind)),
-                divergences_[k] - unsettled_[k],
+            const bool outcome = kind == audit::DivergenceKind::outcome;
+            row(fmt::format("{} divergences (settled counts{})", audit::to_string(kind),
+                            outcome && dead_stones_only_ > 0 ? ", not from dead stones alone" : ""),
+                divergences_[k] - unsettled_[k] - (outcome ? dead_stones_only_ : 0),
                 fmt::format("index.html#kind-{}", audit::to_string(kind)));
             unsettled += unsettled_[k];
         }
@@ -304,6 +309,28 @@ std::vector<Summary::Table> Summary::tables() const {
         t.when_empty =
             "Nothing needs action: every file was read, no record has an error, the rulesets "
             "agree and no recorded result differs from the count.";
+        out.push_back(std::move(t));
+    }
+    if (dead_stones_only_ > 0) {
+        // True divergences, but of the rulesets chosen rather than of the games: strict TT 8
+        // counts every stone on the board as alive (TT 9), the others remove the stones the
+        // dead-stone source calls dead, so every game whose players stopped with dead stones on
+        // the board can give another winner.
+        Table t;
+        t.heading = "By design of the rulesets chosen";
+        t.id = "by-design";
+        t.note =
+            "Outcome divergences whose only cause is dead_stones: a ruleset that counts the board "
+            "as it stands (strict Tromp-Taylor, TT 8-9: every stone on the board is alive) "
+            "against one that removes the stones the dead-stone source calls dead. They are true "
+            "under the rules chosen, and they say nothing about the game beyond the stones its "
+            "players left on the board; tromp-taylor:dead=agreement (TT comment 8) counts like "
+            "the others.";
+        t.header = {"what", "divergences", "games"};
+        t.numeric = {false, true, true};
+        t.rows.push_back({{"outcome divergences from dead stones alone (settled counts)", ""},
+                          {number(dead_stones_only_), "index.html#g-outcome-dead_stones"},
+                          {number(games_dead_stones_only_), ""}});
         out.push_back(std::move(t));
     }
     {
@@ -635,8 +662,9 @@ std::vector<Summary::Table> Summary::tables() const {
         t.heading = "The ten most interesting games";
         t.id = "interesting";
         t.note =
-            "Points per divergence: legality 10, outcome 8, record 4, end 2, accounting 1; the "
-            "earlier game first among equals. Links go to the game in index.html.";
+            "Points per divergence: legality 10, outcome 8, record 4, end 2, accounting 1; a "
+            "divergence on unsettled counts or from dead stones alone 1; the earlier game first "
+            "among equals. Links go to the game in index.html.";
         t.header = {"", "game", "players", "divergences"};
         t.numeric = {true, false, false, false};
         std::size_t rank = 0;

@@ -222,6 +222,12 @@ void Summary::write_json(std::ostream& os) const {
             count("unsettled", unsettled_[k]);
             count("games", games_with_kind_[k]);
             count("games_unsettled", games_with_unsettled_[k]);
+            if (static_cast<audit::DivergenceKind>(k) == audit::DivergenceKind::outcome) {
+                // Of `settled`: those whose every pair's cause is dead_stones (added within
+                // schema 2).
+                count("dead_stones_only", dead_stones_only_);
+                count("games_dead_stones_only", games_dead_stones_only_);
+            }
             w.end_object();
         }
         w.end_object();

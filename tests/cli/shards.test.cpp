@@ -187,7 +187,7 @@ TEST_CASE("Shards of a --full-json run merge into its report byte for byte - for
     // refused, not read as a compact run.
     const fs::path chunks = t.path() / "full-1" / "shard.chunks";
     std::string bytes = slurp(chunks);
-    REQUIRE(bytes.rfind("sgfaudit-shard/7\n", 0) == 0);
+    REQUIRE(bytes.rfind("sgfaudit-shard/8\n", 0) == 0);
     bytes[15] = '2';
     std::ofstream(chunks, std::ios::binary | std::ios::trunc) << bytes;
     CHECK(sgfaudit_run({"merge", "--out", (t.path() / "old").string(),

@@ -42,9 +42,11 @@ void make_valid(Chunk& c) {
     f.record_issues.emplace_back("occupied", audit::IssueSeverity::note);
     f.record_issues_omitted.push_back({"occupied", audit::IssueSeverity::error, 3});
     f.margins.push_back({0, 1, 3});
-    // Issue 27: one outcome divergence on unsettled counts, with a knob that flips it.
-    f.divergences[2] = 1;
+    // Two outcome divergences: one on unsettled counts, with a knob that flips it; one settled,
+    // from dead stones alone.
+    f.divergences[2] = 2;
     f.unsettled[2] = 1;
+    f.dead_stones_only = 1;
     f.unsettled_pairs.push_back({2, 0, 1});
     f.unsettled_causes.push_back({2, static_cast<std::uint16_t>(report::Cause::seki_eyes), 0, 1});
     f.knobs.push_back(
@@ -104,6 +106,7 @@ std::string round_trip(const TempFolder& t, const Chunk& chunk) {
             CHECK(a.knobs[k].settled == b.knobs[k].settled);
         }
         CHECK(a.groups == b.groups);
+        CHECK(a.dead_stones_only == b.dead_stones_only);
         REQUIRE(a.unsettled_list.size() == b.unsettled_list.size());
         for (std::size_t k = 0; k < a.unsettled_list.size(); ++k) {
             CHECK(a.unsettled_list[k].key == b.unsettled_list[k].key);
@@ -198,6 +201,8 @@ TEST_CASE("shard.chunks: every enum or index field out of its range is a damaged
              fact(c).groups.front() = static_cast<std::uint16_t>(report::kHtmlGroups);
          }},
         {"unsettled row kind 5", [&](Chunk& c) { fact(c).unsettled_list.front().key[0] = 5; }},
+        {"more outcome divergences from dead stones alone than settled ones",
+         [&](Chunk& c) { fact(c).dead_stones_only = 2; }},
         {"accounting past the rulesets", [&](Chunk& c) { fact(c).accounting.front() = 2; }},
         {"margin pair past the rulesets",
          [&](Chunk& c) {

@@ -31,10 +31,11 @@ struct Audited {
     audit::GameAudit audit;
     report::CheckInput input;
 
-    explicit Audited(const std::string& sgf_text, std::string file = "g.sgf")
+    explicit Audited(const std::string& sgf_text, std::string file = "g.sgf",
+                     const audit::AuditOptions& options = {})
         : doc(sgf::read_document(std::move(file), sgf_text)), record(sgf::read_record(doc, 0)) {
         const auto list = audit::parse_ruleset_list("tromp-taylor,aga,french");
-        audit = audit::audit_game(record, list.rulesets);
+        audit = audit::audit_game(record, list.rulesets, options);
         input = report::check_input(doc.file(), record, audit);
     }
     Audited(const Audited&) = delete;
@@ -327,6 +328,75 @@ TEST_CASE("game_facts: ending, divergences by kind and by ruleset pair, interest
     // R13: a record without passes whose RE is a score was counted: not unfinished.
     const Audited counted("(;GM[1]FF[4]SZ[9]KM[0.5]RE[B+80.5];B[ee];W[cc];B[gg])");
     CHECK(report::game_facts(counted.input).ending == report::Ending::counted);
+}
+
+TEST_CASE("An outcome divergence from dead stones alone is counted apart and not as needing action",
+          "[report][summary]") {
+    // 5x5, Black owns columns A-C, White D-E; a White stone left at A5 inside Black's area, and
+    // the final node's markup (TB) calls it dead. KM 0.5.
+    //     A B C D E
+    //  5  O . X O .
+    //  4  . . X O .
+    //  3  . . X O .
+    //  2  . . X O .
+    //  1  . . X O .
+    // Strict TT 8-9 counts the board as it stands: A5 is alive, columns A-B reach both colours
+    // and are neutral, B 5 against W 11 + 0.5. AGA and French remove A5 (the markup): B 15
+    // against W 10.5 by area (AGA 12 territory: B 10 + 1 prisoner against W 5 + 0.5). Only the
+    // dead knob flips TT's winner, so both pairs' cause is dead_stones.
+    audit::AuditOptions options;
+    options.dead = audit::DeadPolicy::markup;
+    const Audited g(
+        "(;GM[1]FF[4]SZ[5]KM[0.5]RU[AGA]AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][aa]"
+        ";B[];W[];B[]TB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be]"
+        "TW[ea][eb][ec][ed][ee])",
+        "dead.sgf", options);
+    const report::GameFacts f = report::game_facts(g.input);
+    const auto outcome = static_cast<std::size_t>(audit::DivergenceKind::outcome);
+    REQUIRE(f.divergences[outcome] == 1);
+    CHECK(f.unsettled[outcome] == 0);
+    CHECK(f.dead_stones_only == 1);
+    // Worth 1 point among the most interesting, not an outcome's 8.
+    std::uint32_t others = 0;
+    const std::uint32_t points[] = {10, 2, 8, 1, 4};
+    for (std::size_t k = 0; k < report::kDivergenceKinds; ++k) {
+        if (k != outcome) others += points[k] * f.divergences[k];
+    }
+    CHECK(f.interest == others + 1);
+
+    report::RunDescription run;
+    run.paths = {"dead.sgf"};
+    run.rulesets = {"tromp-taylor", "aga", "french"};
+    run.dead = "markup";
+    report::Summary summary(run);
+    summary.add_file(true, 1, {});
+    summary.add_game(f);
+    std::ostringstream md;
+    summary.write_markdown(md);
+    const std::string text = md.str();
+    INFO(text);
+    // Needs action has no outcome row (0 left); the table after it counts the divergence.
+    const std::size_t action = text.find("## Needs action");
+    const std::size_t design = text.find("## By design of the rulesets chosen");
+    REQUIRE(action != std::string::npos);
+    REQUIRE(design != std::string::npos);
+    CHECK(text.substr(action, design - action).find("outcome divergences") == std::string::npos);
+    CHECK(text.find("| outcome divergences from dead stones alone (settled counts) | "
+                    "[1](index.html#g-outcome-dead_stones) | 1 |") != std::string::npos);
+    std::ostringstream json;
+    summary.write_json(json);
+    CHECK(json.str().find("\"dead_stones_only\": 1,") != std::string::npos);
+    CHECK(json.str().find("\"games_dead_stones_only\": 1\n") != std::string::npos);
+
+    // Another outcome divergence, not from dead stones alone, is still in Needs action.
+    report::GameFacts other = f;
+    other.dead_stones_only = 0;
+    summary.add_game(other);
+    std::ostringstream md2;
+    summary.write_markdown(md2);
+    CHECK(md2.str().find("| outcome divergences (settled counts, not from dead stones alone) | "
+                         "[1](index.html#kind-outcome) |") != std::string::npos);
+    CHECK(md2.str().find("[1](index.html#g-outcome-dead_stones) | 1 |") != std::string::npos);
 }
 
 TEST_CASE("Summary: totals add up, the top ten keeps the most interesting, earlier first",

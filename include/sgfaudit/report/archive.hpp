@@ -183,6 +183,10 @@ struct GameFacts {
     // Of `divergences`, those on counts that are not settled (a divergence
     // with a pair whose counts are not all settled, PairCause::settled).
     std::array<std::uint32_t, kDivergenceKinds> unsettled{};
+    // Of the settled outcome divergences, those whose every pair's cause is dead_stones: a
+    // ruleset that counts the board as it stands (strict TT 8) against one that removes the
+    // stones the dead-stone source calls dead. Summaries count them apart from the rest.
+    std::uint32_t dead_stones_only = 0;
     // For each divergence kind, the pairs of rulesets (i < j, indices into the run's rulesets)
     // whose verdicts differ, one entry per divergence and pair whose counts are settled; those
     // on unsettled counts in unsettled_pairs.
@@ -333,6 +337,9 @@ class Summary {
     // first kMaxUnsettledListed of them, listed apart.
     std::array<std::uint64_t, kDivergenceKinds> unsettled_{};
     std::array<std::uint64_t, kDivergenceKinds> games_with_unsettled_{};
+    // Of the settled outcome divergences, those from dead stones alone
+    // (GameFacts::dead_stones_only), and the games with one.
+    std::uint64_t dead_stones_only_ = 0, games_dead_stones_only_ = 0;
     std::map<std::array<std::uint16_t, 3>, std::uint64_t> unsettled_pairs_;
     std::map<std::array<std::uint16_t, 4>, std::uint64_t> unsettled_causes_;
     struct UnsettledRow {
