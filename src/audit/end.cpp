@@ -187,7 +187,9 @@ void Replay::finish() {
 // - OGS's one-stone handicap with its point (the server's bonus) or without;
 // - Fox's KM[0] in an even game under territory rules, or its komi of 6.5 (fox.hpp);
 // - Fox's RE under a komi written in stones (R3's x50 reading): its margin in points, or in
-//   stones like the komi (fox.hpp).
+//   stones like the komi (fox.hpp);
+// - RU Japanese counted as servers count it (every region reaching one colour) or as J 8 reads
+//   a game stopped with dame open (R19: no territory in seki or false eyes).
 void Replay::try_conventions(const Lane& l) {
     if (l.tally < 0 || !rec_.result) return;
     const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
@@ -224,6 +226,33 @@ void Replay::try_conventions(const Lane& l) {
         const Score s = score(komi, one_stone_handicap_);
         if (result_reproduced(*in_points, rec_.place, s.decision())) {
             return accept(s, RecordReason::convention_fox_stones);
+        }
+    }
+    // RU Japanese (and Korean) maps to the servers' reading, every region reaching one colour
+    // counted; J 8 gives no territory in seki, and R19 reads it on a game stopped with dame
+    // open. The server's markup is its own count (R11): not read again.
+    const RuNote note = ru_.reason.note;
+    if ((note == RuNote::server_seki || note == RuNote::korean) && !counted.tally.markup &&
+        res.ruleset.seki_eyes == SekiEyes::territory && l.end_state.scored) {
+        Ruleset j8 = res.ruleset;
+        j8.seki_eyes = SekiEyes::neutral;
+        const detail::Tally t = detail::tally_position(
+            end_board(l), detail::DeadStones{DeadPolicy::markup, counted.tally.removed},
+            detail::SekiReadings::of(j8.seki_eyes));
+        const auto score_j8 = [&](const detail::KomiChoice& k) {
+            return detail::score_position(t, j8, l.end_state, out_.handicap, k, counted.source,
+                                          counted.oracle, one_stone_handicap_);
+        };
+        const Score s = score_j8(komi);
+        if (result_reproduced(*rec_.result, rec_.place, s.decision())) {
+            return accept(s, RecordReason::convention_japanese_reading);
+        }
+        // Fox's even games: its komi of 6.5 for KM[0] as well (the two readings together).
+        if (const auto fox_komi = detail::fox_even_komi(rec_, out_.handicap, res.ruleset)) {
+            const Score f = score_j8({*fox_komi, KomiSource::server_convention, "Fox"});
+            if (result_reproduced(*rec_.result, rec_.place, f.decision())) {
+                return accept(f, RecordReason::convention_japanese_reading);
+            }
         }
     }
 }
@@ -279,9 +308,11 @@ void Replay::seek_agreement(const Lane& l) {
                     removed.insert(removed.end(), strings[i].begin(), strings[i].end());
                 }
             }
-            const Tally t =
-                detail::tally_position(b, detail::DeadStones{DeadPolicy::markup, removed},
-                                       detail::SekiReadings::of(res.ruleset.seki_eyes));
+            const detail::SekiReadings readings = detail::SekiReadings::of(res.ruleset.seki_eyes);
+            const Tally t = readings.j8 || readings.kg
+                                ? detail::tally_position(
+                                      b, detail::DeadStones{DeadPolicy::markup, removed}, readings)
+                                : detail::tally_regions_without(b, removed);
             const Score s =
                 detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
                                        counted.source, counted.oracle, one_stone_handicap_);
@@ -382,8 +413,11 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
     const bool use_dead =
         !strict_tt &&
         (!dead.empty() || (dead_policy_ == DeadPolicy::pass_alive && scored) || oracle);
+    // The readings of seki (J 8's, R19; KGS's) are of end positions: a game that did not end
+    // by two passes (resigned, on time, unfinished) is counted as it stands by its regions.
+    const bool seki_read = scored;
     for (const Tallied& t : tallies_) {
-        if (t.board == board && t.use_dead == use_dead) {
+        if (t.board == board && t.use_dead == use_dead && t.seki_read == seki_read) {
             return t;
         }
     }
@@ -398,14 +432,14 @@ const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::ve
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
     Tally tally = detail::tally_position(
         b, use_dead ? detail::DeadStones{dead_policy_, dead, judge_} : detail::DeadStones{},
-        seki_eyes_counted());
+        seki_read ? seki_eyes_counted() : detail::SekiReadings{});
     const DeadSource source = tally.judged ? DeadSource::judge : source_of(dead_policy_);
     // The engine's tier: the judge was unsure and an oracle is configured with
     // `--dead auto`: it decides the position (tally_by_oracle), else the count stays unsettled.
     if (judge_ && use_dead && !tally.settled && options_.dead_oracle != nullptr) {
         return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0, true);
     }
-    tallies_.push_back({board, use_dead, std::move(tally), source, {}, {}});
+    tallies_.push_back({board, use_dead, std::move(tally), source, {}, {}, seki_read});
     return tallies_.back();
 }
 

@@ -124,14 +124,20 @@ class Filling {
     // (filling its liberty would leave it in atari again, or capture nothing and leave it
     // without liberties). The dead-stone source calls that string alive: a fill that would
     // kill it is not one the players' agreement allows, so the point stays shared.
-    bool dooms_neighbour(Vertex v, Color c) const {
+    // The trial escape is played on the board and taken back (undo_play restores its
+    // colouring, strings and liberties), not on a copy: a board is some 27 KB, and copying
+    // one per escape tried was half the cost of the count.
+    bool dooms_neighbour(Vertex v, Color c) {
         const Cell other = game::to_cell(game::opponent(c));
         for (const Vertex n : game::neighbours(v)) {
             if (board_.at(n) != other || !liberties_exactly(n, 1)) continue;
             const Vertex liberty = liberty_of(n);
-            Board trial = board_;
-            const game::PlayEffect e = trial.play(liberty, game::opponent(c), false);
-            if (e.suicide || !Filling::at_least_two(trial, liberty)) return true;
+            trial_removed_.clear();
+            const game::PlayEffect e =
+                board_.play(liberty, game::opponent(c), false, &trial_removed_);
+            const bool doomed = e.suicide || !Filling::at_least_two(board_, liberty);
+            board_.undo_play(liberty, game::opponent(c), e, trial_removed_);
+            if (doomed) return true;
         }
         return false;
     }
@@ -225,6 +231,7 @@ class Filling {
     const Regions& regions_;
     std::vector<bool> must_fill_ = std::vector<bool>(game::kCells, false);
     std::vector<Vertex> removed_;
+    std::vector<Vertex> trial_removed_;                          // dooms_neighbour's trial escape
     std::vector<int> seen_ = std::vector<int>(game::kCells, 0);  // a string's last round
     int round_ = 0;
 
@@ -347,13 +354,34 @@ std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regio
     return eye;
 }
 
+// Whether some string of `board` has exactly one liberty.
+bool any_atari(const Board& board) {
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            if (!game::is_stone(board.at(v)) || board.chain_id(v) != v) continue;
+            if (board.chain_pseudo_liberties(v) <= 4 && board.chain_liberties(v) == 1) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 }  // namespace
 
 void count_japanese(const Board& board, Tally& t) {
     const Regions regions = find_regions(board);
-    bool territory = false;
-    for (const std::uint8_t r : regions.reach) territory = territory || r == 1 || r == 2;
+    bool territory = false, dame = false;
+    for (const std::uint8_t r : regions.reach) {
+        territory = territory || r == 1 || r == 2;
+        dame = dame || r == 3;
+    }
     if (!territory) return;
+    // Without a dame there is nothing to fill and no seki (a string is in seki only next to a
+    // dame, above), and without a string in atari no point its owner must fill: the count is
+    // the regions' (most end positions, at the cost of one walk of the board).
+    if (!dame && !any_atari(board)) return;
     Filling filling(board, regions);
     filling.run();
     const std::vector<bool> seki =

@@ -203,6 +203,10 @@ class Replay {
         DeadSource source;   // how its dead stones were chosen
         std::string oracle;  // oracle: its name; oracle_failed: why (Score::dead_oracle)
         std::vector<sgf::Point> engine_dead;  // judge_engine: Score::engine_dead
+        // Counted with the lanes' readings of seki (seki_eyes_counted): the count of a game
+        // ended by two passes or counted (R13). A board counted as it stands is not an end
+        // position, and its as-is count reads no seki (regions only).
+        bool seki_read = true;
     };
     const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
                             bool scored);

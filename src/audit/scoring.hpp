@@ -1,6 +1,7 @@
 #pragma once
 // Internal: counting one finished (or as-is) position under one ruleset (rules.md 5).
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -109,6 +110,15 @@ struct SekiReadings {
 // Tallies `board` after removing `dead` (on a copy; the board itself is left alone), with the
 // readings of seki `seki` asks for (else their fields stay 0).
 Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadings seki);
+
+// The rows of one colour's stones (bit x of row y: the point (x, y)), as Board::row_mask.
+using RowMasks = std::array<std::uint64_t, game::kMaxSide>;
+
+// R12's recounts: what tally_position(board, DeadStones{markup, removed}, SekiReadings{}) gives
+// (every stone of `removed` taken off, territory by regions, no reading of seki), from the
+// rows of stones alone: no copy of the board, no strings rebuilt. For counts whose ruleset
+// reads no seki (seki-eyes=territory), thousands of subsets of dead strings a game.
+Tally tally_regions_without(const game::Board& board, std::span<const game::Vertex> removed);
 
 // R11: the server's count written as TB/TW markup in the final node. The stones on points marked
 // for the opponent are dead (`dead`); each colour's territory is exactly its marked points that

@@ -212,6 +212,11 @@ std::string record_reason(const audit::RecordVerdict& rv) {
         case audit::RecordReason::convention_fox_stones:
             return "R18: Fox's RE read in stones like its komi (KM x50: the margin is half the "
                    "points) reproduces RE; read in points it does not";
+        case audit::RecordReason::convention_japanese_reading:
+            return "R18 with R19: the Japanese count read as J 8 has it with the dame imagined "
+                   "filled (no territory in seki or in false eyes: seki-eyes=neutral) "
+                   "reproduces RE; the servers' count of every region reaching one colour "
+                   "(seki-eyes=territory) does not";
         case audit::RecordReason::agreement_unbounded:
             return fmt::format(
                 "the count differs from RE and the dead-stone source names more than {} dead "

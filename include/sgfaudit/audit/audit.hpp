@@ -416,6 +416,10 @@ enum class RecordReason : std::uint8_t {
     convention_fox_komi,
     // R18 (convention): Fox's RE margin read in stones, like its komi (KM x50: half the points)
     convention_fox_stones,
+    // R18 (convention) with R19: RU Japanese (or Korean), mapped to the servers' count of every
+    // region reaching one colour (seki-eyes=territory), read instead as J 8 has it for a game
+    // stopped with dame open (seki-eyes=neutral, R19: no territory in seki or in false eyes)
+    convention_japanese_reading,
 };
 
 struct RecordVerdict {
