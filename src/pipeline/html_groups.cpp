@@ -1,5 +1,6 @@
 #include "html_groups.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -198,6 +199,13 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
                                      page_name(g, page + 1).substr(6)));
             }
             put_page(report::html_page_end());
+            // Durable before the report folder is committed (renamed into place), as every
+            // other report file is (OutFile::close).
+            if ((std::fflush(file.get()) != 0 || ::fsync(::fileno(file.get())) != 0) &&
+                errno != EINVAL && error_.empty()) {
+                error_ = fmt::format("cannot write {}/{}: {}", folder_, page_name(g, page),
+                                     std::strerror(errno));
+            }
             if (std::fclose(file.release()) != 0 && error_.empty()) {
                 error_ = fmt::format("cannot write {}/{}: {}", folder_, page_name(g, page),
                                      std::strerror(errno));
@@ -245,6 +253,14 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
         if (!ok || !close_page(false)) return false;
         pages_[g] = page;
     }
+    // The folder's entries, durable too.
+    const std::string pages = fmt::format("{}/pages", folder_);
+    const int dir = ::open(pages.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dir < 0 || (::fsync(dir) != 0 && errno != EINVAL)) {
+        if (error_.empty())
+            error_ = fmt::format("cannot write {}: {}", pages, std::strerror(errno));
+    }
+    if (dir >= 0) ::close(dir);
     anchors_ = anchors;
     return error_.empty();
 }
