@@ -23,24 +23,8 @@ using detail::winner_letter;
 
 namespace {
 
-// One table: its name, its columns (with their types and keys) and how many there are.
-struct TableDef {
-    std::string_view name;
-    std::size_t columns;
-};
-
-constexpr std::array<TableDef, kSqlTables> kTables{{
-    {"run", 10},
-    {"rulesets", 2},
-    {"games", 22},
-    {"results", 35},
-    {"divergences", 19},
-    {"record_checks", 13},
-    {"record_issues", 8},
-    {"diagnostics", 8},
-}};
-
-// The CREATE statements; the column counts above must agree (tests/report/tables.test.cpp).
+// The CREATE statements: a column is added here (and to the row that writes it) and nowhere
+// else; the tables' column counts are read from this text (kTables below).
 constexpr std::string_view kSchema = R"(CREATE TABLE run(
   schema TEXT NOT NULL,
   version TEXT NOT NULL,
@@ -139,6 +123,9 @@ CREATE TABLE divergences(
   margin_b REAL,
   swing REAL,
   summary TEXT NOT NULL,
+  settled INTEGER NOT NULL,
+  knobs TEXT,
+  unsure TEXT,
   PRIMARY KEY(game_id, divergence, pair)
 ) WITHOUT ROWID;
 CREATE TABLE record_checks(
@@ -178,6 +165,42 @@ CREATE TABLE diagnostics(
   message TEXT NOT NULL
 );
 )";
+
+// The columns of the CREATE TABLE statement of `table` in kSchema: its lines but the key
+// constraints ("  PRIMARY KEY(...)").
+constexpr std::size_t schema_columns(std::string_view table) {
+    constexpr std::string_view kHead = "CREATE TABLE ";
+    for (std::size_t at = kSchema.find(kHead); at != std::string_view::npos;
+         at = kSchema.find(kHead, at + 1)) {
+        const std::size_t name = at + kHead.size();
+        const std::size_t open = kSchema.find("(\n", name);
+        if (kSchema.substr(name, open - name) != table) continue;
+        std::size_t n = 0;
+        for (std::size_t line = open + 2; kSchema.substr(line, 1) != ")";
+             line = kSchema.find('\n', line) + 1) {
+            if (!kSchema.substr(line).starts_with("  PRIMARY KEY")) ++n;
+        }
+        return n;
+    }
+    return 0;
+}
+
+// One table: its name and how many columns it has.
+struct TableDef {
+    std::string_view name;
+    std::size_t columns;
+};
+
+constexpr std::array<TableDef, kSqlTables> kTables{{
+    {"run", schema_columns("run")},
+    {"rulesets", schema_columns("rulesets")},
+    {"games", schema_columns("games")},
+    {"results", schema_columns("results")},
+    {"divergences", schema_columns("divergences")},
+    {"record_checks", schema_columns("record_checks")},
+    {"record_issues", schema_columns("record_issues")},
+    {"diagnostics", schema_columns("diagnostics")},
+}};
 
 constexpr std::string_view kIndexes = R"(CREATE INDEX games_file ON games(file, game);
 CREATE INDEX results_ruleset ON results(ruleset, winner);
@@ -410,6 +433,13 @@ void append_sql_game_rows(std::string& out, const CheckInput& in, const GameFact
             }
             w.opt_real(bw_a && bw_b ? std::optional<double>(*bw_a - *bw_b) : std::nullopt);
             w.text(summary);
+            // Added within the schema: whether this pair's counts are settled, the knobs that
+            // alone flip it (or reproduce RE) with their swings, the strings left undecided.
+            w.boolean(c.settled);
+            const std::string knobs = detail::knobs_text(c.knobs);
+            w.opt_text(knobs.empty() ? std::nullopt : std::optional<std::string_view>(knobs));
+            const std::string unsure = c.settled ? std::string() : detail::unsure_text(a, c);
+            w.opt_text(c.settled ? std::nullopt : std::optional<std::string_view>(unsure));
         }
     }
     {

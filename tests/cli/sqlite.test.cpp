@@ -264,7 +264,7 @@ TEST_CASE("The research queries of report-format.md agree with summary.json", "[
     REQUIRE(pair != std::string::npos);
     CHECK(json.substr(json.find("\"outcome\": ", pair) + 11,
                       std::to_string(different).size() + 1) == std::to_string(different) + ",");
-    // Issue 27: none of them on unsettled counts (counted apart after the settled ones).
+    // None of them on unsettled counts (counted apart after the settled ones).
     CHECK(json.find("\"outcome_unsettled\": 0", pair) ==
           json.find("\"outcome_unsettled\": ", pair));
     // The flipped game is one of them, by counting method.
@@ -283,6 +283,22 @@ TEST_CASE("The research queries of report-format.md agree with summary.json", "[
                                  {"cause", quoted(r[1])},
                                  {"rulesets", rulesets},
                                  {"count", r[4]}})) != std::string::npos);
+    }
+
+    // The divergences with a pair on unsettled counts, by kind: summary.json's `unsettled`.
+    for (const char* kind : {"legality", "end", "outcome", "accounting", "record"}) {
+        INFO(kind);
+        const std::string unsettled =
+            query(db,
+                  std::string("SELECT count(*) FROM (SELECT 1 FROM divergences WHERE kind = '") +
+                      kind + "' GROUP BY game_id, divergence HAVING min(settled) = 0);",
+                  t.path());
+        CHECK(unsettled == json_value(json, kind, "unsettled"));
+        // `unsure` names the undecided strings exactly where the pair is not settled.
+        CHECK(query(db,
+                    std::string("SELECT count(*) FROM divergences WHERE kind = '") + kind +
+                        "' AND settled != (unsure IS NULL);",
+                    t.path()) == "0");
     }
 
     // 3. RE against the count under RU, by RU.
