@@ -136,6 +136,19 @@ inline void count(const audit::Count& c, double black, double white, std::string
     CHECK(c.margin == Approx(std::abs(black - white)));
 }
 
+// R12: the record check of `a` is `agreed`, with the one string at `alive` left on the board and
+// the count that reproduces RE won by `winner` by `margin`.
+inline void agreed_with(const audit::GameAudit& a, sgf::Point alive, audit::Winner winner,
+                        double margin) {
+    CHECK(a.record.check == audit::RecordCheck::agreed);
+    CHECK(a.record.why == audit::RecordReason::agreement);
+    REQUIRE(a.record.agreed_alive.size() == 1);
+    CHECK(a.record.agreed_alive[0] == alive);
+    REQUIRE(a.record.count.has_value());
+    CHECK(a.record.count->winner == winner);
+    CHECK(a.record.count->margin == Approx(margin));
+}
+
 // The counts every test states: TT area + territory, AGA area + territory, FFG area + quick.
 struct Counts {
     double tt_area_b, tt_area_w, tt_terr_b, tt_terr_w;

@@ -472,13 +472,7 @@ TEST_CASE("R12: RE equal to the count with some dead strings left on the board i
     CHECK(removed.record.check == audit::RecordCheck::match);
     const auto agreed =
         run(game_sgf(marked, "KM[0.5]RU[Chinese]RE[W+6.5]", "B- W-"), cn, dead_list({"bc"}));
-    CHECK(agreed.record.check == audit::RecordCheck::agreed);
-    CHECK(agreed.record.why == audit::RecordReason::agreement);
-    REQUIRE(agreed.record.agreed_alive.size() == 1);
-    CHECK(agreed.record.agreed_alive[0] == sgf::Point{1, 2});
-    REQUIRE(agreed.record.count.has_value());
-    CHECK(agreed.record.count->winner == audit::Winner::white);
-    CHECK(agreed.record.count->margin == Approx(6.5));
+    agreed_with(agreed, sgf::Point{1, 2}, audit::Winner::white, 6.5);
     CHECK_FALSE(has_divergence(agreed, audit::DivergenceKind::record));
     // No subset reaches B+10: a mismatch. Strings the source calls alive are never removed.
     const auto wrong =

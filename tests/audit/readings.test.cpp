@@ -45,13 +45,7 @@ TEST_CASE("R12: the judge's dead strings are searched like any source's", "[audi
     CHECK(judged.record.check == audit::RecordCheck::match);
     const auto agreed =
         run(game_sgf(walls, "KM[0.5]RU[Chinese]RE[W+28.5]", "B- W-"), cn, automatic());
-    CHECK(agreed.record.check == audit::RecordCheck::agreed);
-    CHECK(agreed.record.why == audit::RecordReason::agreement);
-    REQUIRE(agreed.record.agreed_alive.size() == 1);
-    CHECK(agreed.record.agreed_alive[0] == sgf::Point{1, 2});
-    REQUIRE(agreed.record.count.has_value());
-    CHECK(agreed.record.count->winner == audit::Winner::white);
-    CHECK(agreed.record.count->margin == Approx(28.5));
+    agreed_with(agreed, sgf::Point{1, 2}, audit::Winner::white, 28.5);
     // No subset reaches W+10: a mismatch.
     const auto wrong = run(game_sgf(walls, "KM[0.5]RU[Chinese]RE[W+10]", "B- W-"), cn, automatic());
     CHECK(wrong.record.check == audit::RecordCheck::mismatch);

@@ -9,6 +9,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "json_check.hpp"
@@ -193,6 +194,17 @@ struct Fixture {
 
 bool contains(const std::string& s, const std::string& part) {
     return s.find(part) != std::string::npos;
+}
+
+// The game of `f` written in the compact and the full form, each checked to be valid JSON.
+std::pair<std::string, std::string> both_forms(const Fixture& f) {
+    std::ostringstream compact, full;
+    report::write_check_json(compact, f.input());
+    report::write_check_json(full, f.input(), report::GameJson::full);
+    INFO(compact.str());
+    CHECK(json_valid(compact.str()));
+    CHECK(json_valid(full.str()));
+    return {compact.str(), full.str()};
 }
 
 }  // namespace
@@ -485,13 +497,8 @@ TEST_CASE("write_check_json compact: a record issue without a move or place has 
     resigned.code = audit::IssueCode::resigner_moved_last;
     resigned.severity = audit::IssueSeverity::note;
     f.a.record_issues.push_back(resigned);
-    std::ostringstream compact, full;
-    report::write_check_json(compact, f.input());
-    report::write_check_json(full, f.input(), report::GameJson::full);
-    const std::string c = compact.str(), u = full.str();
+    const auto [c, u] = both_forms(f);
     INFO(c);
-    CHECK(json_valid(c));
-    CHECK(json_valid(u));
     // The first issue is located (move 80 at 7:12); the second is neither.
     CHECK(contains(
         c,
@@ -508,13 +515,8 @@ TEST_CASE("write_check_json compact: a resigned game carries no count's terms or
     f.a.results[0].score.scored = false;
     f.a.divergences.resize(1);  // the legality divergence only: no count is compared
     f.a.record.check = audit::RecordCheck::not_comparable;
-    std::ostringstream compact, full;
-    report::write_check_json(compact, f.input());
-    report::write_check_json(full, f.input(), report::GameJson::full);
-    const std::string c = compact.str(), u = full.str();
+    const auto [c, u] = both_forms(f);
     INFO(c);
-    CHECK(json_valid(c));
-    CHECK(json_valid(u));
     CHECK_FALSE(contains(c, "\"terms\""));
     CHECK_FALSE(contains(c, "\"count\""));
     CHECK_FALSE(contains(c, "\"scores\""));
