@@ -306,9 +306,9 @@ RuMapping map_katago(const KataGoRules& k, std::string_view ru) {
 
 // Server conventions (docs/rules-notes.md, "Server conventions", gives the sources
 // and the OGS archive's figures). OGS (PC[OGS: https://online-go.com/game/N]):
-// - no KM when the komi was 0 (KaTrain issue 218: an OGS game with komi 0 exported without KM;
-//   on ogs-9x9 every settled count of a record without KM differs from RE by exactly the
-//   default komi);
+// - no KM when the komi was 0 (a report on KaTrain's tracker: an OGS game with komi 0 exported
+//   without KM; on ogs-9x9 every settled count of a record without KM differs from RE by exactly
+//   the default komi);
 // - its scorer (online-go/goban, GobanEngine getHandicapPointAdjustmentForWhite) gives White
 //   the game's handicap in points under Chinese rules and handicap - 1 under AGA, a handicap of
 //   1 included; its records write that one stone as AB without HA, White to move (R10).

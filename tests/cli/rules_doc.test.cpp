@@ -2,12 +2,16 @@
 // (docs/rules.md, docs/diagnostics.md), every clause the report cites explained there, and
 // `sgfaudit rules --explain CLAUSE`.
 
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/cli/cli.hpp"
@@ -19,22 +23,112 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Whether `text` names the rules-model file or an issue number ("issue 12", "Issues 3").
-bool cites_foreign(const std::string& text) {
-    if (text.find("rules-model") != std::string::npos) return true;
-    for (const char* word : {"issue ", "Issue ", "issues ", "Issues "}) {
-        for (std::size_t at = text.find(word); at != std::string::npos;
-             at = text.find(word, at + 1)) {
-            const std::size_t digit = at + std::char_traits<char>::length(word);
-            if (digit < text.size() && text[digit] >= '0' && text[digit] <= '9') return true;
-        }
+// Where `text` cites an issue number of a tracker or names the rules-model file, neither of
+// which a reader of the repository or of a report can resolve: the offset of each citation.
+// An issue number is "issue" or "issues" in any case, as a whole word, then white space (a line
+// break included) or '#', then a digit ("issue 12", "Issues 3", "issue #12", "issues 3 and 4");
+// "(#12)" is one too. "an issue note", "record issues", "the issue's", a link ".../issues/218"
+// and a game number "a.sgf #1" are not.
+std::vector<std::size_t> foreign_citations(std::string_view text) {
+    std::vector<std::size_t> found;
+    for (std::size_t at = text.find("rules-model"); at != std::string_view::npos;
+         at = text.find("rules-model", at + 1)) {
+        found.push_back(at);
     }
-    return false;
+    const auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
+    const auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    const auto is_word = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+    };
+    const auto lower = [](char c) {
+        return static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    };
+    constexpr std::string_view word = "issue";
+    for (std::size_t at = 0; at + word.size() <= text.size(); ++at) {
+        if (at > 0 && is_word(text[at - 1])) continue;
+        std::size_t i = 0;
+        while (i < word.size() && lower(text[at + i]) == word[i]) ++i;
+        if (i < word.size()) continue;
+        std::size_t next = at + word.size();
+        if (next < text.size() && lower(text[next]) == 's') ++next;
+        const std::size_t after_word = next;
+        while (next < text.size() && is_space(text[next])) ++next;
+        const bool spaced = next > after_word;
+        const bool hash = next < text.size() && text[next] == '#';
+        if (hash) ++next;
+        if ((spaced || hash) && next < text.size() && is_digit(text[next])) found.push_back(at);
+    }
+    for (std::size_t at = text.find("(#"); at != std::string_view::npos;
+         at = text.find("(#", at + 1)) {
+        if (at + 2 < text.size() && is_digit(text[at + 2])) found.push_back(at);
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+bool cites_foreign(std::string_view text) {
+    return !foreign_citations(text).empty();
 }
 
 using sgfaudit_test::slurp;
 
 }  // namespace
+
+TEST_CASE("A citation of an issue number or of the rules model is told from ordinary text",
+          "[cli][rules][docs]") {
+    for (const char* cited :
+         {"as issue 12 says", "Issues 3 and 4", "issues 3, 15 and 20", "ISSUE 7", "issue #12",
+          "issue#12", "the fix (#12)", "(issue 28 item 2)", "OGS issue\n    651, the link",
+          "see rules-model.md", "(issues 15, 20)"}) {
+        INFO(cited);
+        CHECK(cites_foreign(cited));
+    }
+    for (const char* ordinary :
+         {"an issue note", "record issues", "197 MB of record issues) built", "the issue's figures",
+          "record issues (3 codes)", "github.com/sanderland/katrain/issues/218", "a.sgf #1",
+          "<a href=\"#f3-g1\">", "tissue 5", "issue_codes 2", "issues: 3", "(#causes)", "issue",
+          "an issue\n\n| 3 |", ""}) {
+        INFO(ordinary);
+        CHECK_FALSE(cites_foreign(ordinary));
+    }
+    // The offsets are those of the citations, in order, one per citation.
+    CHECK(foreign_citations("issue 1 and (#2), rules-model") ==
+          std::vector<std::size_t>{0, 12, 18});
+}
+
+// The repository's documents are read by people who cannot see the tracker: docs/*.md, README.md
+// and ARCHITECTURE.md name no issue number and not the rules-model file (what a change was is
+// said in words, or by its date).
+TEST_CASE("The repository's documents cite no issue number and not the rules-model file",
+          "[cli][rules][docs]") {
+    const fs::path root(SGFAUDIT_SOURCE_DIR);
+    std::vector<fs::path> documents;
+    for (const auto& entry : fs::recursive_directory_iterator(root / "docs")) {
+        if (entry.is_regular_file() && entry.path().extension() == ".md") {
+            documents.push_back(entry.path());
+        }
+    }
+    for (const char* top : {"README.md", "ARCHITECTURE.md"}) {
+        if (fs::is_regular_file(root / top)) documents.push_back(root / top);
+    }
+    std::sort(documents.begin(), documents.end());
+    REQUIRE(documents.size() >= 5);  // docs/ holds a dozen; the walk found them
+    std::size_t citations = 0;
+    for (const fs::path& document : documents) {
+        const std::string text = slurp(document);
+        REQUIRE_FALSE(text.empty());
+        for (const std::size_t at : foreign_citations(text)) {
+            ++citations;
+            const std::size_t from = text.rfind('\n', at) + 1;  // npos + 1 is 0: the first line
+            const std::size_t to = std::min(text.find('\n', at), text.size());
+            const auto line = 1 + std::count(text.data(), text.data() + at, '\n');
+            FAIL_CHECK(fs::relative(document, root).string()
+                       << ":" << line << ": "
+                       << text.substr(from, std::min<std::size_t>(to - from, 200)));
+        }
+    }
+    CHECK(citations == 0);
+}
 
 TEST_CASE("rules --explain prints one clause, whatever its spelling", "[cli][rules]") {
     std::ostringstream out, err;
