@@ -26,4 +26,14 @@ struct Summary::Table {
     bool omit_zeros = false;  // rows whose figures are all 0 are left out (counted in the note)
 };
 
+namespace detail {
+
+// summary.cpp: the name a summary gives an RU value ("(no RU)" for none).
+std::string ru_name(const std::string& ru);
+// summary.cpp: where a file lies below what was named on the command line: an archive member's
+// path, or the path below the named folder.
+std::string relative_path(const std::string& file, const std::vector<std::string>& paths);
+
+}  // namespace detail
+
 }  // namespace sgfaudit::report

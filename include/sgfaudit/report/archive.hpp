@@ -305,7 +305,30 @@ class Summary {
 
   private:
     struct Table;
+    // Every table of the summary, in order (summary_tables.cpp); rows of zeros left out where
+    // the table says so.
     std::vector<Table> tables() const;
+    // Each appends its table or tables to `out` (summary_tables.cpp): what needs action; the
+    // outcome divergences by design of the rulesets chosen (none when there is none); the run's
+    // settings; the totals; the divergences by kind and by ruleset pair; the accounting
+    // divergences; the recorded results with the RU mapped and unmapped; the record issues; the
+    // files not read or without a game; the diagnostics; the codes set aside by --ignore (none
+    // without --ignore); the ten most interesting games.
+    void action_table(std::vector<Table>& out) const;
+    void by_design_table(std::vector<Table>& out) const;
+    void run_table(std::vector<Table>& out) const;
+    void totals_table(std::vector<Table>& out) const;
+    void divergence_tables(std::vector<Table>& out) const;
+    void accounting_table(std::vector<Table>& out) const;
+    void recorded_results_tables(std::vector<Table>& out) const;
+    void record_issues_table(std::vector<Table>& out) const;
+    void unread_table(std::vector<Table>& out) const;
+    void diagnostics_table(std::vector<Table>& out) const;
+    void ignored_table(std::vector<Table>& out) const;
+    void interesting_table(std::vector<Table>& out) const;
+    // The rows of the tables with omit_zeros whose figures are all 0 left out, and counted in
+    // the table's note.
+    static void leave_out_zero_rows(std::vector<Table>& tables);
 
     struct Top {
         std::uint32_t interest = 0;
