@@ -107,4 +107,10 @@ class ShardReader {
     std::set<std::string, std::less<>> codes_;  // storage for the diagnostics' codes
 };
 
+// Opens the chunks files of the shard report `folders` given to merge, into `shards` in shard
+// order, and checks that they are the N shards of one run (1/N to N/N once each, the same inputs
+// and options, the same input files); false (and `error`) when they are not.
+bool open_shards(const std::vector<std::string>& folders, std::vector<ShardReader>& shards,
+                 std::string& error);
+
 }  // namespace sgfaudit::pipeline::detail

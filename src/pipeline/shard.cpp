@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -540,6 +541,49 @@ bool ShardReader::next(Chunk& c) {
     if (!r.ok() || !r.done()) {
         error_ = fmt::format("{}/{}: damaged record", folder_, kShardChunks);
         return false;
+    }
+    return true;
+}
+
+bool open_shards(const std::vector<std::string>& folders, std::vector<ShardReader>& shards,
+                 std::string& error) {
+    shards.resize(folders.size());
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        if (!shards[i].open(folders[i])) {
+            error = shards[i].error();
+            return false;
+        }
+    }
+    if (shards.empty()) return true;
+    std::sort(shards.begin(), shards.end(),
+              [](const auto& a, const auto& b) { return a.shard() < b.shard(); });
+    const report::RunDescription& first = shards.front().run();
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        const report::RunDescription& r = shards[i].run();
+        if (shards[i].shards() != shards.size() || shards[i].shard() != i + 1) {
+            error = fmt::format(
+                "merge: the shards given are not 1/{n} to {n}/{n} once each (shard {}/{} "
+                "where {}/{n} was expected)",
+                shards[i].shard(), shards[i].shards(), i + 1, fmt::arg("n", shards.size()));
+            return false;
+        }
+        if (r.paths != first.paths || r.rulesets != first.rulesets || r.dead != first.dead ||
+            r.on_illegal != first.on_illegal || r.max_diagrams != first.max_diagrams ||
+            r.findings_only != first.findings_only || r.only != first.only ||
+            r.full_json != first.full_json || r.max_listed != first.max_listed ||
+            r.ignore != first.ignore || r.sqlite != first.sqlite) {
+            error = fmt::format("merge: shard {} was run with other inputs or options than shard 1",
+                                shards[i].shard());
+            return false;
+        }
+        if (shards[i].fingerprint() != shards.front().fingerprint()) {
+            error = fmt::format(
+                "merge: shard {} ({}) was made from other input files than shard 1 ({}): a "
+                "file's size, modification time or list differs (an input changed between "
+                "the shards, or was copied without its times): make the shards again",
+                shards[i].shard(), shards[i].folder(), shards.front().folder());
+            return false;
+        }
     }
     return true;
 }
