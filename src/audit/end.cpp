@@ -298,6 +298,8 @@ void Replay::seek_agreement(const Lane& l) {
     const RulesetResult& res = l.result;
     const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
     const std::uint32_t k = static_cast<std::uint32_t>(strings.size());
+    // Without a reading of seki the recount needs only the rows of stones.
+    const detail::SekiReadings readings = detail::SekiReadings::of(res.ruleset.seki_eyes);
     std::vector<Vertex> removed;
     for (std::uint32_t left = 1; left <= k; ++left) {
         for (std::uint32_t mask = 1; mask < (1u << k); ++mask) {
@@ -308,7 +310,6 @@ void Replay::seek_agreement(const Lane& l) {
                     removed.insert(removed.end(), strings[i].begin(), strings[i].end());
                 }
             }
-            const detail::SekiReadings readings = detail::SekiReadings::of(res.ruleset.seki_eyes);
             const Tally t = readings.j8 || readings.kg
                                 ? detail::tally_position(
                                       b, detail::DeadStones{DeadPolicy::markup, removed}, readings)

@@ -112,13 +112,17 @@ void count_region_rows(int w, int h, const RowMasks& black, const RowMasks& whit
     }
 }
 
+// The rows of `board`'s stones of colour c.
+RowMasks rows_of(const game::Board& board, game::Color c) {
+    RowMasks rows{};
+    for (int y = 0; y < board.height(); ++y)
+        rows[static_cast<std::size_t>(y)] = board.row_mask(c, y);
+    return rows;
+}
+
 void count_regions(const game::Board& board, Tally& t) {
-    RowMasks black{}, white{};
-    for (int y = 0; y < board.height(); ++y) {
-        black[static_cast<std::size_t>(y)] = board.row_mask(game::Color::black, y);
-        white[static_cast<std::size_t>(y)] = board.row_mask(game::Color::white, y);
-    }
-    count_region_rows(board.width(), board.height(), black, white, t);
+    count_region_rows(board.width(), board.height(), rows_of(board, game::Color::black),
+                      rows_of(board, game::Color::white), t);
 }
 
 // KataGo's reading of seki (KG tax), on `board`, the board left once dead stones are removed
@@ -292,11 +296,7 @@ double bonus_for(HandicapBonus b, int n) {
 
 Tally tally_regions_without(const game::Board& board, std::span<const game::Vertex> removed) {
     Tally t;
-    RowMasks black{}, white{};
-    for (int y = 0; y < board.height(); ++y) {
-        black[static_cast<std::size_t>(y)] = board.row_mask(game::Color::black, y);
-        white[static_cast<std::size_t>(y)] = board.row_mask(game::Color::white, y);
-    }
+    RowMasks black = rows_of(board, game::Color::black), white = rows_of(board, game::Color::white);
     for (const game::Vertex v : removed) {
         const game::Cell c = board.at(v);
         if (!game::is_stone(c)) continue;
