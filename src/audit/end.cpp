@@ -170,6 +170,7 @@ void Replay::finish() {
                  end_board_of, options_.diagrams, out_);
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) try_conventions(lanes_[*ru_lane_]);
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) seek_agreement(lanes_[*ru_lane_]);
+    if (out_.record.check == RecordCheck::unsettled && ru_lane_) decide_unsure(lanes_[*ru_lane_]);
     check_result_plausibility(rec_, out_.handicap, captures_, passes_,
                               any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
                               out_);
@@ -193,68 +194,77 @@ void Replay::finish() {
 void Replay::try_conventions(const Lane& l) {
     if (l.tally < 0 || !rec_.result) return;
     const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    const std::optional<Reading> r =
+        convention_reading(l, counted.tally, counted.source, counted.oracle);
+    if (!r) return;
+    RecordVerdict& rv = out_.record;
+    rv.check = RecordCheck::convention;
+    rv.why = r->why;
+    rv.count = r->score.decision();
+    rv.difference = 0.0;
+    rv.winner_differs = false;
+    drop_record_divergence();
+}
+
+// R18's readings of one count (`tally`, its dead stones from `source`): the first that
+// reproduces RE, in the order of try_conventions' comment.
+std::optional<Replay::Reading> Replay::convention_reading(const Lane& l, const Tally& tally,
+                                                          DeadSource source,
+                                                          const std::string& oracle) {
     const RulesetResult& res = l.result;
     const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
     const auto score = [&](const detail::KomiChoice& k, bool one_stone) {
-        return detail::score_position(counted.tally, res.ruleset, l.end_state, out_.handicap, k,
-                                      counted.source, counted.oracle, one_stone);
+        return detail::score_position(tally, res.ruleset, l.end_state, out_.handicap, k, source,
+                                      oracle, one_stone);
     };
-    const auto accept = [this](const Score& s, RecordReason why) {
-        RecordVerdict& rv = out_.record;
-        rv.check = RecordCheck::convention;
-        rv.why = why;
-        rv.count = s.decision();
-        rv.difference = 0.0;
-        rv.winner_differs = false;
-        std::erase_if(out_.divergences,
-                      [](const Divergence& d) { return d.kind == DivergenceKind::record; });
+    const auto reproduces = [this](const Score& s) {
+        return result_reproduced(*rec_.result, rec_.place, s.decision());
     };
     if (one_stone_handicap_) {
-        const Score s = score(komi, false);
-        if (result_reproduced(*rec_.result, rec_.place, s.decision())) {
-            return accept(s, RecordReason::convention_no_handicap_point);
-        }
+        Score s = score(komi, false);
+        if (reproduces(s)) return Reading{std::move(s), RecordReason::convention_no_handicap_point};
     }
     if (const auto fox_komi = detail::fox_even_komi(rec_, out_.handicap, res.ruleset)) {
-        const Score s =
-            score({*fox_komi, KomiSource::server_convention, "Fox"}, one_stone_handicap_);
-        if (result_reproduced(*rec_.result, rec_.place, s.decision())) {
-            return accept(s, RecordReason::convention_fox_komi);
-        }
+        Score s = score({*fox_komi, KomiSource::server_convention, "Fox"}, one_stone_handicap_);
+        if (reproduces(s)) return Reading{std::move(s), RecordReason::convention_fox_komi};
     }
     if (const auto in_points = detail::fox_result_in_points(rec_)) {
-        const Score s = score(komi, one_stone_handicap_);
+        Score s = score(komi, one_stone_handicap_);
         if (result_reproduced(*in_points, rec_.place, s.decision())) {
-            return accept(s, RecordReason::convention_fox_stones);
+            return Reading{std::move(s), RecordReason::convention_fox_stones};
         }
     }
     // RU Japanese (and Korean) maps to the servers' reading, every region reaching one colour
     // counted; J 8 gives no territory in seki, and R19 reads it on a game stopped with dame
     // open. The server's markup is its own count (R11): not read again.
     const RuNote note = ru_.reason.note;
-    if ((note == RuNote::server_seki || note == RuNote::korean) && !counted.tally.markup &&
+    if ((note == RuNote::server_seki || note == RuNote::korean) && !tally.markup &&
         res.ruleset.seki_eyes == SekiEyes::territory && l.end_state.scored) {
         Ruleset j8 = res.ruleset;
         j8.seki_eyes = SekiEyes::neutral;
         const detail::Tally t = detail::tally_position(
-            end_board(l), detail::DeadStones{DeadPolicy::markup, counted.tally.removed},
+            end_board(l), detail::DeadStones{DeadPolicy::markup, tally.removed},
             detail::SekiReadings::of(j8.seki_eyes));
         const auto score_j8 = [&](const detail::KomiChoice& k) {
-            return detail::score_position(t, j8, l.end_state, out_.handicap, k, counted.source,
-                                          counted.oracle, one_stone_handicap_);
+            return detail::score_position(t, j8, l.end_state, out_.handicap, k, source, oracle,
+                                          one_stone_handicap_);
         };
-        const Score s = score_j8(komi);
-        if (result_reproduced(*rec_.result, rec_.place, s.decision())) {
-            return accept(s, RecordReason::convention_japanese_reading);
-        }
+        Score s = score_j8(komi);
+        if (reproduces(s)) return Reading{std::move(s), RecordReason::convention_japanese_reading};
         // Fox's even games: its komi of 6.5 for KM[0] as well (the two readings together).
         if (const auto fox_komi = detail::fox_even_komi(rec_, out_.handicap, res.ruleset)) {
-            const Score f = score_j8({*fox_komi, KomiSource::server_convention, "Fox"});
-            if (result_reproduced(*rec_.result, rec_.place, f.decision())) {
-                return accept(f, RecordReason::convention_japanese_reading);
+            Score f = score_j8({*fox_komi, KomiSource::server_convention, "Fox"});
+            if (reproduces(f)) {
+                return Reading{std::move(f), RecordReason::convention_japanese_reading};
             }
         }
     }
+    return std::nullopt;
+}
+
+void Replay::drop_record_divergence() {
+    std::erase_if(out_.divergences,
+                  [](const Divergence& d) { return d.kind == DivergenceKind::record; });
 }
 
 // R12: a mismatch of RE with the RU ruleset's count whose dead stones came from a source (not
@@ -266,17 +276,38 @@ void Replay::seek_agreement(const Lane& l) {
     const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
     if (counted.tally.markup || counted.tally.removed.empty()) return;
     const game::Board& b = end_board(l);
-    // The dead strings: the removed stones joined where adjacent and of one colour.
+    const std::vector<std::vector<Vertex>> strings = dead_strings(b, counted.tally.removed);
+    RecordVerdict& rv = out_.record;
+    if (strings.size() > kAgreementBound) {
+        rv.check = RecordCheck::unsettled;
+        rv.why = RecordReason::agreement_unbounded;
+        drop_record_divergence();
+        return;
+    }
+    std::optional<Agreement> found = find_agreement(l, strings, counted.source, counted.oracle);
+    if (!found) return;
+    rv.check = RecordCheck::agreed;
+    rv.why = RecordReason::agreement;
+    rv.count = found->score.decision();
+    rv.difference = 0.0;
+    rv.winner_differs = false;
+    rv.agreed_alive = std::move(found->alive);
+    drop_record_divergence();
+}
+
+// The strings of `dead` (stones of `b`): adjacent stones of one colour joined.
+std::vector<std::vector<game::Vertex>> Replay::dead_strings(const game::Board& b,
+                                                            const std::vector<Vertex>& dead) {
     std::vector<std::vector<Vertex>> strings;
-    std::vector<bool> seen(game::kCells, false), dead(game::kCells, false);
-    for (const Vertex v : counted.tally.removed) dead[v] = true;
-    for (const Vertex start : counted.tally.removed) {
+    std::vector<bool> seen(game::kCells, false), is_dead(game::kCells, false);
+    for (const Vertex v : dead) is_dead[v] = true;
+    for (const Vertex start : dead) {
         if (seen[start]) continue;
         std::vector<Vertex> s{start};
         seen[start] = true;
         for (std::size_t i = 0; i < s.size(); ++i) {
             for (const Vertex n : game::neighbours(s[i])) {
-                if (dead[n] && !seen[n] && b.at(n) == b.at(start)) {
+                if (is_dead[n] && !seen[n] && b.at(n) == b.at(start)) {
                     seen[n] = true;
                     s.push_back(n);
                 }
@@ -284,17 +315,15 @@ void Replay::seek_agreement(const Lane& l) {
         }
         strings.push_back(std::move(s));
     }
-    RecordVerdict& rv = out_.record;
-    const auto drop_record_divergence = [this] {
-        std::erase_if(out_.divergences,
-                      [](const Divergence& d) { return d.kind == DivergenceKind::record; });
-    };
-    if (strings.size() > kAgreementBound) {
-        rv.check = RecordCheck::unsettled;
-        rv.why = RecordReason::agreement_unbounded;
-        drop_record_divergence();
-        return;
-    }
+    return strings;
+}
+
+// R12's search: the count of `l`'s end board with some of `strings` (at most kAgreementBound)
+// left on the board, fewest left first, that reproduces RE.
+std::optional<Replay::Agreement> Replay::find_agreement(
+    const Lane& l, const std::vector<std::vector<Vertex>>& strings, DeadSource source,
+    const std::string& oracle) {
+    const game::Board& b = end_board(l);
     const RulesetResult& res = l.result;
     const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
     const std::uint32_t k = static_cast<std::uint32_t>(strings.size());
@@ -314,29 +343,23 @@ void Replay::seek_agreement(const Lane& l) {
                                 ? detail::tally_position(
                                       b, detail::DeadStones{DeadPolicy::markup, removed}, readings)
                                 : detail::tally_regions_without(b, removed);
-            const Score s =
-                detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
-                                       counted.source, counted.oracle, one_stone_handicap_);
+            Score s = detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                             source, oracle, one_stone_handicap_);
             if (!result_reproduced(*rec_.result, rec_.place, s.decision())) continue;
-            rv.check = RecordCheck::agreed;
-            rv.why = RecordReason::agreement;
-            rv.count = s.decision();
-            rv.difference = 0.0;
-            rv.winner_differs = false;
+            Agreement a{std::move(s), {}};
             for (std::uint32_t i = 0; i < k; ++i) {
                 if ((mask & (1u << i)) == 0) continue;
                 const Vertex v = *std::min_element(strings[i].begin(), strings[i].end());
-                rv.agreed_alive.push_back(sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
-                                                     static_cast<std::uint8_t>(game::vertex_y(v))});
+                a.alive.push_back(sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
+                                             static_cast<std::uint8_t>(game::vertex_y(v))});
             }
-            std::sort(rv.agreed_alive.begin(), rv.agreed_alive.end(),
-                      [](const sgf::Point& a, const sgf::Point& c) {
-                          return a.y != c.y ? a.y < c.y : a.x < c.x;
-                      });
-            drop_record_divergence();
-            return;
+            std::sort(a.alive.begin(), a.alive.end(), [](const sgf::Point& x, const sgf::Point& y) {
+                return x.y != y.y ? x.y < y.y : x.x < y.x;
+            });
+            return a;
         }
     }
+    return std::nullopt;
 }
 
 // R13: the state at the record's end with passes added, the opponent of the last mover first,

@@ -170,6 +170,25 @@ class Replay {
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
     void seek_agreement(const Lane& l);
+    // A reading of a count that reproduces RE (R18), and R12's strings left alive.
+    struct Reading {
+        Score score;
+        RecordReason why;
+    };
+    struct Agreement {
+        Score score;
+        std::vector<sgf::Point> alive;  // a stone of each string left alive, in board order
+    };
+    std::optional<Reading> convention_reading(const Lane& l, const Tally& tally, DeadSource source,
+                                              const std::string& oracle);
+    static std::vector<std::vector<Vertex>> dead_strings(const game::Board& b,
+                                                         const std::vector<Vertex>& dead);
+    std::optional<Agreement> find_agreement(const Lane& l,
+                                            const std::vector<std::vector<Vertex>>& strings,
+                                            DeadSource source, const std::string& oracle);
+    void drop_record_divergence();
+    // --- unsure_decisions.cpp: R20, every decision about the strings the judge is unsure of ---
+    void decide_unsure(const Lane& l);
     // --- counterfactual.cpp: which knob alone flips an outcome or reproduces RE ---
     void find_flips(const std::vector<Vertex>& dead);
     // --- count_map.cpp: the count drawn -----------------------------------

@@ -431,6 +431,11 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         for (const sgf::Point& p : a.record.agreed_alive) j.str(sgf::sgf_coordinates(p));
         j.end_array();
     }
+    if (!a.record.decided_unsure.empty()) {  // R20
+        j.key("decided_unsure").begin_array();
+        for (const sgf::Point& p : a.record.decided_unsure) j.str(sgf::sgf_coordinates(p));
+        j.end_array();
+    }
     j.end_object();
 
     j.key("record_issues").begin_array();

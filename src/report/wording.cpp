@@ -152,6 +152,17 @@ std::string record_computed(const audit::RecordVerdict& rv) {
                        rv.counted_under);
 }
 
+namespace {
+
+// SGF coordinates of `points`, separated by commas.
+std::string point_list(const std::vector<sgf::Point>& points) {
+    std::string out;
+    for (const sgf::Point& p : points) out += (out.empty() ? "" : ", ") + sgf::sgf_coordinates(p);
+    return out;
+}
+
+}  // namespace
+
 std::string record_reason(const audit::RecordVerdict& rv) {
     switch (rv.why) {
         case audit::RecordReason::none:
@@ -193,16 +204,11 @@ std::string record_reason(const audit::RecordVerdict& rv) {
         case audit::RecordReason::cycle_outcome:
             return "R16: a whole-board position repeated on the main line and RE is the cycle's "
                    "outcome (J 12: no result; C: a draw by the referee)";
-        case audit::RecordReason::agreement: {
-            std::string strings;
-            for (const sgf::Point& p : rv.agreed_alive) {
-                strings += (strings.empty() ? "" : ", ") + sgf::sgf_coordinates(p);
-            }
+        case audit::RecordReason::agreement:
             return fmt::format(
                 "R12: the players' agreement: RE is the count with the dead string{} at {} left "
                 "on the board (alive by agreement: AGA 9-10, FFG Part 4, TT comment 8)",
-                rv.agreed_alive.size() == 1 ? "" : "s", strings);
-        }
+                rv.agreed_alive.size() == 1 ? "" : "s", point_list(rv.agreed_alive));
         case audit::RecordReason::convention_no_handicap_point:
             return "R18: OGS's one-stone handicap read without its point (no area bonus for it) "
                    "reproduces RE; with the point it does not";
@@ -217,6 +223,19 @@ std::string record_reason(const audit::RecordVerdict& rv) {
                    "filled (no territory in seki or in false eyes: seki-eyes=neutral) "
                    "reproduces RE; the servers' count of every region reaching one colour "
                    "(seki-eyes=territory) does not";
+        case audit::RecordReason::unsure_every_decision_reproduces:
+            return fmt::format(
+                "R20: the judge of end positions was unsure of the string{} at {}; every decision "
+                "about {} (dead or alive) reproduces RE",
+                rv.decided_unsure.size() == 1 ? "" : "s", point_list(rv.decided_unsure),
+                rv.decided_unsure.size() == 1 ? "it" : "them");
+        case audit::RecordReason::unsure_every_decision_misses:
+            return fmt::format(
+                "R20: the judge of end positions was unsure of the string{} at {}; no decision "
+                "about {} (dead or alive) reaches RE, nor the players' agreement (R12) nor a "
+                "server's convention (R18): the count shown is the decision closest to RE",
+                rv.decided_unsure.size() == 1 ? "" : "s", point_list(rv.decided_unsure),
+                rv.decided_unsure.size() == 1 ? "it" : "them");
         case audit::RecordReason::agreement_unbounded:
             return fmt::format(
                 "the count differs from RE and the dead-stone source names more than {} dead "

@@ -1,6 +1,7 @@
 // `--dead auto`'s tiers (issue 26): markup, else Benson's pass-alive proof, else the judge of end
 // positions, else an oracle where one is given, else unsettled. Each count names its tier.
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 #include <string>
@@ -53,6 +54,12 @@ const std::vector<std::string> walls = {
 // the judge is unsure.
 const std::vector<std::string> atari = {
     "...XXXO..", "...XO.O..", "...XXXO..", "...X..O..", "...X..O..",
+    "...X..O..", "...X..O..", "...X..O..", "...X..O..",
+};
+
+// The atari board with White's stone bc inside Black's side, dead for the judge (as in walls).
+const std::vector<std::string> atari_bc = {
+    "...XXXO..", "...XO.O..", ".O.XXXO..", "...X..O..", "...X..O..",
     "...X..O..", "...X..O..", "...X..O..", "...X..O..",
 };
 
@@ -115,11 +122,79 @@ TEST_CASE("Dead stones auto: an oracle is asked only where the judge is unsure",
         CHECK(s.settled);
     }
     SECTION("the judge is unsure and there is no oracle: unsettled") {
-        const auto a = run(game_sgf(atari, "KM[0.5]RU[Chinese]RE[B+1.5]", "B- W-"),
+        // R20: eb alive gives B+11.5, eb dead B+12.5 (RE): the decision changes the comparison.
+        const auto a = run(game_sgf(atari, "KM[0.5]RU[Chinese]RE[B+12.5]", "B- W-"),
                            {*audit::preset("chinese")}, automatic());
         const audit::Score& s = a.results[0].score;
         CHECK_FALSE(s.settled);
         CHECK(s.dead_source == audit::DeadSource::pass_alive);
         CHECK(a.record.check == audit::RecordCheck::unsettled);
+        CHECK(a.record.decided_unsure.empty());
+    }
+}
+
+TEST_CASE("R20: a check is unsettled only where a decision about an unsure string changes it",
+          "[audit][R20][dead][end_judge]") {
+    // The atari board, Chinese (area), KM 0.5. The judge is unsure of White's eb only; Black's
+    // walls and White's are alive. Black 13 stones + 27 (columns a-c) = 40 either way; White
+    // 10 stones + 18 (columns h-i) = 28 + 0.5 with eb alive (B+11.5), 27 + 0.5 with eb dead
+    // (B+12.5): fb, and eb's point once it is taken, touch both colours (neutral).
+    const std::vector<audit::Ruleset> cn = {*audit::preset("chinese")};
+    const auto check = [&](const std::string& re) {
+        return run(game_sgf(atari, "KM[0.5]RU[Chinese]RE[" + re + "]", "B- W-"), cn, automatic());
+    };
+    SECTION("no decision reaches RE: a mismatch, with the count closest to RE") {
+        const auto a = check("B+1.5");
+        CHECK(a.record.check == audit::RecordCheck::mismatch);
+        CHECK(a.record.why == audit::RecordReason::unsure_every_decision_misses);
+        REQUIRE(a.record.decided_unsure.size() == 1);
+        CHECK(sgf::sgf_coordinates(a.record.decided_unsure[0]) == "eb");
+        REQUIRE(a.record.count.has_value());
+        CHECK(a.record.count->winner == audit::Winner::black);
+        CHECK(a.record.count->margin == Approx(11.5));  // eb alive: closer to B+1.5
+        REQUIRE(a.record.difference.has_value());
+        CHECK(*a.record.difference == Approx(-10.0));
+        CHECK_FALSE(a.record.winner_differs);
+        CHECK(a.record.dead_source == audit::DeadSource::judge);
+        // The record divergence is listed, as for any mismatch.
+        CHECK(std::count_if(a.divergences.begin(), a.divergences.end(), [](const auto& d) {
+                  return d.kind == audit::DivergenceKind::record;
+              }) == 1);
+        // White's win is further still: the winner differs.
+        const auto w = check("W+3.5");
+        CHECK(w.record.check == audit::RecordCheck::mismatch);
+        CHECK(w.record.winner_differs);
+        CHECK(*w.record.difference == Approx(-15.0));  // -3.5 - 11.5
+    }
+    SECTION("every decision reproduces RE: a match") {
+        // With White's dead stone bc inside Black's side as well, Benson's count (nothing
+        // removed: columns a-c touch both colours) is W+16.5; the judge takes bc, and Black
+        // wins whatever eb is (B+11.5 or B+12.5). RE names the winner only.
+        const auto a = run(game_sgf(atari_bc, "KM[0.5]RU[Chinese]RE[B+]", "B- W-"), cn,
+                           automatic());
+        CHECK_FALSE(a.results[0].score.settled);
+        CHECK(a.record.check == audit::RecordCheck::match);
+        CHECK(a.record.why == audit::RecordReason::unsure_every_decision_reproduces);
+        REQUIRE(a.record.decided_unsure.size() == 1);
+        CHECK(sgf::sgf_coordinates(a.record.decided_unsure[0]) == "eb");
+        CHECK(a.record.dead_source == audit::DeadSource::judge);
+        // A margin: only one decision reaches it, the other does not.
+        const auto split = run(game_sgf(atari_bc, "KM[0.5]RU[Chinese]RE[B+11.5]", "B- W-"), cn,
+                               automatic());
+        CHECK(split.record.check == audit::RecordCheck::unsettled);
+        CHECK(split.record.decided_unsure.empty());
+    }
+    SECTION("the decisions split: unsettled, as before") {
+        CHECK(check("B+12.5").record.check == audit::RecordCheck::unsettled);
+        // Benson's count (eb alive, nothing removed) is RE: a match, R20 not needed.
+        CHECK(check("B+11.5").record.check == audit::RecordCheck::match);
+        CHECK(check("B+11.5").record.decided_unsure.empty());
+    }
+    SECTION("Benson's source alone (--dead pass-alive) is not enumerated") {
+        audit::AuditOptions benson;
+        benson.dead = audit::DeadPolicy::pass_alive;
+        const auto a = run(game_sgf(atari, "KM[0.5]RU[Chinese]RE[B+1.5]", "B- W-"), cn, benson);
+        CHECK(a.record.check == audit::RecordCheck::unsettled);
+        CHECK(a.record.decided_unsure.empty());
     }
 }

@@ -379,6 +379,9 @@ std::string_view to_string(RecordCheck c) noexcept;
 // R12: the most dead strings whose subsets the record check searches for the players'
 // agreement (2^12 - 1 = 4,095 recounts at most); past it the check is unsettled.
 inline constexpr std::size_t kAgreementBound = 12;
+// R20: the most strings the judge is unsure of whose every decision (2^n counts) is tried
+// before a record check is left unsettled (Replay::decide_unsure).
+inline constexpr std::size_t kUnsureDecided = 4;
 
 // Why the record check came out as it did (RecordVerdict::why); the report words it.
 enum class RecordReason : std::uint8_t {
@@ -420,6 +423,15 @@ enum class RecordReason : std::uint8_t {
     // region reaching one colour (seki-eyes=territory), read instead as J 8 has it for a game
     // stopped with dame open (seki-eyes=neutral, R19: no territory in seki or in false eyes)
     convention_japanese_reading,
+    // R20 (match): the judge of end positions was unsure of the strings of
+    // RecordVerdict::decided_unsure, and every decision about them (each dead or alive)
+    // reproduces RE
+    unsure_every_decision_reproduces,
+    // R20 (mismatch): the judge was unsure of the strings of RecordVerdict::decided_unsure, and
+    // no decision about them reaches RE, nor any reading R18 allows or agreement (R12) over
+    // them and the judge's dead strings: RecordVerdict::count is the decision's count closest
+    // to RE
+    unsure_every_decision_misses,
 };
 
 struct RecordVerdict {
@@ -444,6 +456,9 @@ struct RecordVerdict {
     std::vector<sgf::Point> engine_dead;  // Score::engine_dead
     // agreed (R12): a stone of each string the players left on the board, in board order.
     std::vector<sgf::Point> agreed_alive;
+    // R20 (unsure_every_decision_*): a stone of each string the judge was unsure of, every
+    // decision about which gives the same comparison, in board order.
+    std::vector<sgf::Point> decided_unsure;
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;

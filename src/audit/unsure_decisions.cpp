@@ -1,0 +1,161 @@
+// R20: a record check left unsettled because the judge of end positions was unsure of some
+// strings is decided when no decision about them changes the comparison. Contract: replay.hpp
+// (Replay::decide_unsure).
+
+#include <algorithm>
+#include <cmath>
+
+#include "after_replay.hpp"
+#include "replay.hpp"
+#include "sgfaudit/audit/end_judge.hpp"
+#include "sgfaudit/audit/life.hpp"
+
+namespace sgfaudit::audit::detail {
+
+namespace {
+
+sgf::Point point_of(game::Vertex v) {
+    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
+                      static_cast<std::uint8_t>(game::vertex_y(v))};
+}
+
+// RE as Black's margin (B+x is x, W+x is -x), when it is a score with a margin.
+std::optional<double> recorded_for_black(const sgf::GameResult& re) {
+    if (re.kind != sgf::ResultKind::score || !re.margin || !re.winner) return std::nullopt;
+    return *re.winner == sgf::Color::black ? std::fabs(*re.margin) : -std::fabs(*re.margin);
+}
+
+double count_for_black(const Count& c) {
+    return c.winner == Winner::white ? -c.margin : c.winner == Winner::black ? c.margin : 0.0;
+}
+
+}  // namespace
+
+// R20: `unsettled` only where another decision about a string the dead-stone source is not sure
+// of would change the comparison. The judge's sure verdicts stand; each of its unsure strings
+// (at most kUnsureDecided) is taken dead or left alive, every combination counted:
+// - every decision's count reproduces RE: a match;
+// - none does, nor any of R18's readings of any decision's count, nor R12's agreement over the
+//   judge's dead strings and the unsure ones together (at most kAgreementBound strings): no
+//   allowed reading reaches RE, a mismatch, with the count closest to RE;
+// - else the decisions split, and the check stays unsettled.
+// Only a count the judge was asked about (`--dead auto`, Benson's count unsettled) with a
+// finished boundary and a plausible judgement is decided so; others stay as they are.
+void Replay::decide_unsure(const Lane& l) {
+    RecordVerdict& rv = out_.record;
+    if (rv.check != RecordCheck::unsettled || !judge_ || l.tally < 0 || !rec_.result) return;
+    if (rv.why != RecordReason::unsettled_benson && rv.why != RecordReason::unsettled_small_eye &&
+        rv.why != RecordReason::unsettled_atari) {
+        return;
+    }
+    const game::Board& b = end_board(l);
+    const EndJudgement judged = judge_end_position(b, analyse_life(b));
+    if (judged.open_boundary || judged.implausible || judged.unsure == 0) return;
+    std::vector<std::vector<Vertex>> unsure;
+    for (const JudgedString& s : judged.strings) {
+        if (s.verdict != StringVerdict::unsure) continue;
+        if (unsure.size() == kUnsureDecided) return;  // past the bound: stays unsettled
+        std::vector<Vertex>& stones = unsure.emplace_back();
+        b.for_each_chain_stone(s.stone, [&](Vertex v) { stones.push_back(v); });
+    }
+    std::vector<std::vector<Vertex>> strings = dead_strings(b, judged.dead);
+    if (strings.size() + unsure.size() > kAgreementBound) return;
+
+    const RulesetResult& res = l.result;
+    const KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    const SekiReadings readings = SekiReadings::of(res.ruleset.seki_eyes);
+    const std::uint32_t k = static_cast<std::uint32_t>(unsure.size());
+    // RE's margin as Black's where the check compares margins (check_record set a difference).
+    const std::optional<double> re_for_black =
+        rv.difference ? recorded_for_black(*rec_.result) : std::nullopt;
+    const bool margins = re_for_black.has_value();
+    const double recorded = re_for_black.value_or(0.0);
+    std::vector<Score> counts;
+    std::vector<Tally> tallies;
+    bool every = true, none = true;
+    std::vector<Vertex> removed;
+    for (std::uint32_t mask = 0; mask < (1u << k); ++mask) {
+        removed = judged.dead;
+        for (std::uint32_t i = 0; i < k; ++i) {
+            if ((mask & (1u << i)) != 0)
+                removed.insert(removed.end(), unsure[i].begin(), unsure[i].end());
+        }
+        Tally t = readings.j8 || readings.kg
+                      ? tally_position(b, DeadStones{DeadPolicy::markup, removed}, readings)
+                      : tally_regions_without(b, removed);
+        t.removed = removed;
+        Score s = score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                 DeadSource::judge, {}, one_stone_handicap_);
+        const bool reproduced = result_reproduced(*rec_.result, rec_.place, s.decision());
+        every = every && reproduced;
+        none = none && !reproduced;
+        counts.push_back(std::move(s));
+        tallies.push_back(std::move(t));
+    }
+    if (!every && !none) return;  // the decisions split: unsettled (R20)
+    for (const std::vector<Vertex>& s : unsure) {
+        rv.decided_unsure.push_back(point_of(*std::min_element(s.begin(), s.end())));
+    }
+    std::sort(rv.decided_unsure.begin(), rv.decided_unsure.end(),
+              [](const sgf::Point& a, const sgf::Point& c) {
+                  return a.y != c.y ? a.y < c.y : a.x < c.x;
+              });
+    rv.dead_source = DeadSource::judge;
+    if (every) {
+        rv.check = RecordCheck::match;
+        rv.why = RecordReason::unsure_every_decision_reproduces;
+        rv.count = counts.front().decision();
+        if (rv.difference) rv.difference = 0.0;
+        rv.winner_differs = false;
+        return;
+    }
+    // No decision's count reproduces RE: neither may any allowed reading of one (R18, R12).
+    for (std::size_t i = 0; i < tallies.size(); ++i) {
+        if (convention_reading(l, tallies[i], DeadSource::judge, {})) {
+            rv.decided_unsure.clear();
+            return;
+        }
+    }
+    strings.insert(strings.end(), unsure.begin(), unsure.end());
+    if (find_agreement(l, strings, DeadSource::judge, {})) {
+        rv.decided_unsure.clear();
+        return;
+    }
+    // The count closest to RE (the first decision, every unsure string alive, for RE without a
+    // margin).
+    std::size_t closest = 0;
+    if (margins) {
+        for (std::size_t i = 1; i < counts.size(); ++i) {
+            if (std::fabs(recorded - count_for_black(counts[i].decision())) <
+                std::fabs(recorded - count_for_black(counts[closest].decision()))) {
+                closest = i;
+            }
+        }
+    }
+    const Count& c = counts[closest].decision();
+    rv.check = RecordCheck::mismatch;
+    rv.count = c;
+    // The winner compared alone: RE read without its margin.
+    sgf::GameResult winner_only = *rec_.result;
+    if (winner_only.kind == sgf::ResultKind::score && winner_only.margin &&
+        *winner_only.margin != 0.0) {
+        winner_only.kind = sgf::ResultKind::win;
+    }
+    rv.winner_differs = !result_reproduced(winner_only, rec_.place, c);
+    rv.why = RecordReason::unsure_every_decision_misses;
+    if (margins) rv.difference = recorded - count_for_black(c);
+    Divergence d;
+    d.kind = DivergenceKind::record;
+    d.clause = res.ruleset.clause(Knob::scoring);
+    const std::size_t ru = static_cast<std::size_t>(&l - lanes_.data());
+    if (ru < chosen_) {
+        Verdict v;
+        v.ruleset = ru;
+        v.count = decisive_count(counts[closest]);
+        d.verdicts.push_back(std::move(v));
+    }
+    if (options_.diagrams) d.board_after = position_of(b);
+    out_.divergences.push_back(std::move(d));
+}
+
+}  // namespace sgfaudit::audit::detail
