@@ -90,7 +90,7 @@ std::string describe_player(const std::string& name, const std::string& rank) {
 }
 
 // The command line of `parse`.
-struct ParseArgs {
+struct ParseCommandLine {
     bool summary_only = false;
     bool follow_links = false;
     std::vector<std::string> paths;
@@ -99,8 +99,8 @@ struct ParseArgs {
 
 // Reads the arguments into `parsed`; returns the exit status when the command ends there
 // (--help, a usage error), else nothing.
-std::optional<int> parse_args(const std::vector<std::string>& args, ParseArgs& parsed,
-                              std::ostream& out, std::ostream& err) {
+std::optional<int> read_command_line(const std::vector<std::string>& args, ParseCommandLine& parsed,
+                                     std::ostream& out, std::ostream& err) {
     bool options_ended = false;  // after "--" every argument is a path
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
@@ -196,8 +196,8 @@ void print_totals(const Totals& totals, std::ostream& out) {
 }  // namespace
 
 int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    ParseArgs parsed;
-    if (const std::optional<int> status = parse_args(args, parsed, out, err)) return *status;
+    ParseCommandLine parsed;
+    if (const std::optional<int> status = read_command_line(args, parsed, out, err)) return *status;
     const bool summary_only = parsed.summary_only;
 
     // Walked as the files are read (problems where the walk meets them), so an archive's
