@@ -152,6 +152,111 @@ std::string engine_settings(const ParsedArgs& args, audit::AuditOptions& o,
     return {};
 }
 
+// --dead: a policy or a list of points; `--dead auto` is the default of `audit` and `check`
+// (markup, Benson, the judge: within 3 times the cost of `none`, docs/benchmarks.md); strict
+// `tromp-taylor` counts the board as it is whatever --dead says (dead=as-is).
+std::string dead_option(const ParsedArgs& args, audit::AuditOptions& o) {
+    o.dead = audit::DeadPolicy::automatic;
+    const auto dead = value_of(args, "--dead");
+    if (!dead) return {};
+    if (*dead == "none") {
+        o.dead = audit::DeadPolicy::none;
+    } else if (*dead == "markup") {
+        o.dead = audit::DeadPolicy::markup;
+    } else if (*dead == "pass-alive") {
+        o.dead = audit::DeadPolicy::pass_alive;
+    } else if (*dead == "auto") {
+        o.dead = audit::DeadPolicy::automatic;
+    } else if (*dead == "gnugo") {
+        o.dead = audit::DeadPolicy::gnugo;
+    } else {
+        std::string bad;
+        std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, bad);
+        if (!points && dead->find(',') == std::string::npos) {
+            // One word that is no point: a mistyped policy rather than a point list.
+            static constexpr std::string_view kPolicies[] = {"none", "markup", "pass-alive", "auto",
+                                                             "gnugo"};
+            return fmt::format(
+                "--dead: '{}' is neither a policy (none, markup, pass-alive, auto, gnugo) nor "
+                "a point list (dd,ee or D4,E5){}",
+                *dead, report::did_you_mean(*dead, kPolicies));
+        }
+        if (!points) {
+            return fmt::format(
+                "--dead: '{}' is not a point (write SGF letters like dd or board coordinates "
+                "like D16)",
+                bad);
+        }
+        if (points->empty()) return "--dead: no point given";
+        o.dead = audit::DeadPolicy::list;
+        o.dead_points = std::move(*points);
+    }
+    return {};
+}
+
+std::string on_illegal_option(const ParsedArgs& args, audit::AuditOptions& o) {
+    const auto on_illegal = value_of(args, "--on-illegal");
+    if (!on_illegal) return {};
+    if (*on_illegal == "as-it-stands") {
+        o.on_illegal = audit::IllegalPolicy::as_it_stands;
+    } else if (*on_illegal == "stop") {
+        o.on_illegal = audit::IllegalPolicy::stop;
+    } else {
+        static constexpr std::string_view kPolicies[] = {"as-it-stands", "stop"};
+        return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop{}", *on_illegal,
+                           report::did_you_mean(*on_illegal, kPolicies));
+    }
+    return {};
+}
+
+// --map-ru, each time it is given.
+std::string map_ru_option(const ParsedArgs& args, audit::AuditOptions& o) {
+    const auto it = args.repeated.find("--map-ru");
+    if (it == args.repeated.end()) return {};
+    for (const std::string& text : it->second) {
+        audit::SpecError error;
+        std::optional<audit::RuOverride> o_ru = audit::parse_ru_override(text, error);
+        if (!o_ru) return fmt::format("--map-ru: {}", report::spec_error_text(error));
+        o.ru_overrides.push_back(std::move(*o_ru));
+    }
+    return {};
+}
+
+// --komi: set on every ruleset.
+std::string komi_option(const ParsedArgs& args, std::vector<audit::Ruleset>& rulesets) {
+    const auto komi = value_of(args, "--komi");
+    if (!komi) return {};
+    // The ruleset grammar's number rules (decimal, |X| <= 2704).
+    const audit::RulesetParse p =
+        audit::parse_ruleset_spec(fmt::format("tromp-taylor:komi={}", *komi));
+    if (!p.ok() || !p.ruleset->komi_override) {
+        return fmt::format("--komi: '{}' is not a komi ({})", *komi,
+                           report::spec_error_text(p.error));
+    }
+    for (audit::Ruleset& r : rulesets)
+        r = audit::with_komi(std::move(r), *p.ruleset->komi_override);
+    return {};
+}
+
+std::string max_listed_option(const ParsedArgs& args, audit::AuditOptions& o) {
+    const auto listed = value_of(args, "--max-listed");
+    if (!listed) return {};
+    std::uint64_t n = 0;
+    bool digits = !listed->empty() && listed->size() <= 10;
+    for (const char c : *listed) {
+        if (c < '0' || c > '9')
+            digits = false;
+        else
+            n = n * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    if (!digits || n < 1 || n > 0xffffffffu) {
+        return fmt::format("--max-listed: '{}' is not a number of entries (1 to 4294967295)",
+                           *listed);
+    }
+    o.max_listed = static_cast<std::uint32_t>(n);
+    return {};
+}
+
 }  // namespace
 
 std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& settings,
@@ -164,98 +269,19 @@ std::string audit_settings(const ParsedArgs& args, pipeline::AuditSettings& sett
     settings.rulesets = list.rulesets;
 
     audit::AuditOptions& o = settings.options;
-    // `--dead auto` is the default of `audit` and `check` (markup, Benson, the judge:
-    // within 3 times the cost of `none`, docs/benchmarks.md); strict `tromp-taylor` counts the
-    // board as it is whatever --dead says (dead=as-is).
-    o.dead = audit::DeadPolicy::automatic;
-    if (const auto dead = value_of(args, "--dead")) {
-        if (*dead == "none") {
-            o.dead = audit::DeadPolicy::none;
-        } else if (*dead == "markup") {
-            o.dead = audit::DeadPolicy::markup;
-        } else if (*dead == "pass-alive") {
-            o.dead = audit::DeadPolicy::pass_alive;
-        } else if (*dead == "auto") {
-            o.dead = audit::DeadPolicy::automatic;
-        } else if (*dead == "gnugo") {
-            o.dead = audit::DeadPolicy::gnugo;
-        } else {
-            std::string bad;
-            std::optional<std::vector<std::string>> points = audit::split_point_list(*dead, bad);
-            if (!points && dead->find(',') == std::string::npos) {
-                // One word that is no point: a mistyped policy rather than a point list.
-                static constexpr std::string_view kPolicies[] = {"none", "markup", "pass-alive",
-                                                                 "auto", "gnugo"};
-                return fmt::format(
-                    "--dead: '{}' is neither a policy (none, markup, pass-alive, auto, gnugo) nor "
-                    "a point list (dd,ee or D4,E5){}",
-                    *dead, report::did_you_mean(*dead, kPolicies));
-            }
-            if (!points) {
-                return fmt::format(
-                    "--dead: '{}' is not a point (write SGF letters like dd or board coordinates "
-                    "like D16)",
-                    bad);
-            }
-            if (points->empty()) return "--dead: no point given";
-            o.dead = audit::DeadPolicy::list;
-            o.dead_points = std::move(*points);
-        }
-    }
-    if (const std::string error = engine_settings(args, o, warnings); !error.empty()) return error;
-    if (const auto on_illegal = value_of(args, "--on-illegal")) {
-        if (*on_illegal == "as-it-stands") {
-            o.on_illegal = audit::IllegalPolicy::as_it_stands;
-        } else if (*on_illegal == "stop") {
-            o.on_illegal = audit::IllegalPolicy::stop;
-        } else {
-            static constexpr std::string_view kPolicies[] = {"as-it-stands", "stop"};
-            return fmt::format("--on-illegal: '{}' is not one of as-it-stands, stop{}", *on_illegal,
-                               report::did_you_mean(*on_illegal, kPolicies));
-        }
-    }
-    if (const auto it = args.repeated.find("--map-ru"); it != args.repeated.end()) {
-        for (const std::string& text : it->second) {
-            audit::SpecError error;
-            std::optional<audit::RuOverride> o_ru = audit::parse_ru_override(text, error);
-            if (!o_ru) return fmt::format("--map-ru: {}", report::spec_error_text(error));
-            o.ru_overrides.push_back(std::move(*o_ru));
-        }
-    }
-    if (const auto komi = value_of(args, "--komi")) {
-        // The ruleset grammar's number rules (decimal, |X| <= 2704).
-        const audit::RulesetParse p =
-            audit::parse_ruleset_spec(fmt::format("tromp-taylor:komi={}", *komi));
-        if (!p.ok() || !p.ruleset->komi_override) {
-            return fmt::format("--komi: '{}' is not a komi ({})", *komi,
-                               report::spec_error_text(p.error));
-        }
-        for (audit::Ruleset& r : settings.rulesets) {
-            r = audit::with_komi(std::move(r), *p.ruleset->komi_override);
-        }
-    }
+    // In this order: the first option in error is the one reported.
+    if (std::string error = dead_option(args, o); !error.empty()) return error;
+    if (std::string error = engine_settings(args, o, warnings); !error.empty()) return error;
+    if (std::string error = on_illegal_option(args, o); !error.empty()) return error;
+    if (std::string error = map_ru_option(args, o); !error.empty()) return error;
+    if (std::string error = komi_option(args, settings.rulesets); !error.empty()) return error;
     if (const auto ignore = value_of(args, "--ignore")) {
         if (const std::string error = report::parse_ignore_list(*ignore, settings.ignore);
             !error.empty()) {
             return fmt::format("--ignore: {}", error);
         }
     }
-    if (const auto listed = value_of(args, "--max-listed")) {
-        std::uint64_t n = 0;
-        bool digits = !listed->empty() && listed->size() <= 10;
-        for (const char c : *listed) {
-            if (c < '0' || c > '9')
-                digits = false;
-            else
-                n = n * 10 + static_cast<std::uint64_t>(c - '0');
-        }
-        if (!digits || n < 1 || n > 0xffffffffu) {
-            return fmt::format("--max-listed: '{}' is not a number of entries (1 to 4294967295)",
-                               *listed);
-        }
-        o.max_listed = static_cast<std::uint32_t>(n);
-    }
-    return {};
+    return max_listed_option(args, o);
 }
 
 std::string jobs_option(const ParsedArgs& args, unsigned& jobs) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <utility>
 
@@ -88,18 +89,23 @@ std::string describe_player(const std::string& name, const std::string& rank) {
     return s;
 }
 
-}  // namespace
-
-int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+// The command line of `parse`.
+struct ParseCommandLine {
     bool summary_only = false;
     bool follow_links = false;
     std::vector<std::string> paths;
     LimitOptions limit_options;
+};
+
+// Reads the arguments into `parsed`; returns the exit status when the command ends there
+// (--help, a usage error), else nothing.
+std::optional<int> read_command_line(const std::vector<std::string>& args, ParseCommandLine& parsed,
+                                     std::ostream& out, std::ostream& err) {
     bool options_ended = false;  // after "--" every argument is a path
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (options_ended) {
-            paths.push_back(a);
+            parsed.paths.push_back(a);
             continue;
         }
         if (a == "--") {
@@ -111,12 +117,12 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
             return kClean;
         }
         std::string error;
-        if (limit_options.parse(args, i, error)) {
+        if (parsed.limit_options.parse(args, i, error)) {
             if (!error.empty()) return usage_error(err, "parse", error);
         } else if (a == "--summary") {
-            summary_only = true;
+            parsed.summary_only = true;
         } else if (a == "--follow-links") {
-            follow_links = true;
+            parsed.follow_links = true;
         } else if (a.size() > 1 && a[0] == '-') {
             std::vector<std::string_view> names{"--summary", "--follow-links", "--help"};
             for (const std::string_view n : limit_flag_names()) names.push_back(n);
@@ -124,20 +130,85 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
                                fmt::format("unknown option '{}'{}", a,
                                            report::did_you_mean(a.substr(0, a.find('=')), names)));
         } else {
-            paths.push_back(a);
+            parsed.paths.push_back(a);
         }
     }
-    if (paths.empty()) return usage_error(err, "parse", "no PATH given");
+    if (parsed.paths.empty()) return usage_error(err, "parse", "no PATH given");
+    return std::nullopt;
+}
+
+// Reads one file's games and counts them and their diagnostics into `totals`; unless
+// `summary_only`, prints the file's line, a line per game and every diagnostic.
+void parse_file(const std::string& path, std::string bytes, const sgf::ReadLimits& limits,
+                bool summary_only, Totals& totals, std::ostream& out) {
+    const sgf::Document doc = sgf::read_document(path, std::move(bytes), limits);
+    const std::size_t games = doc.games().size();
+    totals.games += games;
+    std::string text;
+    if (!summary_only) {
+        text += fmt::format("{}: {} game{}, {} ({})\n", sgf::printable_text(path), games,
+                            games == 1 ? "" : "s", doc.decoding().encoding,
+                            sgf::to_string(doc.decoding().source));
+    }
+    bool file_error = doc.has_errors();
+    std::vector<sgf::Diagnostic> record_diagnostics;
+    for (std::size_t g = 0; g < games; ++g) {
+        sgf::GameRecord record = sgf::read_record(doc, g, limits);
+        totals.moves += record.moves;
+        if (record.has_errors()) file_error = true;
+        if (!summary_only) {
+            text += fmt::format(
+                "  game {}: {}x{}, {} moves ({} nodes), B {} vs W {}, {}\n", g + 1,
+                record.size.width, record.size.height, record.moves, record.main_line_nodes,
+                describe_player(record.black_name, record.black_rank),
+                describe_player(record.white_name, record.white_rank), describe_result(record));
+        }
+        for (auto& d : record.diagnostics) record_diagnostics.push_back(std::move(d));
+    }
+    for (const std::vector<sgf::Diagnostic>* list :
+         {&doc.diagnostics(), &std::as_const(record_diagnostics)}) {
+        for (const sgf::Diagnostic& d : *list) {
+            totals.count(d);
+            if (!summary_only) {
+                text += sgf::format(d);
+                text += '\n';
+            }
+        }
+    }
+    if (file_error) ++totals.files_with_errors;
+    out << sgf::printable_text(text, "\n");  // names and file names: no control character
+    check_stream(out, "standard output");    // stops at once
+}
+
+void print_totals(const Totals& totals, std::ostream& out) {
+    out << fmt::format("files: {} read, {} with errors, {} unreadable\n", totals.files,
+                       totals.files_with_errors, totals.unreadable);
+    out << fmt::format("games: {}, moves: {}\n", totals.games, totals.moves);
+    out << fmt::format("diagnostics: {} errors, {} warnings, {} infos\n", totals.errors,
+                       totals.warnings, totals.infos);
+    if (!totals.by_code.empty()) {
+        std::string line = "by code:";
+        for (const auto& [code, n] : totals.by_code) line += fmt::format(" {} {}", code, n);
+        out << line << "\n";
+    }
+}
+
+}  // namespace
+
+int parse_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ParseCommandLine parsed;
+    if (const std::optional<int> status = read_command_line(args, parsed, out, err)) return *status;
+    const bool summary_only = parsed.summary_only;
 
     // Walked as the files are read (problems where the walk meets them), so an archive's
     // members come with their bytes and memory does not grow with the number of files.
-    const sgf::ReadLimits& limits = limit_options.limits();
-    pipeline::FileWalk walk(paths, limits.max_file_bytes, true, follow_links);
+    const sgf::ReadLimits& limits = parsed.limit_options.limits();
+    pipeline::FileWalk walk(parsed.paths, limits.max_file_bytes, true, parsed.follow_links);
     if (walk.missing_argument()) {
         for (const auto& p : walk.missing()) err << sgf::format(p) << "\n";
         return kCannotRun;
     }
-    if (say_nothing_to_audit(err, "parse", paths)) return kCannotRun;
+    if (say_nothing_to_audit(err, "parse", parsed.paths)) return kCannotRun;
 
     Totals totals;
     bool walk_errors = false;
@@ -162,55 +233,10 @@ int parse_command(const std::vector<std::string>& args, std::ostream& out, std::
             if (!summary_only) out << sgf::format(bytes.problem) << "\n";
             continue;
         }
-        const sgf::Document doc = sgf::read_document(path, std::move(bytes.bytes), limits);
-        const std::size_t games = doc.games().size();
-        totals.games += games;
-        std::string text;
-        if (!summary_only) {
-            text += fmt::format("{}: {} game{}, {} ({})\n", sgf::printable_text(path), games,
-                                games == 1 ? "" : "s", doc.decoding().encoding,
-                                sgf::to_string(doc.decoding().source));
-        }
-        bool file_error = doc.has_errors();
-        std::vector<sgf::Diagnostic> record_diagnostics;
-        for (std::size_t g = 0; g < games; ++g) {
-            sgf::GameRecord record = sgf::read_record(doc, g, limits);
-            totals.moves += record.moves;
-            if (record.has_errors()) file_error = true;
-            if (!summary_only) {
-                text += fmt::format(
-                    "  game {}: {}x{}, {} moves ({} nodes), B {} vs W {}, {}\n", g + 1,
-                    record.size.width, record.size.height, record.moves, record.main_line_nodes,
-                    describe_player(record.black_name, record.black_rank),
-                    describe_player(record.white_name, record.white_rank), describe_result(record));
-            }
-            for (auto& d : record.diagnostics) record_diagnostics.push_back(std::move(d));
-        }
-        for (const std::vector<sgf::Diagnostic>* list :
-             {&doc.diagnostics(), &std::as_const(record_diagnostics)}) {
-            for (const sgf::Diagnostic& d : *list) {
-                totals.count(d);
-                if (!summary_only) {
-                    text += sgf::format(d);
-                    text += '\n';
-                }
-            }
-        }
-        if (file_error) ++totals.files_with_errors;
-        out << sgf::printable_text(text, "\n");  // names and file names: no control character
-        check_stream(out, "standard output");    // stops at once
+        parse_file(path, std::move(bytes.bytes), limits, summary_only, totals, out);
     }
 
-    out << fmt::format("files: {} read, {} with errors, {} unreadable\n", totals.files,
-                       totals.files_with_errors, totals.unreadable);
-    out << fmt::format("games: {}, moves: {}\n", totals.games, totals.moves);
-    out << fmt::format("diagnostics: {} errors, {} warnings, {} infos\n", totals.errors,
-                       totals.warnings, totals.infos);
-    if (!totals.by_code.empty()) {
-        std::string line = "by code:";
-        for (const auto& [code, n] : totals.by_code) line += fmt::format(" {} {}", code, n);
-        out << line << "\n";
-    }
+    print_totals(totals, out);
     const bool findings = totals.files_with_errors > 0 || walk_errors;
     return findings ? kFindings : kClean;
 }

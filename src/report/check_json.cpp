@@ -328,13 +328,10 @@ void write_player(JsonWriter& j, std::string_view name, std::string_view rank) {
     j.end_object();
 }
 
-}  // namespace
-
-void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
-    const audit::GameAudit& a = *in.audit;
+// The game's facts: where it is, the players, RU, RE and KM.
+void write_game_heading(JsonWriter& j, const CheckInput& in, const audit::GameAudit& a,
+                        GameJson form) {
     const bool full = form == GameJson::full;
-    JsonWriter j(out);
-    j.begin_object();
     j.key("schema").str(kGameSchema);
     j.key("form").str(to_string(form));
     j.key("file").str(in.file);
@@ -361,7 +358,11 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     if (full || !in.komi || json_number(*in.komi) != in.komi_text) {
         j.key("komi_text").str(in.komi_text);
     }
-    m = j.members(256);  // at most 2 * 24 + 110 bytes
+}
+
+// The handicap, who moves first, the number of moves and (full form) the run's settings.
+void write_game_play(JsonWriter& j, const CheckInput& in, const audit::GameAudit& a, bool full) {
+    detail::JsonPieces m = j.members(256);  // at most 2 * 24 + 110 bytes
     m.text("\"handicap\":").integer(a.handicap);
     if (full || a.handicap_by_plays) {
         m.text(",\"handicap_by_plays\":").boolean(a.handicap_by_plays);
@@ -379,56 +380,45 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         m.text("\"on_illegal\":").name(audit::to_string(in.options.on_illegal));
         j.done(m);
     }
+}
 
-    j.key("rulesets").begin_array();
-    for (std::size_t i = 0; i < a.results.size(); ++i) write_ruleset(j, a, i, form);
-    j.end_array();
-
-    j.key("divergences").begin_array();
-    for (const audit::Divergence& d : a.divergences) write_divergence(j, d, a, form);
-    j.end_array();
-    std::uint64_t divergences_omitted = 0;
-    for (const std::uint32_t n : a.divergences_omitted) divergences_omitted += n;
-    if (divergences_omitted != 0) {
-        j.key("divergences_omitted").integer(static_cast<std::int64_t>(divergences_omitted));
-    }
-
+// The record against its own rules: "record": {...}.
+void write_record(JsonWriter& j, const audit::RecordVerdict& rv, bool full) {
     j.key("record").begin_object();
-    m = j.members(64);
-    m.text("\"check\":").name(audit::to_string(a.record.check));
+    detail::JsonPieces m = j.members(64);
+    m.text("\"check\":").name(audit::to_string(rv.check));
     j.done(m);
     // Compact: RE and RU are the game's `re` and `ru`; the count only when RE was compared
     // with the count of a game ended by two passes (dead_source set); no empty reason.
-    const bool compared = a.record.dead_source.has_value();
+    const bool compared = rv.dead_source.has_value();
     if (full) {
-        j.key("recorded").str(a.record.recorded);
-        j.key("rules").str(a.record.rules);
+        j.key("recorded").str(rv.recorded);
+        j.key("rules").str(rv.rules);
     }
-    j.key("mapped").str(a.record.mapped);
-    if (full || compared) j.key("computed").str(record_computed(a.record));
-    const std::string reason = record_reason(a.record);
+    j.key("mapped").str(rv.mapped);
+    if (full || compared) j.key("computed").str(record_computed(rv));
+    const std::string reason = record_reason(rv);
     // Compact: the reason only where RE was compared with a count (match, mismatch, unsettled,
     // agreed, convention: it says which reading reproduced RE, or why not); why a record was
     // not compared (not_comparable, unmapped_rules, no_result) is in the full form and the
     // report's tables.
-    const bool not_compared = a.record.check == audit::RecordCheck::not_comparable ||
-                              a.record.check == audit::RecordCheck::unmapped_rules ||
-                              a.record.check == audit::RecordCheck::no_result;
+    const bool not_compared = rv.check == audit::RecordCheck::not_comparable ||
+                              rv.check == audit::RecordCheck::unmapped_rules ||
+                              rv.check == audit::RecordCheck::no_result;
     if (full || (!reason.empty() && !not_compared)) j.key("reason").str(reason);
     if (full || compared) {
         j.key("dead_source")
-            .str(compared ? dead_source_text(*a.record.dead_source, a.record.dead_oracle,
-                                             a.record.engine_dead)
+            .str(compared ? dead_source_text(*rv.dead_source, rv.dead_oracle, rv.engine_dead)
                           : std::string());
     }
-    if (a.record.difference) {
-        j.key("difference").num(*a.record.difference);
+    if (rv.difference) {
+        j.key("difference").num(*rv.difference);
     } else if (full) {
         j.key("difference").null();
     }
-    if (!a.record.agreed_alive.empty()) {  // R12
+    if (!rv.agreed_alive.empty()) {  // R12
         j.key("agreed_alive").begin_array();
-        for (const sgf::Point& p : a.record.agreed_alive) j.str(sgf::sgf_coordinates(p));
+        for (const sgf::Point& p : rv.agreed_alive) j.str(sgf::sgf_coordinates(p));
         j.end_array();
     }
     if (!a.record.decided_unsure.empty()) {  // R20
@@ -437,7 +427,11 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         j.end_array();
     }
     j.end_object();
+}
 
+// The record issues not set aside by --ignore, and those of each code past the cap.
+void write_record_issues(JsonWriter& j, const CheckInput& in, const audit::GameAudit& a,
+                         bool full) {
     j.key("record_issues").begin_array();
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
@@ -473,6 +467,33 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         }
         j.end_object();
     }
+}
+
+}  // namespace
+
+void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
+    const audit::GameAudit& a = *in.audit;
+    const bool full = form == GameJson::full;
+    JsonWriter j(out);
+    j.begin_object();
+    write_game_heading(j, in, a, form);
+    write_game_play(j, in, a, full);
+
+    j.key("rulesets").begin_array();
+    for (std::size_t i = 0; i < a.results.size(); ++i) write_ruleset(j, a, i, form);
+    j.end_array();
+
+    j.key("divergences").begin_array();
+    for (const audit::Divergence& d : a.divergences) write_divergence(j, d, a, form);
+    j.end_array();
+    std::uint64_t divergences_omitted = 0;
+    for (const std::uint32_t n : a.divergences_omitted) divergences_omitted += n;
+    if (divergences_omitted != 0) {
+        j.key("divergences_omitted").integer(static_cast<std::int64_t>(divergences_omitted));
+    }
+
+    write_record(j, a.record, full);
+    write_record_issues(j, in, a, full);
 
     j.key("diagnostics");
     write_diagnostics(j, in.diagnostics, in.ignore, form);

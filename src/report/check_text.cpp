@@ -215,16 +215,8 @@ void write_diagrams(std::string& out, const audit::Divergence& d) {
     }
 }
 
-}  // namespace
-
-void write_check_text(std::ostream& os, const CheckInput& in) {
-    std::string out;
-    append_check_text(out, in);
-    os << out;
-}
-
-void append_check_text(std::string& out, const CheckInput& in) {
-    const audit::GameAudit& a = *in.audit;
+// The game's heading: file, size, players, RU, RE, KM; the moves, handicap and options.
+void write_heading(std::string& out, const CheckInput& in, const audit::GameAudit& a) {
     out += fmt::format("{} game {}: {}x{}, B {} vs W {}", safe(in.file), in.game + 1, a.width,
                        a.height, player(in.black_name, in.black_rank),
                        player(in.white_name, in.white_rank));
@@ -238,13 +230,10 @@ void append_check_text(std::string& out, const CheckInput& in) {
         a.moves, a.handicap, a.handicap_by_plays ? " (placed by plays)" : "",
         a.first_player == game::Color::black ? "Black" : "White", audit::to_string(in.options.dead),
         audit::to_string(in.options.on_illegal));
-    if (!a.auditable) {
-        out += "  not auditable: nothing was replayed (see the diagnostics)\n\n";
-        return;
-    }
+}
 
-    // The record against its own rules (rules.md 6.5).
-    const audit::RecordVerdict& rv = a.record;
+// The record against its own rules (rules.md 6.5).
+void write_record_verdict(std::string& out, const audit::RecordVerdict& rv) {
     out += fmt::format("record: {}", audit::to_string(rv.check));
     out +=
         rv.recorded.empty() ? std::string("; no RE") : fmt::format("; RE[{}]", safe(rv.recorded));
@@ -257,8 +246,11 @@ void append_check_text(std::string& out, const CheckInput& in) {
     if (const std::string reason = record_reason(rv); !reason.empty())
         out += fmt::format(" ({})", safe(reason));
     out += '\n';
+}
 
-    // --ignore: the issues of an ignored code are counted on a line of their own, not listed.
+// The record issues listed, with their place in the file; nothing when none is listed.
+// --ignore: the issues of an ignored code are counted on a line of their own, not listed.
+void write_record_issues(std::string& out, const CheckInput& in, const audit::GameAudit& a) {
     std::uint64_t issues_omitted = 0, issues_listed = 0;
     for (const audit::OmittedIssues& o : a.record_issues_omitted) {
         if (!is_ignored(in.ignore, o.code)) issues_omitted += o.count;
@@ -266,114 +258,118 @@ void append_check_text(std::string& out, const CheckInput& in) {
     for (const audit::RecordIssue& issue : a.record_issues) {
         if (!is_ignored(in.ignore, audit::to_string(issue.code))) ++issues_listed;
     }
-    if (issues_listed > 0) {
-        out += fmt::format("record issues ({}):\n", issues_listed + issues_omitted);
-        for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
-            const audit::RecordIssue& issue = a.record_issues[i];
-            if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
-            out += "  ";
-            if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
-                out += fmt::format("{}:{}:{}: ", safe(in.file), in.issue_locations[i].line,
-                                   in.issue_locations[i].column);
-            }
-            if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
+    if (issues_listed == 0) return;
+    out += fmt::format("record issues ({}):\n", issues_listed + issues_omitted);
+    for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
+        const audit::RecordIssue& issue = a.record_issues[i];
+        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
+        out += "  ";
+        if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
+            out += fmt::format("{}:{}:{}: ", safe(in.file), in.issue_locations[i].line,
+                               in.issue_locations[i].column);
+        }
+        if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
+        out += fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
+                           audit::to_string(issue.severity), safe(issue_message(issue, a.height)));
+    }
+    for (const audit::OmittedIssues& o : a.record_issues_omitted) {
+        if (is_ignored(in.ignore, o.code)) continue;
+        out += fmt::format("  ... and {} more {} ({}) not listed (--max-listed)\n", o.count, o.code,
+                           audit::to_string(o.severity));
+    }
+}
+
+// One ruleset's replay: its illegal plays, how the game ended, the score and the result.
+void write_ruleset_result(std::string& out, const audit::RulesetResult& r,
+                          const audit::GameAudit& a) {
+    out += fmt::format("ruleset {}", ruleset_label(r.ruleset));
+    if (r.ruleset.komi_override) {
+        out += fmt::format(" (komi override {})", json_number(*r.ruleset.komi_override));
+    }
+    out += ":\n";
+    if (r.illegal.empty()) {
+        out += "  illegal plays: none\n";
+    } else {
+        out += fmt::format("  illegal plays ({}):\n", r.illegal.size() + r.illegal_omitted);
+        for (const audit::Illegal& i : r.illegal) {
+            out += fmt::format("    {}\n", illegal_text(i, a.width, a.height));
+        }
+        if (r.illegal_omitted != 0) {
             out +=
-                fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
-                            audit::to_string(issue.severity), safe(issue_message(issue, a.height)));
-        }
-        for (const audit::OmittedIssues& o : a.record_issues_omitted) {
-            if (is_ignored(in.ignore, o.code)) continue;
-            out += fmt::format("  ... and {} more {} ({}) not listed (--max-listed)\n", o.count,
-                               o.code, audit::to_string(o.severity));
+                fmt::format("    ... and {} more not listed (--max-listed)\n", r.illegal_omitted);
         }
     }
-    IgnoredCounts ignored;
-    count_ignored(ignored, in.ignore, in.diagnostics, &a);
-    if (!ignored.empty()) out += fmt::format("set aside by --ignore: {}\n", ignored_text(ignored));
-
-    for (const audit::RulesetResult& r : a.results) {
-        out += fmt::format("ruleset {}", ruleset_label(r.ruleset));
-        if (r.ruleset.komi_override) {
-            out += fmt::format(" (komi override {})", json_number(*r.ruleset.komi_override));
-        }
-        out += ":\n";
-        if (r.illegal.empty()) {
-            out += "  illegal plays: none\n";
-        } else {
-            out += fmt::format("  illegal plays ({}):\n", r.illegal.size() + r.illegal_omitted);
-            for (const audit::Illegal& i : r.illegal) {
-                out += fmt::format("    {}\n", illegal_text(i, a.width, a.height));
-            }
-            if (r.illegal_omitted != 0) {
-                out += fmt::format("    ... and {} more not listed (--max-listed)\n",
-                                   r.illegal_omitted);
-            }
-        }
-        out += fmt::format("  end: {}\n", end_text(r));
-        // Under cycle=no-result, a repeated whole-board position (J 12).
-        if (r.ruleset.cycle == audit::Cycle::no_result && r.repeated_move != 0) {
-            out += fmt::format(
-                "  note: move {} repeats an earlier whole-board position: the players may end "
-                "the game without result (J 12)\n",
-                r.repeated_move);
-        }
-        write_score(out, r.score, r.ruleset);
-        const audit::Count& c = r.score.decision();
-        out +=
-            fmt::format("  result: {} ({}{})\n", count_result(c),
-                        audit::to_string(r.score.decisive), r.score.scored ? "" : ", as-is count");
+    out += fmt::format("  end: {}\n", end_text(r));
+    // Under cycle=no-result, a repeated whole-board position (J 12).
+    if (r.ruleset.cycle == audit::Cycle::no_result && r.repeated_move != 0) {
+        out += fmt::format(
+            "  note: move {} repeats an earlier whole-board position: the players may end "
+            "the game without result (J 12)\n",
+            r.repeated_move);
     }
+    write_score(out, r.score, r.ruleset);
+    const audit::Count& c = r.score.decision();
+    out += fmt::format("  result: {} ({}{})\n", count_result(c), audit::to_string(r.score.decisive),
+                       r.score.scored ? "" : ", as-is count");
+}
 
+// One divergence: where, each ruleset's verdict, its causes and knobs, and the diagrams.
+void write_divergence(std::string& out, const audit::GameAudit& a, const audit::Divergence& d) {
+    out += fmt::format("  {}", audit::to_string(d.kind));
+    if (d.move != 0) {
+        out += fmt::format(", move {}", d.move);
+        if (d.has_point) {
+            out += fmt::format(" {}", play_text(d.color, false, d.point, a.width, a.height));
+        }
+    }
+    if (!d.clause.empty()) out += fmt::format(" [{}]", d.clause);
+    out += fmt::format(": {}\n", divergence_summary(a, d));
+    for (const audit::Verdict& v : d.verdicts) {
+        const std::string_view name = v.ruleset < a.results.size()
+                                          ? ruleset_label(a.results[v.ruleset].ruleset)
+                                          : std::string_view("?");
+        out += fmt::format("    {}: {}\n", name, verdict_text(a, d, v));
+    }
+    std::string causes;
+    std::vector<Cause> seen;
+    for (const PairCause& c : divergence_causes(a, d)) {
+        if (std::find(seen.begin(), seen.end(), c.cause) != seen.end()) continue;
+        seen.push_back(c.cause);
+        causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
+    }
+    out += fmt::format("    cause: {}\n", causes);
+    // The knobs that alone flip it (or reproduce RE), unsettled counts.
+    for (const PairCause& c : divergence_causes(a, d)) {
+        const std::string knobs = detail::knobs_text(c.knobs);
+        if (!knobs.empty()) out += fmt::format("    knobs: {}\n", knobs);
+        if (!c.settled) {
+            out += fmt::format("    unsettled: the dead stones were not decided ({})\n",
+                               detail::unsure_text(a, c));
+        }
+    }
+    if (d.has_point) write_diagrams(out, d);
+}
+
+// The divergences listed, and how many of each kind --max-listed left out.
+void write_divergences(std::string& out, const audit::GameAudit& a) {
     if (a.divergences.empty()) {
         out += "divergences: none\n";
-    } else {
-        std::uint64_t omitted = 0;
-        for (const std::uint32_t n : a.divergences_omitted) omitted += n;
-        out += fmt::format("divergences ({}):\n", a.divergences.size() + omitted);
-        for (const audit::Divergence& d : a.divergences) {
-            out += fmt::format("  {}", audit::to_string(d.kind));
-            if (d.move != 0) {
-                out += fmt::format(", move {}", d.move);
-                if (d.has_point) {
-                    out +=
-                        fmt::format(" {}", play_text(d.color, false, d.point, a.width, a.height));
-                }
-            }
-            if (!d.clause.empty()) out += fmt::format(" [{}]", d.clause);
-            out += fmt::format(": {}\n", divergence_summary(a, d));
-            for (const audit::Verdict& v : d.verdicts) {
-                const std::string_view name = v.ruleset < a.results.size()
-                                                  ? ruleset_label(a.results[v.ruleset].ruleset)
-                                                  : std::string_view("?");
-                out += fmt::format("    {}: {}\n", name, verdict_text(a, d, v));
-            }
-            std::string causes;
-            std::vector<Cause> seen;
-            for (const PairCause& c : divergence_causes(a, d)) {
-                if (std::find(seen.begin(), seen.end(), c.cause) != seen.end()) continue;
-                seen.push_back(c.cause);
-                causes += fmt::format("{}{}", causes.empty() ? "" : ", ", to_string(c.cause));
-            }
-            out += fmt::format("    cause: {}\n", causes);
-            // The knobs that alone flip it (or reproduce RE), unsettled counts.
-            for (const PairCause& c : divergence_causes(a, d)) {
-                const std::string knobs = detail::knobs_text(c.knobs);
-                if (!knobs.empty()) out += fmt::format("    knobs: {}\n", knobs);
-                if (!c.settled) {
-                    out += fmt::format("    unsettled: the dead stones were not decided ({})\n",
-                                       detail::unsure_text(a, c));
-                }
-            }
-            if (d.has_point) write_diagrams(out, d);
-        }
-        for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {
-            if (a.divergences_omitted[k] == 0) continue;
-            out += fmt::format("  ... and {} more {} divergences not listed (--max-listed)\n",
-                               a.divergences_omitted[k],
-                               audit::to_string(static_cast<audit::DivergenceKind>(k)));
-        }
+        return;
     }
-    // The plays every ruleset forbids, drawn as the divergences are.
+    std::uint64_t omitted = 0;
+    for (const std::uint32_t n : a.divergences_omitted) omitted += n;
+    out += fmt::format("divergences ({}):\n", a.divergences.size() + omitted);
+    for (const audit::Divergence& d : a.divergences) write_divergence(out, a, d);
+    for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {
+        if (a.divergences_omitted[k] == 0) continue;
+        out += fmt::format("  ... and {} more {} divergences not listed (--max-listed)\n",
+                           a.divergences_omitted[k],
+                           audit::to_string(static_cast<audit::DivergenceKind>(k)));
+    }
+}
+
+// The plays every ruleset forbids, drawn as the divergences are.
+void write_illegal_everywhere(std::string& out, const audit::GameAudit& a) {
     for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
         out += fmt::format(
             "illegal under every ruleset, move {} {}: {} ({}){}\n", i.move,
@@ -388,19 +384,46 @@ void append_check_text(std::string& out, const CheckInput& in) {
         d.board_after = i.board_after;
         write_diagrams(out, d);
     }
-    if (has_findings(a)) detail::append_count_text(out, a);
-    if (in.options.position_at != 0) {  // Check --at N
-        if (a.position_at.empty()) {
-            out += fmt::format("position after move {}: the game has {} moves\n",
-                               in.options.position_at, a.moves);
-        } else {
-            out +=
-                fmt::format("position after move {} (X Black, O White):\n", in.options.position_at);
-            for (const std::string& row : detail::board_rows(a.position_at)) {
-                out += "    " + row + "\n";
-            }
-        }
+}
+
+// Check --at N: the board after move N, or why there is none.
+void write_position_at(std::string& out, const CheckInput& in, const audit::GameAudit& a) {
+    if (a.position_at.empty()) {
+        out += fmt::format("position after move {}: the game has {} moves\n",
+                           in.options.position_at, a.moves);
+        return;
     }
+    out += fmt::format("position after move {} (X Black, O White):\n", in.options.position_at);
+    for (const std::string& row : detail::board_rows(a.position_at)) {
+        out += "    " + row + "\n";
+    }
+}
+
+}  // namespace
+
+void write_check_text(std::ostream& os, const CheckInput& in) {
+    std::string out;
+    append_check_text(out, in);
+    os << out;
+}
+
+void append_check_text(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    write_heading(out, in, a);
+    if (!a.auditable) {
+        out += "  not auditable: nothing was replayed (see the diagnostics)\n\n";
+        return;
+    }
+    write_record_verdict(out, a.record);
+    write_record_issues(out, in, a);
+    IgnoredCounts ignored;
+    count_ignored(ignored, in.ignore, in.diagnostics, &a);
+    if (!ignored.empty()) out += fmt::format("set aside by --ignore: {}\n", ignored_text(ignored));
+    for (const audit::RulesetResult& r : a.results) write_ruleset_result(out, r, a);
+    write_divergences(out, a);
+    write_illegal_everywhere(out, a);
+    if (has_findings(a)) detail::append_count_text(out, a);
+    if (in.options.position_at != 0) write_position_at(out, in, a);
     out += '\n';
 }
 

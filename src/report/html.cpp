@@ -254,29 +254,34 @@ std::string html_escape_text(std::string_view text) {
     return html_escape(text);
 }
 
-void append_check_html(std::string& out, const CheckInput& in) {
-    const audit::GameAudit& a = *in.audit;
-    // The game's anchor: its file and number, in characters an id may hold.
+namespace {
+
+// The game's anchor: its file and number, in characters an id may hold.
+std::string game_anchor(const CheckInput& in) {
     std::string anchor = fmt::format("{}-{}", in.file, in.game + 1);
     for (char& c : anchor) {
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '-';
     }
-    anchor = "game-" + anchor;
-    out += fmt::format("<section class=\"game\" id=\"{}\">\n<h2>{} #{}</h2>\n", anchor,
-                       html_escape(in.file), in.game + 1);
-    meta(out, in);
-    if (a.record.check != audit::RecordCheck::no_result) {
-        out += fmt::format("<p>Recorded result: <b>{}</b>", audit::to_string(a.record.check));
-        if (const std::string c = detail::record_computed(a.record); !c.empty()) {
-            out += fmt::format("; computed {}", html_escape(c));
-        }
-        if (const std::string r = detail::record_reason(a.record); !r.empty()) {
-            out += fmt::format(" ({})", html_escape(r));
-        }
-        out += "</p>\n";
+    return "game-" + anchor;
+}
+
+// The record against its own rules; nothing when the record has no result.
+void write_recorded_result(std::string& out, const audit::RecordVerdict& rv) {
+    if (rv.check == audit::RecordCheck::no_result) return;
+    out += fmt::format("<p>Recorded result: <b>{}</b>", audit::to_string(rv.check));
+    if (const std::string c = detail::record_computed(rv); !c.empty()) {
+        out += fmt::format("; computed {}", html_escape(c));
     }
-    std::set<std::string> clauses;
-    // The illegal plays of each ruleset, whether or not the others agree.
+    if (const std::string r = detail::record_reason(rv); !r.empty()) {
+        out += fmt::format(" ({})", html_escape(r));
+    }
+    out += "</p>\n";
+}
+
+// The illegal plays of each ruleset, whether or not the others agree; their clauses are added
+// to `clauses`.
+void write_illegal_plays(std::string& out, const audit::GameAudit& a,
+                         std::set<std::string>& clauses) {
     out += "<h3>Illegal plays</h3>\n";
     bool any = false;
     for (const audit::RulesetResult& r : a.results) {
@@ -302,8 +307,12 @@ void append_check_html(std::string& out, const CheckInput& in) {
         out += "</table>\n";
     }
     if (!any) out += "<p>None under any ruleset.</p>\n";
-    // A play every ruleset forbids is drawn too (no divergence shows it), a
-    // repetition with the repeated position and the cycle's moves numbered.
+}
+
+// A play every ruleset forbids is drawn too (no divergence shows it), a
+// repetition with the repeated position and the cycle's moves numbered.
+void write_illegal_everywhere(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
     for (const audit::IllegalEverywhere& i : a.illegal_everywhere) {
         audit::Divergence d;
         d.kind = audit::DivergenceKind::legality;
@@ -329,16 +338,11 @@ void append_check_html(std::string& out, const CheckInput& in) {
         }
         out += figure(d, in);
     }
-    // J 12: under cycle=no-result, a repeated whole-board position is worth a note.
-    for (const audit::RulesetResult& r : a.results) {
-        if (r.ruleset.cycle != audit::Cycle::no_result || r.repeated_move == 0) continue;
-        out += fmt::format(
-            "<p class=\"note\">{}: move {} repeats an earlier whole-board position: the players "
-            "may end the game without result (J 12).</p>\n",
-            html_escape(ruleset_label(r.ruleset)), r.repeated_move);
-    }
-    // The divergences, drawn as in index.html (a repetition: the board before the play and the
-    // repeated position with the cycle numbered).
+}
+
+// The divergences, drawn as in index.html (a repetition: the board before the play and the
+// repeated position with the cycle numbered).
+void write_divergences(std::string& out, const CheckInput& in, const std::string& anchor) {
     out += "<h3>Divergences</h3>\n";
     std::vector<HtmlBlock> blocks;
     append_html_blocks(blocks, in, anchor, [](std::uint16_t) { return true; });
@@ -354,26 +358,52 @@ void append_check_html(std::string& out, const CheckInput& in) {
         out += b.tail;
     }
     if (blocks.empty()) out += "<p>The rulesets agree.</p>\n";
+}
+
+// Every clause cited, with what `rules --explain` says of it.
+void write_clauses(std::string& out, const std::set<std::string>& clauses) {
+    if (clauses.empty()) return;
+    out += "<h3>The clauses cited</h3>\n<dl class=\"clauses\">\n";
+    std::set<std::string> ids;
+    for (const std::string& c : clauses) {
+        for (std::string& id : clause_ids(c)) ids.insert(std::move(id));
+    }
+    for (const std::string& id : ids) {
+        const auto text = explain_clause(id);
+        out += fmt::format("<dt>{}</dt><dd><pre>{}</pre></dd>\n", html_escape(id),
+                           html_escape(text ? *text : std::string("(not in rules.md)")));
+    }
+    out += "</dl>\n";
+}
+
+}  // namespace
+
+void append_check_html(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    const std::string anchor = game_anchor(in);
+    out += fmt::format("<section class=\"game\" id=\"{}\">\n<h2>{} #{}</h2>\n", anchor,
+                       html_escape(in.file), in.game + 1);
+    meta(out, in);
+    write_recorded_result(out, a.record);
+    std::set<std::string> clauses;
+    write_illegal_plays(out, a, clauses);
+    write_illegal_everywhere(out, in);
+    // J 12: under cycle=no-result, a repeated whole-board position is worth a note.
+    for (const audit::RulesetResult& r : a.results) {
+        if (r.ruleset.cycle != audit::Cycle::no_result || r.repeated_move == 0) continue;
+        out += fmt::format(
+            "<p class=\"note\">{}: move {} repeats an earlier whole-board position: the players "
+            "may end the game without result (J 12).</p>\n",
+            html_escape(ruleset_label(r.ruleset)), r.repeated_move);
+    }
+    write_divergences(out, in, anchor);
     for (const audit::Divergence& d : a.divergences) {
         if (!d.clause.empty()) clauses.insert(d.clause);
         for (const audit::Verdict& v : d.verdicts) {
             if (!v.clause.empty()) clauses.insert(v.clause);
         }
     }
-    // Every clause cited, with what `rules --explain` says of it.
-    if (!clauses.empty()) {
-        out += "<h3>The clauses cited</h3>\n<dl class=\"clauses\">\n";
-        std::set<std::string> ids;
-        for (const std::string& c : clauses) {
-            for (std::string& id : clause_ids(c)) ids.insert(std::move(id));
-        }
-        for (const std::string& id : ids) {
-            const auto text = explain_clause(id);
-            out += fmt::format("<dt>{}</dt><dd><pre>{}</pre></dd>\n", html_escape(id),
-                               html_escape(text ? *text : std::string("(not in rules.md)")));
-        }
-        out += "</dl>\n";
-    }
+    write_clauses(out, clauses);
     out += "</section>\n";
 }
 

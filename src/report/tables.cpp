@@ -283,6 +283,160 @@ std::uint32_t illegal_plays(const audit::RulesetResult& r) {
     return static_cast<std::uint32_t>(r.illegal.size()) + r.illegal_omitted;
 }
 
+// The games row: the game's facts, its count of divergences and of record errors.
+void append_sql_game_row(std::string& out, const CheckInput& in, const GameFacts& facts) {
+    const audit::GameAudit& a = *in.audit;
+    std::uint32_t divergences = 0;
+    for (const std::uint32_t n : facts.divergences) divergences += n;
+    std::uint32_t record_errors = 0;
+    for (const auto& [code, severity] : facts.record_issues) {
+        record_errors += severity == audit::IssueSeverity::error ? 1 : 0;
+    }
+    for (const audit::OmittedIssues& o : facts.record_issues_omitted) {
+        record_errors += o.severity == audit::IssueSeverity::error ? o.count : 0;
+    }
+    RowWriter w(out, SqlTable::games);
+    w.text(in.file).integer(in.game + 1).boolean(a.auditable).boolean(has_findings(a));
+    w.integer(a.width).integer(a.height);
+    w.text(in.black_name).text(in.black_rank).text(in.white_name).text(in.white_rank);
+    w.text(in.rules).opt_text(in.result).opt_real(in.komi).text(in.komi_text);
+    w.integer(a.handicap).text(color_letter(a.first_player)).integer(a.moves);
+    w.text(to_string(facts.ending)).boolean(facts.illegal).integer(divergences);
+    w.integer(record_errors);
+}
+
+// The results row of the game's ruleset number `i`.
+void append_sql_result_row(std::string& out, const audit::GameAudit& a, std::size_t i) {
+    const audit::RulesetResult& r = a.results[i];
+    const audit::Score& s = r.score;
+    RowWriter w(out, SqlTable::results);
+    w.integer(static_cast<std::int64_t>(i)).text(ruleset_label(r.ruleset));
+    w.text(audit::to_string(r.end)).integer(r.end_move).boolean(s.scored);
+    w.boolean(detail::counted(a, i)).text(audit::to_string(s.decisive));
+    w.text(winner_letter(s.decision().winner)).real(s.decision().margin);
+    w.real(black_minus_white(s.decision()));
+    w.real(s.area.black).real(s.area.white).text(winner_letter(s.area.winner));
+    w.real(s.territory.black).real(s.territory.white).text(winner_letter(s.territory.winner));
+    w.real(s.komi).text(komi_source_text(s)).real(s.handicap_bonus).boolean(s.settled);
+    w.opt_text(s.settled ? std::nullopt
+                         : std::optional<std::string_view>(audit::to_string(s.unsettled)));
+    w.text(dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
+    w.integer(s.black_stones).integer(s.white_stones);
+    w.integer(s.black_territory).integer(s.white_territory).integer(s.neutral);
+    w.integer(s.captures_by_black).integer(s.captures_by_white);
+    w.integer(s.dead_black).integer(s.dead_white);
+    w.integer(s.passes_black).integer(s.passes_white);
+    w.integer(illegal_plays(r));
+}
+
+// The verdict of `ruleset` on `d`, null when the divergence has none.
+const audit::Verdict* verdict_of(const audit::GameAudit& a, const audit::Divergence& d,
+                                 std::uint16_t ruleset) {
+    if (ruleset >= a.results.size()) return nullptr;
+    for (const audit::Verdict& v : d.verdicts) {
+        if (v.ruleset == ruleset) return &v;
+    }
+    return nullptr;
+}
+
+// The divergences row of divergence `number`, pair `pair` of it (its cause `c`); `summary` is
+// the divergence's summary, the same for each of its pairs.
+void append_sql_divergence_row(std::string& out, const audit::GameAudit& a,
+                               const audit::Divergence& d, std::int64_t number, std::int64_t pair,
+                               const PairCause& c, const std::string& summary) {
+    const bool one = c.second == c.first;
+    const audit::Verdict* va = verdict_of(a, d, c.first);
+    const audit::Verdict* vb = one ? nullptr : verdict_of(a, d, c.second);
+    RowWriter w(out, SqlTable::divergences);
+    w.integer(number).integer(pair).text(audit::to_string(d.kind));
+    w.opt_integer(d.move, d.move != 0);
+    if (d.has_point) {
+        w.text(color_letter(d.color));
+        const std::optional<std::string> p = detail::board_point(d.point, a.width, a.height);
+        w.opt_text(p ? std::optional<std::string_view>(*p) : std::nullopt);
+    } else {
+        w.null().null();
+    }
+    w.text(d.clause).text(to_string(c.cause));
+    const auto label = [&](const audit::Verdict* v) {
+        return v == nullptr
+                   ? std::nullopt
+                   : std::optional<std::string_view>(ruleset_label(a.results[v->ruleset].ruleset));
+    };
+    w.opt_text(label(va)).opt_text(label(vb));
+    const auto text = [&](const audit::Verdict* v) {
+        return v == nullptr ? std::optional<std::string>()
+                            : std::optional<std::string>(detail::verdict_text(a, d, *v));
+    };
+    const std::optional<std::string> ta = text(va), tb = text(vb);
+    w.opt_text(ta ? std::optional<std::string_view>(*ta) : std::nullopt);
+    w.opt_text(tb ? std::optional<std::string_view>(*tb) : std::nullopt);
+    // The counts of an outcome, accounting or record verdict: winner and margin, and
+    // the swing between the two sides (Black's margin under A less under B).
+    std::optional<double> bw_a, bw_b;
+    for (const auto& [v, bw] : {std::pair{va, &bw_a}, std::pair{vb, &bw_b}}) {
+        if (v != nullptr && v->count) {
+            const audit::Count& cnt = audit::count_of(a.results[v->ruleset].score, *v->count);
+            w.text(winner_letter(cnt.winner)).real(cnt.margin);
+            *bw = black_minus_white(cnt);
+        } else {
+            w.null().null();
+        }
+    }
+    w.opt_real(bw_a && bw_b ? std::optional<double>(*bw_a - *bw_b) : std::nullopt);
+    w.text(summary);
+    // Added within the schema: whether this pair's counts are settled, the knobs that
+    // alone flip it (or reproduce RE) with their swings, the strings left undecided.
+    w.boolean(c.settled);
+    const std::string knobs = detail::knobs_text(c.knobs);
+    w.opt_text(knobs.empty() ? std::nullopt : std::optional<std::string_view>(knobs));
+    const std::string unsure = c.settled ? std::string() : detail::unsure_text(a, c);
+    w.opt_text(c.settled ? std::nullopt : std::optional<std::string_view>(unsure));
+}
+
+// The record_checks row: the record against its own rules.
+void append_sql_record_check_row(std::string& out, const audit::GameAudit& a) {
+    const audit::RecordVerdict& rv = a.record;
+    RowWriter w(out, SqlTable::record_checks);
+    w.text(audit::to_string(rv.check)).text(rv.counted_under).text(rv.rules).text(rv.mapped);
+    w.text(rv.recorded).text(detail::record_computed(rv));
+    if (rv.count) {
+        w.text(winner_letter(rv.count->winner)).real(rv.count->margin);
+    } else {
+        w.null().null();
+    }
+    w.text(detail::record_reason(rv)).opt_real(rv.difference);
+    w.text(rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle, rv.engine_dead)
+                          : std::string());
+    // Whether the count RE was compared with is settled (null: not compared).
+    std::optional<bool> settled;
+    for (const audit::RulesetResult& r : a.results) {
+        if (rv.count && ruleset_label(r.ruleset) == rv.counted_under) settled = r.score.settled;
+    }
+    if (settled) {
+        w.boolean(*settled);
+    } else {
+        w.null();
+    }
+}
+
+// The record_issues rows, numbered from 1; those of a code --ignore sets aside left out.
+void append_sql_record_issue_rows(std::string& out, const CheckInput& in) {
+    const audit::GameAudit& a = *in.audit;
+    std::int64_t issue = 0;
+    for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
+        const audit::RecordIssue& ri = a.record_issues[i];
+        if (is_ignored(in.ignore, audit::to_string(ri.code))) continue;
+        const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
+        RowWriter w(out, SqlTable::record_issues);
+        w.integer(++issue).opt_integer(ri.move, ri.move != 0);
+        w.opt_integer(located ? in.issue_locations[i].line : 0, located);
+        w.opt_integer(located ? in.issue_locations[i].column : 0, located);
+        w.text(audit::to_string(ri.severity)).text(audit::to_string(ri.code));
+        w.text(issue_message(ri, a.height));
+    }
+}
+
 }  // namespace
 
 std::string_view to_string(SqlTable t) noexcept {
@@ -334,150 +488,19 @@ void append_sql_run_rows(std::string& out, const RunDescription& run, std::strin
 
 void append_sql_game_rows(std::string& out, const CheckInput& in, const GameFacts& facts) {
     const audit::GameAudit& a = *in.audit;
-    std::uint32_t divergences = 0;
-    for (const std::uint32_t n : facts.divergences) divergences += n;
-    std::uint32_t record_errors = 0;
-    for (const auto& [code, severity] : facts.record_issues) {
-        record_errors += severity == audit::IssueSeverity::error ? 1 : 0;
-    }
-    for (const audit::OmittedIssues& o : facts.record_issues_omitted) {
-        record_errors += o.severity == audit::IssueSeverity::error ? o.count : 0;
-    }
-    {
-        RowWriter w(out, SqlTable::games);
-        w.text(in.file).integer(in.game + 1).boolean(a.auditable).boolean(has_findings(a));
-        w.integer(a.width).integer(a.height);
-        w.text(in.black_name).text(in.black_rank).text(in.white_name).text(in.white_rank);
-        w.text(in.rules).opt_text(in.result).opt_real(in.komi).text(in.komi_text);
-        w.integer(a.handicap).text(color_letter(a.first_player)).integer(a.moves);
-        w.text(to_string(facts.ending)).boolean(facts.illegal).integer(divergences);
-        w.integer(record_errors);
-    }
-    for (std::size_t i = 0; i < a.results.size(); ++i) {
-        const audit::RulesetResult& r = a.results[i];
-        const audit::Score& s = r.score;
-        RowWriter w(out, SqlTable::results);
-        w.integer(static_cast<std::int64_t>(i)).text(ruleset_label(r.ruleset));
-        w.text(audit::to_string(r.end)).integer(r.end_move).boolean(s.scored);
-        w.boolean(detail::counted(a, i)).text(audit::to_string(s.decisive));
-        w.text(winner_letter(s.decision().winner)).real(s.decision().margin);
-        w.real(black_minus_white(s.decision()));
-        w.real(s.area.black).real(s.area.white).text(winner_letter(s.area.winner));
-        w.real(s.territory.black).real(s.territory.white).text(winner_letter(s.territory.winner));
-        w.real(s.komi).text(komi_source_text(s)).real(s.handicap_bonus).boolean(s.settled);
-        w.opt_text(s.settled ? std::nullopt
-                             : std::optional<std::string_view>(audit::to_string(s.unsettled)));
-        w.text(dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
-        w.integer(s.black_stones).integer(s.white_stones);
-        w.integer(s.black_territory).integer(s.white_territory).integer(s.neutral);
-        w.integer(s.captures_by_black).integer(s.captures_by_white);
-        w.integer(s.dead_black).integer(s.dead_white);
-        w.integer(s.passes_black).integer(s.passes_white);
-        w.integer(illegal_plays(r));
-    }
+    append_sql_game_row(out, in, facts);
+    for (std::size_t i = 0; i < a.results.size(); ++i) append_sql_result_row(out, a, i);
     std::int64_t number = 0;
     for (const audit::Divergence& d : a.divergences) {
         ++number;
         const std::vector<PairCause> causes = divergence_causes(a, d);
         const std::string summary = detail::divergence_summary(a, d);
         std::int64_t pair = 0;
-        for (const PairCause& c : causes) {
-            ++pair;
-            const auto verdict_of = [&](std::uint16_t ruleset) -> const audit::Verdict* {
-                if (ruleset >= a.results.size()) return nullptr;
-                for (const audit::Verdict& v : d.verdicts) {
-                    if (v.ruleset == ruleset) return &v;
-                }
-                return nullptr;
-            };
-            const bool one = c.second == c.first;
-            const audit::Verdict* va = verdict_of(c.first);
-            const audit::Verdict* vb = one ? nullptr : verdict_of(c.second);
-            RowWriter w(out, SqlTable::divergences);
-            w.integer(number).integer(pair).text(audit::to_string(d.kind));
-            w.opt_integer(d.move, d.move != 0);
-            if (d.has_point) {
-                w.text(color_letter(d.color));
-                const std::optional<std::string> p =
-                    detail::board_point(d.point, a.width, a.height);
-                w.opt_text(p ? std::optional<std::string_view>(*p) : std::nullopt);
-            } else {
-                w.null().null();
-            }
-            w.text(d.clause).text(to_string(c.cause));
-            const auto label = [&](const audit::Verdict* v) {
-                return v == nullptr ? std::nullopt
-                                    : std::optional<std::string_view>(
-                                          ruleset_label(a.results[v->ruleset].ruleset));
-            };
-            w.opt_text(label(va)).opt_text(label(vb));
-            const auto text = [&](const audit::Verdict* v) {
-                return v == nullptr ? std::optional<std::string>()
-                                    : std::optional<std::string>(detail::verdict_text(a, d, *v));
-            };
-            const std::optional<std::string> ta = text(va), tb = text(vb);
-            w.opt_text(ta ? std::optional<std::string_view>(*ta) : std::nullopt);
-            w.opt_text(tb ? std::optional<std::string_view>(*tb) : std::nullopt);
-            // The counts of an outcome, accounting or record verdict: winner and margin, and
-            // the swing between the two sides (Black's margin under A less under B).
-            std::optional<double> bw_a, bw_b;
-            for (const auto& [v, bw] : {std::pair{va, &bw_a}, std::pair{vb, &bw_b}}) {
-                if (v != nullptr && v->count) {
-                    const audit::Count& cnt =
-                        audit::count_of(a.results[v->ruleset].score, *v->count);
-                    w.text(winner_letter(cnt.winner)).real(cnt.margin);
-                    *bw = black_minus_white(cnt);
-                } else {
-                    w.null().null();
-                }
-            }
-            w.opt_real(bw_a && bw_b ? std::optional<double>(*bw_a - *bw_b) : std::nullopt);
-            w.text(summary);
-            // Added within the schema: whether this pair's counts are settled, the knobs that
-            // alone flip it (or reproduce RE) with their swings, the strings left undecided.
-            w.boolean(c.settled);
-            const std::string knobs = detail::knobs_text(c.knobs);
-            w.opt_text(knobs.empty() ? std::nullopt : std::optional<std::string_view>(knobs));
-            const std::string unsure = c.settled ? std::string() : detail::unsure_text(a, c);
-            w.opt_text(c.settled ? std::nullopt : std::optional<std::string_view>(unsure));
-        }
+        for (const PairCause& c : causes)
+            append_sql_divergence_row(out, a, d, number, ++pair, c, summary);
     }
-    {
-        const audit::RecordVerdict& rv = a.record;
-        RowWriter w(out, SqlTable::record_checks);
-        w.text(audit::to_string(rv.check)).text(rv.counted_under).text(rv.rules).text(rv.mapped);
-        w.text(rv.recorded).text(detail::record_computed(rv));
-        if (rv.count) {
-            w.text(winner_letter(rv.count->winner)).real(rv.count->margin);
-        } else {
-            w.null().null();
-        }
-        w.text(detail::record_reason(rv)).opt_real(rv.difference);
-        w.text(rv.dead_source ? dead_source_text(*rv.dead_source, rv.dead_oracle, rv.engine_dead)
-                              : std::string());
-        // Whether the count RE was compared with is settled (null: not compared).
-        std::optional<bool> settled;
-        for (const audit::RulesetResult& r : a.results) {
-            if (rv.count && ruleset_label(r.ruleset) == rv.counted_under) settled = r.score.settled;
-        }
-        if (settled) {
-            w.boolean(*settled);
-        } else {
-            w.null();
-        }
-    }
-    std::int64_t issue = 0;
-    for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
-        const audit::RecordIssue& ri = a.record_issues[i];
-        if (is_ignored(in.ignore, audit::to_string(ri.code))) continue;
-        const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
-        RowWriter w(out, SqlTable::record_issues);
-        w.integer(++issue).opt_integer(ri.move, ri.move != 0);
-        w.opt_integer(located ? in.issue_locations[i].line : 0, located);
-        w.opt_integer(located ? in.issue_locations[i].column : 0, located);
-        w.text(audit::to_string(ri.severity)).text(audit::to_string(ri.code));
-        w.text(issue_message(ri, a.height));
-    }
+    append_sql_record_check_row(out, a);
+    append_sql_record_issue_rows(out, in);
 }
 
 void append_sql_diagnostic_rows(std::string& out, std::span<const sgf::Diagnostic> diagnostics,

@@ -305,6 +305,8 @@ class Summary {
 
   private:
     struct Table;
+    // Writes summary.json's sections, one function each (summary_json.cpp).
+    struct JsonSections;
     // Every table of the summary, in order (summary_tables.cpp); rows of zeros left out where
     // the table says so.
     std::vector<Table> tables() const;
