@@ -26,6 +26,7 @@
 #include "judge.hpp"
 #include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/game/board.hpp"
 #include "sgfaudit/sgf/record.hpp"
@@ -189,6 +190,17 @@ class Replay {
     void drop_record_divergence();
     // --- unsure_decisions.cpp: R20, every decision about the strings the judge is unsure of ---
     void decide_unsure(const Lane& l);
+    struct Decisions {
+        std::vector<Score> counts;  // by decision (mask bit i: unsure string i dead)
+        std::vector<Tally> tallies;
+        bool every = true;  // every decision's count reproduces RE
+        bool none = true;   // none does
+    };
+    static std::optional<std::vector<std::vector<Vertex>>> unsure_strings_of(
+        const game::Board& b, const EndJudgement& judged);
+    Decisions count_decisions(const Lane& l, const std::vector<Vertex>& dead,
+                              const std::vector<std::vector<Vertex>>& unsure);
+    void every_decision_misses(const Lane& l, const std::vector<Score>& counts);
     // --- counterfactual.cpp: which knob alone flips an outcome or reproduces RE ---
     void find_flips(const std::vector<Vertex>& dead);
     // --- count_map.cpp: the count drawn -----------------------------------

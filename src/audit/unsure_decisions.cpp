@@ -50,50 +50,21 @@ void Replay::decide_unsure(const Lane& l) {
     }
     const game::Board& b = end_board(l);
     const EndJudgement judged = judge_end_position(b, analyse_life(b));
-    if (judged.open_boundary || judged.implausible || judged.unsure == 0) return;
-    std::vector<std::vector<Vertex>> unsure;
-    for (const JudgedString& s : judged.strings) {
-        if (s.verdict != StringVerdict::unsure) continue;
-        if (unsure.size() == kUnsureDecided) return;  // past the bound: stays unsettled
-        std::vector<Vertex>& stones = unsure.emplace_back();
-        b.for_each_chain_stone(s.stone, [&](Vertex v) { stones.push_back(v); });
-    }
+    const std::optional<std::vector<std::vector<Vertex>>> unsure = unsure_strings_of(b, judged);
+    if (!unsure) return;
     std::vector<std::vector<Vertex>> strings = dead_strings(b, judged.dead);
-    if (strings.size() + unsure.size() > kAgreementBound) return;
-
-    const RulesetResult& res = l.result;
-    const KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
-    const SekiReadings readings = SekiReadings::of(res.ruleset.seki_eyes);
-    const std::uint32_t k = static_cast<std::uint32_t>(unsure.size());
-    // RE's margin as Black's where the check compares margins (check_record set a difference).
-    const std::optional<double> re_for_black =
-        rv.difference ? recorded_for_black(*rec_.result) : std::nullopt;
-    const bool margins = re_for_black.has_value();
-    const double recorded = re_for_black.value_or(0.0);
-    std::vector<Score> counts;
-    std::vector<Tally> tallies;
-    bool every = true, none = true;
-    std::vector<Vertex> removed;
-    for (std::uint32_t mask = 0; mask < (1u << k); ++mask) {
-        removed = judged.dead;
-        for (std::uint32_t i = 0; i < k; ++i) {
-            if ((mask & (1u << i)) != 0)
-                removed.insert(removed.end(), unsure[i].begin(), unsure[i].end());
+    if (strings.size() + unsure->size() > kAgreementBound) return;
+    Decisions d = count_decisions(l, judged.dead, *unsure);
+    if (!d.every && !d.none) return;  // the decisions split: unsettled (R20)
+    if (d.none) {
+        // No decision's count reproduces RE: neither may any allowed reading of one (R18, R12).
+        for (const Tally& t : d.tallies) {
+            if (convention_reading(l, t, DeadSource::judge, {})) return;
         }
-        Tally t = readings.j8 || readings.kg
-                      ? tally_position(b, DeadStones{DeadPolicy::markup, removed}, readings)
-                      : tally_regions_without(b, removed);
-        t.removed = removed;
-        Score s = score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
-                                 DeadSource::judge, {}, one_stone_handicap_);
-        const bool reproduced = result_reproduced(*rec_.result, rec_.place, s.decision());
-        every = every && reproduced;
-        none = none && !reproduced;
-        counts.push_back(std::move(s));
-        tallies.push_back(std::move(t));
+        strings.insert(strings.end(), unsure->begin(), unsure->end());
+        if (find_agreement(l, strings, DeadSource::judge, {})) return;
     }
-    if (!every && !none) return;  // the decisions split: unsettled (R20)
-    for (const std::vector<Vertex>& s : unsure) {
+    for (const std::vector<Vertex>& s : *unsure) {
         rv.decided_unsure.push_back(point_of(*std::min_element(s.begin(), s.end())));
     }
     std::sort(rv.decided_unsure.begin(), rv.decided_unsure.end(),
@@ -101,28 +72,73 @@ void Replay::decide_unsure(const Lane& l) {
                   return a.y != c.y ? a.y < c.y : a.x < c.x;
               });
     rv.dead_source = DeadSource::judge;
-    if (every) {
+    if (d.every) {
         rv.check = RecordCheck::match;
         rv.why = RecordReason::unsure_every_decision_reproduces;
-        rv.count = counts.front().decision();
+        rv.count = d.counts.front().decision();
         if (rv.difference) rv.difference = 0.0;
         rv.winner_differs = false;
         return;
     }
-    // No decision's count reproduces RE: neither may any allowed reading of one (R18, R12).
-    for (std::size_t i = 0; i < tallies.size(); ++i) {
-        if (convention_reading(l, tallies[i], DeadSource::judge, {})) {
-            rv.decided_unsure.clear();
-            return;
+    every_decision_misses(l, d.counts);
+}
+
+// The strings of `b` the judge is unsure of (their stones), when its finding is relied on (a
+// finished boundary, a plausible loss) and there are 1 to kUnsureDecided of them.
+std::optional<std::vector<std::vector<game::Vertex>>> Replay::unsure_strings_of(
+    const game::Board& b, const EndJudgement& judged) {
+    if (judged.open_boundary || judged.implausible || judged.unsure == 0) return std::nullopt;
+    std::vector<std::vector<Vertex>> unsure;
+    for (const JudgedString& s : judged.strings) {
+        if (s.verdict != StringVerdict::unsure) continue;
+        if (unsure.size() == kUnsureDecided) return std::nullopt;  // past the bound
+        std::vector<Vertex>& stones = unsure.emplace_back();
+        b.for_each_chain_stone(s.stone, [&](Vertex v) { stones.push_back(v); });
+    }
+    return unsure;
+}
+
+// Counts `l`'s end board once per decision about `unsure` (mask bit i: string i dead), with
+// the judge's `dead` removed each time.
+Replay::Decisions Replay::count_decisions(const Lane& l, const std::vector<Vertex>& dead,
+                                          const std::vector<std::vector<Vertex>>& unsure) {
+    const game::Board& b = end_board(l);
+    const RulesetResult& res = l.result;
+    const KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    const SekiReadings readings = SekiReadings::of(res.ruleset.seki_eyes);
+    const std::uint32_t k = static_cast<std::uint32_t>(unsure.size());
+    Decisions d;
+    for (std::uint32_t mask = 0; mask < (1u << k); ++mask) {
+        std::vector<Vertex> removed = dead;
+        for (std::uint32_t i = 0; i < k; ++i) {
+            if ((mask & (1u << i)) != 0) {
+                removed.insert(removed.end(), unsure[i].begin(), unsure[i].end());
+            }
         }
+        Tally t = readings.j8 || readings.kg
+                      ? tally_position(b, DeadStones{DeadPolicy::markup, removed}, readings)
+                      : tally_regions_without(b, removed);
+        t.removed = std::move(removed);
+        Score s = score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                 DeadSource::judge, {}, one_stone_handicap_);
+        const bool reproduced = result_reproduced(*rec_.result, rec_.place, s.decision());
+        d.every = d.every && reproduced;
+        d.none = d.none && !reproduced;
+        d.counts.push_back(std::move(s));
+        d.tallies.push_back(std::move(t));
     }
-    strings.insert(strings.end(), unsure.begin(), unsure.end());
-    if (find_agreement(l, strings, DeadSource::judge, {})) {
-        rv.decided_unsure.clear();
-        return;
-    }
-    // The count closest to RE (the first decision, every unsure string alive, for RE without a
-    // margin).
+    return d;
+}
+
+// R20's mismatch: the record verdict and divergence with the decision's count closest to RE
+// (the first decision, every unsure string alive, where RE has no margin to compare).
+void Replay::every_decision_misses(const Lane& l, const std::vector<Score>& counts) {
+    RecordVerdict& rv = out_.record;
+    // RE's margin as Black's where the check compares margins (check_record set a difference).
+    const std::optional<double> re_for_black =
+        rv.difference ? recorded_for_black(*rec_.result) : std::nullopt;
+    const bool margins = re_for_black.has_value();
+    const double recorded = re_for_black.value_or(0.0);
     std::size_t closest = 0;
     if (margins) {
         for (std::size_t i = 1; i < counts.size(); ++i) {
@@ -146,7 +162,7 @@ void Replay::decide_unsure(const Lane& l) {
     if (margins) rv.difference = recorded - count_for_black(c);
     Divergence d;
     d.kind = DivergenceKind::record;
-    d.clause = res.ruleset.clause(Knob::scoring);
+    d.clause = l.result.ruleset.clause(Knob::scoring);
     const std::size_t ru = static_cast<std::size_t>(&l - lanes_.data());
     if (ru < chosen_) {
         Verdict v;
@@ -154,7 +170,7 @@ void Replay::decide_unsure(const Lane& l) {
         v.count = decisive_count(counts[closest]);
         d.verdicts.push_back(std::move(v));
     }
-    if (options_.diagrams) d.board_after = position_of(b);
+    if (options_.diagrams) d.board_after = position_of(end_board(l));
     out_.divergences.push_back(std::move(d));
 }
 

@@ -421,9 +421,9 @@ void write_record(JsonWriter& j, const audit::RecordVerdict& rv, bool full) {
         for (const sgf::Point& p : rv.agreed_alive) j.str(sgf::sgf_coordinates(p));
         j.end_array();
     }
-    if (!a.record.decided_unsure.empty()) {  // R20
+    if (!rv.decided_unsure.empty()) {  // R20
         j.key("decided_unsure").begin_array();
-        for (const sgf::Point& p : a.record.decided_unsure) j.str(sgf::sgf_coordinates(p));
+        for (const sgf::Point& p : rv.decided_unsure) j.str(sgf::sgf_coordinates(p));
         j.end_array();
     }
     j.end_object();
