@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "problem.hpp"
 #include "sgfaudit/sgf/codes.hpp"
 
 namespace sgfaudit::pipeline::detail {
@@ -40,11 +41,6 @@ constexpr std::array<std::string_view, 12> kArchiveSuffixes{
     ".zip", ".tar",    ".tar.gz", ".tgz",     ".tar.bz2", ".tbz2",
     ".tbz", ".tar.xz", ".txz",    ".tar.zst", ".tzst",    ".7z"};
 constexpr std::array<std::string_view, 4> kCompressionSuffixes{".gz", ".bz2", ".xz", ".zst"};
-
-sgf::Diagnostic problem(std::string_view code, std::string path, std::string message) {
-    return sgf::Diagnostic{sgf::Severity::error, code, std::move(path), sgf::Location{},
-                           std::move(message),   -1};
-}
 
 // A member's name as reported: "./" prefixes dropped.
 std::string clean_name(std::string_view name) {
