@@ -84,21 +84,8 @@ class EngineOracle final : public audit::DeadStoneOracle {
 
     audit::DeadStonesAnswer dead_stones(const game::Board& board, double komi) const override {
         audit::DeadStonesAnswer answer;
-        const int size = board.width();
-        const bool gnugo = kind_ == EngineKind::gnugo;
-        const int max_side = gnugo ? kMaxGnugoSide : kMaxGtpSide;
-        if (board.width() != board.height() || size > max_side || size < 2) {
-            answer.failure = fmt::format("{} plays square boards from 2x2 to {}x{}, not {}x{}",
-                                         gnugo ? "GNU Go" : "GTP", max_side, max_side,
-                                         board.width(), board.height());
-            return answer;
-        }
-        if (board.find_string_without_liberties() != game::kNoVertex) {
-            answer.failure =
-                "the position has a string without liberties (made by setup), "
-                "which an engine cannot be shown";
-            return answer;
-        }
+        answer.failure = refusal(board);
+        if (!answer.failure.empty()) return answer;
         std::unique_ptr<detail::GtpEngine>& engine = engines_.local();
         if (abandoned_.load()) {
             if (engine) engine->stop();
@@ -106,23 +93,7 @@ class EngineOracle final : public audit::DeadStoneOracle {
             return answer;
         }
         if (!std::isfinite(komi)) komi = 0;
-        // The position as plays: on a position where every string has a liberty, placing its
-        // stones one by one in any order never captures and is never suicide, so the engine's
-        // board is exactly the one counted (docs/rules-notes.md).
-        std::vector<std::string> commands = {fmt::format("boardsize {}", size), "clear_board",
-                                             fmt::format("komi {}", komi)};
-        if (gnugo) commands.insert(commands.end(), {"clear_cache", "set_random_seed 1"});
-        for (int y = 0; y < size; ++y) {
-            for (int x = 0; x < size; ++x) {
-                const game::Vertex v = game::to_vertex(x, y);
-                const game::Cell c = board.at(v);
-                if (!game::is_stone(c)) continue;
-                commands.push_back(fmt::format("play {} {}",
-                                               c == game::Cell::black ? "black" : "white",
-                                               vertex_text(v, size)));
-            }
-        }
-        commands.emplace_back("final_status_list dead");
+        const std::vector<std::string> commands = position_commands(board, komi);
 
         // One deadline for the whole position, a restart included.
         const auto deadline = detail::Clock::now() + timeout_;
@@ -140,44 +111,97 @@ class EngineOracle final : public audit::DeadStoneOracle {
         std::size_t refused = 0;
         const auto responses =
             engine->exchange(commands, deadline, cancel_, failure, error, &refused);
-        if (!responses) {
-            switch (failure) {
-                case detail::GtpFailure::cancelled:
-                    answer.failure = "interrupted";  // the run is abandoned: not reported
-                    return answer;
-                case detail::GtpFailure::engine_error:
-                    if (refused == kBoardsizeCommand || refused == kKomiCommand) {
-                        // The engine declines this board or komi: not a failure of the engine.
-                        answer.failure =
-                            fmt::format("the engine cannot judge this board ({})", error);
-                        return answer;
-                    }
-                    engine->stop();  // its board is no longer known: a fresh one next time
-                    return failed(answer, error + ": the engine was restarted");
-                case detail::GtpFailure::timeout:
-                    return failed(answer,
-                                  fmt::format("no answer within {} s: the engine was killed, "
-                                              "the next game starts a new one",
-                                              seconds_text(timeout_)));
-                default:
-                    return failed(answer,
-                                  fmt::format("{}: the engine was stopped, the next game starts "
-                                              "a new one",
-                                              error));
+        if (!responses) return exchange_failed(answer, *engine, failure, refused, error);
+        return read_dead(answer, *engine, board, responses->back());
+    }
+
+  private:
+    // Why the engine is not asked about `board` (not square, a size it does not play, a string
+    // without liberties), or an empty string.
+    std::string refusal(const game::Board& board) const {
+        const int size = board.width();
+        const bool gnugo = kind_ == EngineKind::gnugo;
+        const int max_side = gnugo ? kMaxGnugoSide : kMaxGtpSide;
+        if (board.width() != board.height() || size > max_side || size < 2) {
+            return fmt::format("{} plays square boards from 2x2 to {}x{}, not {}x{}",
+                               gnugo ? "GNU Go" : "GTP", max_side, max_side, board.width(),
+                               board.height());
+        }
+        if (board.find_string_without_liberties() != game::kNoVertex) {
+            return "the position has a string without liberties (made by setup), "
+                   "which an engine cannot be shown";
+        }
+        return {};
+    }
+
+    // The GTP commands that set up `board` with `komi` and ask for its dead stones.
+    std::vector<std::string> position_commands(const game::Board& board, double komi) const {
+        const int size = board.width();
+        // The position as plays: on a position where every string has a liberty, placing its
+        // stones one by one in any order never captures and is never suicide, so the engine's
+        // board is exactly the one counted (docs/rules-notes.md).
+        std::vector<std::string> commands = {fmt::format("boardsize {}", size), "clear_board",
+                                             fmt::format("komi {}", komi)};
+        if (kind_ == EngineKind::gnugo) {
+            commands.insert(commands.end(), {"clear_cache", "set_random_seed 1"});
+        }
+        for (int y = 0; y < size; ++y) {
+            for (int x = 0; x < size; ++x) {
+                const game::Vertex v = game::to_vertex(x, y);
+                const game::Cell c = board.at(v);
+                if (!game::is_stone(c)) continue;
+                commands.push_back(fmt::format("play {} {}",
+                                               c == game::Cell::black ? "black" : "white",
+                                               vertex_text(v, size)));
             }
         }
-        // An answer that names a point off the board, an empty point, or what is not a point
-        // is not trusted: the position fails and the engine is restarted.
+        commands.emplace_back("final_status_list dead");
+        return commands;
+    }
+
+    // The answer when the exchange failed (`failure`; `refused`: the command the engine
+    // declined, `error` what it said).
+    audit::DeadStonesAnswer& exchange_failed(audit::DeadStonesAnswer& answer,
+                                             detail::GtpEngine& engine, detail::GtpFailure failure,
+                                             std::size_t refused, const std::string& error) const {
+        switch (failure) {
+            case detail::GtpFailure::cancelled:
+                answer.failure = "interrupted";  // the run is abandoned: not reported
+                return answer;
+            case detail::GtpFailure::engine_error:
+                if (refused == kBoardsizeCommand || refused == kKomiCommand) {
+                    // The engine declines this board or komi: not a failure of the engine.
+                    answer.failure = fmt::format("the engine cannot judge this board ({})", error);
+                    return answer;
+                }
+                engine.stop();  // its board is no longer known: a fresh one next time
+                return failed(answer, error + ": the engine was restarted");
+            case detail::GtpFailure::timeout:
+                return failed(answer, fmt::format("no answer within {} s: the engine was killed, "
+                                                  "the next game starts a new one",
+                                                  seconds_text(timeout_)));
+            default:
+                return failed(answer, fmt::format("{}: the engine was stopped, the next game "
+                                                  "starts a new one",
+                                                  error));
+        }
+    }
+
+    // The dead stones of `board` from the engine's answer `text` to final_status_list. An
+    // answer that names a point off the board, an empty point, or what is not a point is not
+    // trusted: the position fails and the engine is restarted.
+    audit::DeadStonesAnswer& read_dead(audit::DeadStonesAnswer& answer, detail::GtpEngine& engine,
+                                       const game::Board& board, const std::string& text) const {
+        const int size = board.width();
         std::vector<game::Vertex> dead;
-        const std::string& text = responses->back();
         if (!parse_vertices(text, size, dead)) {
-            engine->stop();
+            engine.stop();
             return failed(answer, fmt::format("unreadable final_status_list answer '{}'",
                                               text.substr(0, 80)));
         }
         for (const game::Vertex v : dead) {
             if (!game::is_stone(board.at(v))) {
-                engine->stop();
+                engine.stop();
                 return failed(answer, fmt::format("final_status_list names the empty point {} "
                                                   "dead: answer not trusted",
                                                   vertex_text(v, size)));
@@ -190,7 +214,6 @@ class EngineOracle final : public audit::DeadStoneOracle {
         return answer;
     }
 
-  private:
     // A failure of the engine on one position: counted towards abandoning it.
     audit::DeadStonesAnswer& failed(audit::DeadStonesAnswer& answer, std::string text) const {
         {

@@ -217,42 +217,10 @@ std::optional<std::vector<std::string>> GtpEngine::exchange(
         for (ssize_t i = 0; i < n; ++i) {
             if (chunk[i] != '\r') buffer_.push_back(chunk[i]);
         }
-        // Complete responses: "=id body\n\n" or "?id message\n\n" (GTP 2, section 2.7). Only
-        // the bytes not yet looked at are searched (one byte back: a "\n" may end the last read).
-        std::size_t taken = 0;
-        for (std::size_t end;
-             responses.size() < commands.size() &&
-             (end = buffer_.find("\n\n", std::max(taken, scanned_ > 0 ? scanned_ - 1 : 0))) !=
-                 std::string::npos;) {
-            std::string_view r(buffer_.data() + taken, end - taken);
-            taken = end + 2;
-            scanned_ = taken;
-            while (!r.empty() && r.front() == '\n') r.remove_prefix(1);  // stray empty lines
-            if (r.empty()) continue;
-            const std::size_t index = responses.size();
-            const std::string expected = std::to_string(first_id + index);
-            const bool ok = r.front() == '=';
-            std::size_t id_end = 1;
-            while (id_end < r.size() && r[id_end] >= '0' && r[id_end] <= '9') ++id_end;
-            if ((!ok && r.front() != '?') || r.substr(1, id_end - 1) != expected ||
-                (id_end < r.size() && r[id_end] != ' ' && r[id_end] != '\n' && r[id_end] != '\t')) {
-                return fail(GtpFailure::garbage, "unreadable answer to '" + commands[index] +
-                                                     "': '" + std::string(r.substr(0, 60)) +
-                                                     (r.size() > 60 ? "...'" : "'"));
-            }
-            const std::string_view body = r.substr(std::min(r.size(), id_end + 1));
-            if (!ok && !refused) {
-                refused = index;
-                refusal = "GTP error for '" + commands[index] +
-                          "': " + (body.empty() ? std::string("(empty)") : std::string(body));
-            }
-            responses.emplace_back(body);
+        std::string garbage;
+        if (!take_responses(commands, first_id, responses, refused, refusal, garbage)) {
+            return fail(GtpFailure::garbage, std::move(garbage));
         }
-        if (taken > 0) {
-            buffer_.erase(0, taken);
-            scanned_ -= taken;
-        }
-        if (responses.size() < commands.size()) scanned_ = buffer_.size();  // all searched
         if (buffer_.size() > kMaxResponseBytes) {
             return fail(GtpFailure::flood, "an answer longer than " +
                                                std::to_string(kMaxResponseBytes >> 20) +
@@ -264,6 +232,49 @@ std::optional<std::vector<std::string>> GtpEngine::exchange(
         return fail(GtpFailure::engine_error, std::move(refusal));
     }
     return responses;
+}
+
+// Complete responses: "=id body\n\n" or "?id message\n\n" (GTP 2, section 2.7). Only the
+// bytes not yet looked at are searched (one byte back: a "\n" may end the last read).
+bool GtpEngine::take_responses(const std::vector<std::string>& commands, unsigned first_id,
+                               std::vector<std::string>& responses,
+                               std::optional<std::size_t>& refused, std::string& refusal,
+                               std::string& garbage) {
+    std::size_t taken = 0;
+    for (std::size_t end;
+         responses.size() < commands.size() &&
+         (end = buffer_.find("\n\n", std::max(taken, scanned_ > 0 ? scanned_ - 1 : 0))) !=
+             std::string::npos;) {
+        std::string_view r(buffer_.data() + taken, end - taken);
+        taken = end + 2;
+        scanned_ = taken;
+        while (!r.empty() && r.front() == '\n') r.remove_prefix(1);  // stray empty lines
+        if (r.empty()) continue;
+        const std::size_t index = responses.size();
+        const std::string expected = std::to_string(first_id + index);
+        const bool ok = r.front() == '=';
+        std::size_t id_end = 1;
+        while (id_end < r.size() && r[id_end] >= '0' && r[id_end] <= '9') ++id_end;
+        if ((!ok && r.front() != '?') || r.substr(1, id_end - 1) != expected ||
+            (id_end < r.size() && r[id_end] != ' ' && r[id_end] != '\n' && r[id_end] != '\t')) {
+            garbage = "unreadable answer to '" + commands[index] + "': '" +
+                      std::string(r.substr(0, 60)) + (r.size() > 60 ? "...'" : "'");
+            return false;
+        }
+        const std::string_view body = r.substr(std::min(r.size(), id_end + 1));
+        if (!ok && !refused) {
+            refused = index;
+            refusal = "GTP error for '" + commands[index] +
+                      "': " + (body.empty() ? std::string("(empty)") : std::string(body));
+        }
+        responses.emplace_back(body);
+    }
+    if (taken > 0) {
+        buffer_.erase(0, taken);
+        scanned_ -= taken;
+    }
+    if (responses.size() < commands.size()) scanned_ = buffer_.size();  // all searched
+    return true;
 }
 
 bool GtpEngine::exited() const {

@@ -67,6 +67,12 @@ class GtpEngine {
     void stop();
 
   private:
+    // exchange's parsing: takes the complete responses in buffer_ (the ids from `first_id`)
+    // into `responses`, the first "?" into `refused` and `refusal`. False with `garbage` on a
+    // response that is not one.
+    bool take_responses(const std::vector<std::string>& commands, unsigned first_id,
+                        std::vector<std::string>& responses, std::optional<std::size_t>& refused,
+                        std::string& refusal, std::string& garbage);
     void kill_now();
     // Kills the group of the child, which must not have been reaped yet.
     void kill_group_and_reap();

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "packed.hpp"
+#include "problem.hpp"
 #include "sgfaudit/sgf/codes.hpp"
 
 namespace sgfaudit::pipeline {
@@ -23,21 +24,9 @@ namespace sgfaudit::pipeline {
 namespace fs = boost::filesystem;
 
 namespace codes = sgf::codes;
+using detail::problem;
 
 namespace {
-
-sgf::Diagnostic problem(std::string_view code, const std::string& path, std::string message) {
-    return sgf::Diagnostic{sgf::Severity::error, code, path, sgf::Location{},
-                           std::move(message),   -1};
-}
-
-std::string_view kind_of_mode(mode_t mode) noexcept {
-    if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-    if (S_ISSOCK(mode)) return "a socket";
-    if (S_ISBLK(mode)) return "a block device";
-    if (S_ISCHR(mode)) return "a character device";
-    return "not a regular file";
-}
 
 char ascii_lower(char c) noexcept {
     return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
@@ -87,6 +76,10 @@ bool is_sgf_name(std::string_view name) noexcept {
 
 // A folder being walked: its entries, sorted by name (byte-wise), and the next one to take.
 // Names are kept in one buffer, so a folder of 100,000 files costs about 3 MB, not 10.
+namespace {
+struct EntryVerdict;  // defined with the walk's steps below
+}  // namespace
+
 struct FileWalk::Folder {
     enum class Kind : std::uint8_t { file, folder, problem };
     struct Entry {
@@ -103,6 +96,15 @@ struct FileWalk::Folder {
     std::size_t next = 0;
 
     std::string_view name(const Entry& e) const { return {names.data() + e.name, e.length}; }
+
+    // Adds the listed entry `name` as the walk takes it (`verdict`: its type, a link followed,
+    // and its problem if any): a folder, a *.sgf / *.mgt file, or a problem; others are passed
+    // over.
+    void add(std::string_view name, EntryVerdict verdict);
+    // Adds the error that ended the listing, as a problem with an empty name.
+    void add_listing_error(std::string message);
+    // Sorts the entries in the byte order of their names.
+    void sort_entries();
 };
 
 namespace {
@@ -207,6 +209,151 @@ bool FileWalk::has_archives() const noexcept {
 
 FileWalk::~FileWalk() = default;
 
+namespace {
+
+// What the walk makes of one listed entry: its type (a link followed) and the problem (code and
+// message) that keeps it from being walked or read, if any.
+struct EntryVerdict {
+    unsigned char type = DT_UNKNOWN;
+    std::string_view code;
+    std::string message;
+};
+
+// The type of the entry `e` of the folder `path` (descriptor `fd`), a link followed (`link`
+// set): one stat, only for links and for entries whose type the file system does not say. A
+// link that cannot be followed is a problem.
+EntryVerdict type_of_entry(int fd, const struct dirent* e, const std::string& path,
+                           std::string_view name, bool& link) {
+    EntryVerdict v;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN) {
+        // The file system does not say: learn whether it is a link first.
+        struct stat own {};
+        if (::fstatat(fd, e->d_name, &own, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(own.st_mode)) {
+            type = DT_LNK;
+        }
+    }
+    link = type == DT_LNK;
+    if (type == DT_LNK || type == DT_UNKNOWN) {
+        // Follow the link (or learn the type): one stat, only for these entries.
+        struct stat target {};
+        if (::fstatat(fd, e->d_name, &target, 0) != 0) {
+            throw_if_resource(errno, "cannot stat", path + "/" + std::string(name));
+            if (errno == ELOOP) {
+                v.code = codes::symlink_loop;
+                v.message = "symbolic link loop (too many levels of symbolic links); skipped";
+            } else {
+                v.code = codes::unreadable_folder;
+                v.message = "broken symbolic link or vanished entry skipped";
+            }
+        } else {
+            type = type_of_mode(target.st_mode);
+        }
+    }
+    v.type = type;
+    return v;
+}
+
+// A link `name` in the folder `path` that the walk would take: where it leads decides
+// (docs/robustness.md, "Links"): outside the folders named on the command line (`inside`) it is
+// F009 unless `follow_links`, to a folder that holds it F003. `folder_real`: the folder's
+// canonical path, found the first time a link needs it.
+void judge_link(EntryVerdict& v, const std::string& path, std::string_view name,
+                std::string& folder_real, const std::vector<std::string>& inside,
+                bool follow_links) {
+    const std::string full = join(path, name);
+    const std::string target = real_path(full);
+    if (target.empty()) {
+        v.code = codes::unreadable_folder;
+        v.message = "broken symbolic link or vanished entry skipped";
+    } else if (!follow_links &&
+               std::none_of(inside.begin(), inside.end(),
+                            [&](const std::string& root) { return within(target, root); })) {
+        // Not followed, and nothing of the target is read: a collection from elsewhere
+        // must not publish the start of any file the user can read.
+        v.code = codes::link_outside;
+        v.message =
+            "symbolic link leads outside the inputs named on the command line; not "
+            "followed (--follow-links follows it)";
+    } else if (v.type == DT_DIR) {
+        if (folder_real.empty()) folder_real = real_path(path);
+        if (!folder_real.empty() && within(folder_real, target)) {
+            // A link to this folder or one that holds it ("/" holds every folder): it
+            // would walk the tree again from above.
+            v.code = codes::symlink_loop;
+            v.message = "symbolic link loop: the link leads to a folder that holds it; skipped";
+        }
+    }
+}
+
+}  // namespace
+
+void FileWalk::Folder::add(std::string_view name, EntryVerdict verdict) {
+    Entry entry;
+    if (!verdict.code.empty()) {
+        entry.kind = Kind::problem;
+    } else if (verdict.type == DT_DIR) {
+        // Also a folder named like a file ("games.sgf/"): it is walked.
+        entry.kind = Kind::folder;
+    } else if (!is_sgf_name(name)) {
+        return;
+    } else if (verdict.type == DT_REG) {
+        entry.kind = Kind::file;
+    } else {
+        // A FIFO, socket or device named *.sgf: reading it could block forever or never end.
+        entry.kind = Kind::problem;
+        verdict.code = codes::not_regular;
+        verdict.message =
+            fmt::format("{} is not a regular file; skipped", kind_of_type(verdict.type));
+    }
+    if (entry.kind == Kind::problem) {
+        problems.emplace_back(verdict.code, std::move(verdict.message));
+        entry.problem = static_cast<std::uint32_t>(problems.size() - 1);
+    }
+    entry.name = static_cast<std::uint32_t>(names.size());
+    entry.length = static_cast<std::uint32_t>(name.size());
+    names += name;
+    entries.push_back(entry);
+}
+
+void FileWalk::Folder::add_listing_error(std::string message) {
+    problems.emplace_back(codes::unreadable_folder, std::move(message));
+    Entry entry;
+    entry.kind = Kind::problem;
+    entry.problem = static_cast<std::uint32_t>(problems.size() - 1);
+    entry.name = static_cast<std::uint32_t>(names.size());
+    entries.push_back(entry);  // an empty name: sorted first
+}
+
+void FileWalk::Folder::sort_entries() {
+    // Names often share a long stem ("..._games_ogs_10009897.sgf"): every name has the first
+    // `common` bytes of all, so the order of the rest is the order of the names.
+    std::size_t common = entries.empty() ? 0 : entries.front().length;
+    const std::string_view first = entries.empty() ? std::string_view() : name(entries.front());
+    for (const Entry& e : entries) {
+        const std::string_view n = name(e);
+        if (n.size() >= common && std::memcmp(n.data(), first.data(), common) == 0) continue;
+        std::size_t k = 0;
+        const std::size_t limit = std::min(common, n.size());
+        while (k < limit && n[k] == first[k]) ++k;
+        common = k;
+    }
+    // The next 8 bytes as a big-endian number, 0 past the end: where two keys differ they order
+    // the names as their bytes do (a name holds no NUL, so a shorter name is a prefix there).
+    for (Entry& e : entries) {
+        const std::string_view rest = name(e).substr(common);
+        std::uint64_t key = 0;
+        for (std::size_t i = 0; i < 8; ++i) {
+            key = (key << 8) | (i < rest.size() ? static_cast<unsigned char>(rest[i]) : 0u);
+        }
+        e.key = key;
+    }
+    std::sort(entries.begin(), entries.end(), [&](const Entry& a, const Entry& b) {
+        if (a.key != b.key) return a.key < b.key;
+        return name(a).substr(common) < name(b).substr(common);
+    });
+}
+
 // Lists the folder at `path` onto the stack. False (with `item` the problem) when it cannot
 // be listed or was walked already (a symbolic link loop).
 bool FileWalk::enter(const std::string& path, WalkItem& item) {
@@ -252,127 +399,21 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
         if (e == nullptr) {
             if (errno != 0) {
                 throw_if_resource(errno, "cannot read folder", path);
-                folder.problems.emplace_back(
-                    codes::unreadable_folder,
+                folder.add_listing_error(
                     fmt::format("error while reading folder: {}", std::strerror(errno)));
-                Folder::Entry entry;
-                entry.kind = Folder::Kind::problem;
-                entry.problem = static_cast<std::uint32_t>(folder.problems.size() - 1);
-                entry.name = static_cast<std::uint32_t>(folder.names.size());
-                folder.entries.push_back(entry);  // an empty name: sorted first
             }
             break;
         }
         const std::string_view name = e->d_name;
         if (name == "." || name == "..") continue;
-        unsigned char type = e->d_type;
-        std::string_view code;
-        std::string message;
-        if (type == DT_UNKNOWN) {
-            // The file system does not say: learn whether it is a link first.
-            struct stat own {};
-            if (::fstatat(fd, e->d_name, &own, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(own.st_mode)) {
-                type = DT_LNK;
-            }
+        bool link = false;
+        EntryVerdict verdict = type_of_entry(fd, e, path, name, link);
+        if (link && verdict.code.empty() && (verdict.type == DT_DIR || is_sgf_name(name))) {
+            judge_link(verdict, path, name, folder_real, inside_, follow_links_);
         }
-        const bool link = type == DT_LNK;
-        if (type == DT_LNK || type == DT_UNKNOWN) {
-            // Follow the link (or learn the type): one stat, only for these entries.
-            struct stat target {};
-            if (::fstatat(fd, e->d_name, &target, 0) != 0) {
-                throw_if_resource(errno, "cannot stat", path + "/" + std::string(name));
-                if (errno == ELOOP) {
-                    code = codes::symlink_loop;
-                    message = "symbolic link loop (too many levels of symbolic links); skipped";
-                } else {
-                    code = codes::unreadable_folder;
-                    message = "broken symbolic link or vanished entry skipped";
-                }
-            } else {
-                type = type_of_mode(target.st_mode);
-            }
-        }
-        if (link && code.empty() && (type == DT_DIR || is_sgf_name(name))) {
-            // A link the walk would take: where it leads decides (docs/robustness.md, "Links").
-            const std::string full = join(path, name);
-            const std::string target = real_path(full);
-            if (target.empty()) {
-                code = codes::unreadable_folder;
-                message = "broken symbolic link or vanished entry skipped";
-            } else if (!follow_links_ &&
-                       std::none_of(inside_.begin(), inside_.end(), [&](const std::string& root) {
-                           return within(target, root);
-                       })) {
-                // Not followed, and nothing of the target is read: a collection from elsewhere
-                // must not publish the start of any file the user can read.
-                code = codes::link_outside;
-                message =
-                    "symbolic link leads outside the inputs named on the command line; not "
-                    "followed (--follow-links follows it)";
-            } else if (type == DT_DIR) {
-                if (folder_real.empty()) folder_real = real_path(path);
-                if (!folder_real.empty() && within(folder_real, target)) {
-                    // A link to this folder or one that holds it ("/" holds every folder): it
-                    // would walk the tree again from above.
-                    code = codes::symlink_loop;
-                    message =
-                        "symbolic link loop: the link leads to a folder that holds it; skipped";
-                }
-            }
-        }
-        Folder::Entry entry;
-        if (!code.empty()) {
-            entry.kind = Folder::Kind::problem;
-        } else if (type == DT_DIR) {
-            // Also a folder named like a file ("games.sgf/"): it is walked.
-            entry.kind = Folder::Kind::folder;
-        } else if (!is_sgf_name(name)) {
-            continue;
-        } else if (type == DT_REG) {
-            entry.kind = Folder::Kind::file;
-        } else {
-            // A FIFO, socket or device named *.sgf: reading it could block forever or never end.
-            entry.kind = Folder::Kind::problem;
-            code = codes::not_regular;
-            message = fmt::format("{} is not a regular file; skipped", kind_of_type(type));
-        }
-        if (entry.kind == Folder::Kind::problem) {
-            folder.problems.emplace_back(code, std::move(message));
-            entry.problem = static_cast<std::uint32_t>(folder.problems.size() - 1);
-        }
-        entry.name = static_cast<std::uint32_t>(folder.names.size());
-        entry.length = static_cast<std::uint32_t>(name.size());
-        folder.names += name;
-        folder.entries.push_back(entry);
+        folder.add(name, std::move(verdict));
     }
-    // Names often share a long stem ("..._games_ogs_10009897.sgf"): every name has the first
-    // `common` bytes of all, so the order of the rest is the order of the names.
-    std::size_t common = folder.entries.empty() ? 0 : folder.entries.front().length;
-    const std::string_view first =
-        folder.entries.empty() ? std::string_view() : folder.name(folder.entries.front());
-    for (const Folder::Entry& e : folder.entries) {
-        const std::string_view n = folder.name(e);
-        if (n.size() >= common && std::memcmp(n.data(), first.data(), common) == 0) continue;
-        std::size_t k = 0;
-        const std::size_t limit = std::min(common, n.size());
-        while (k < limit && n[k] == first[k]) ++k;
-        common = k;
-    }
-    // The next 8 bytes as a big-endian number, 0 past the end: where two keys differ they order
-    // the names as their bytes do (a name holds no NUL, so a shorter name is a prefix there).
-    for (Folder::Entry& e : folder.entries) {
-        const std::string_view rest = folder.name(e).substr(common);
-        std::uint64_t key = 0;
-        for (std::size_t i = 0; i < 8; ++i) {
-            key = (key << 8) | (i < rest.size() ? static_cast<unsigned char>(rest[i]) : 0u);
-        }
-        e.key = key;
-    }
-    std::sort(folder.entries.begin(), folder.entries.end(),
-              [&](const Folder::Entry& a, const Folder::Entry& b) {
-                  if (a.key != b.key) return a.key < b.key;
-                  return folder.name(a).substr(common) < folder.name(b).substr(common);
-              });
+    folder.sort_entries();
     stack_.push_back(std::move(folder));
     return true;
 }
@@ -469,145 +510,9 @@ InputList collect_inputs(std::span<const std::string> paths) {
     return out;
 }
 
-namespace {
-
-// Closes a file descriptor when it goes out of scope.
-struct Descriptor {
-    int fd = -1;
-    ~Descriptor() {
-        if (fd >= 0) ::close(fd);
-    }
-};
-
-bool same_time(const struct timespec& a, const struct timespec& b) noexcept {
-    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
-}
-
-}  // namespace
-
 OpenFolder::~OpenFolder() {
     if (fd_ >= 0) ::close(fd_);
     if (open_) open_->fetch_sub(1);
-}
-
-FileBytes read_file(const std::string& path, std::size_t max_bytes, const OpenFolder* folder,
-                    std::size_t name_at) {
-    FileBytes result;
-    const auto fail = [&](std::string_view code, std::string message) {
-        result.bytes.clear();
-        result.bytes.shrink_to_fit();
-        result.problem = problem(code, path, std::move(message));
-        return std::move(result);
-    };
-    // O_NONBLOCK: opening a FIFO that has no writer must not block (it is refused below); it has
-    // no effect on regular files.
-    constexpr int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
-    Descriptor f;
-    f.fd = folder != nullptr && name_at < path.size()
-               ? ::openat(folder->fd(), path.c_str() + name_at, flags)
-               : ::open(path.c_str(), flags);
-    if (f.fd < 0) {
-        const int error = errno;
-        throw_if_resource(error, "cannot open", path);
-        if (error == ELOOP) {
-            return fail(codes::symlink_loop,
-                        "symbolic link loop (too many levels of symbolic links); not read");
-        }
-        return fail(codes::unreadable_file, fmt::format("cannot open: {}", std::strerror(error)));
-    }
-    // Every call on a small file costs a round trip into the kernel, which on a virtual machine
-    // is most of the time a run spends on an archive of small files. So the file is read
-    // first, into a per-thread buffer, and stat'ed once after: a file that fits the buffer is
-    // open, read, fstat, close. A larger one is stat'ed after the first read and again at the
-    // end (size and modification time compared).
-    constexpr std::size_t kFirstRead = std::size_t{64} << 10;
-    thread_local const std::unique_ptr<char[]> first_buffer(new char[kFirstRead]);
-    const std::size_t first_want = std::min(kFirstRead, max_bytes + 1);
-    ssize_t first = -1;
-    int read_error = 0;
-    do {
-        first = ::read(f.fd, first_buffer.get(), first_want);
-    } while (first < 0 && errno == EINTR);
-    if (first < 0) read_error = errno;
-    throw_if_resource(read_error, "cannot read", path);
-
-    struct stat before {};
-    if (::fstat(f.fd, &before) != 0) {
-        return fail(codes::unreadable_file, fmt::format("cannot stat: {}", std::strerror(errno)));
-    }
-    if (S_ISDIR(before.st_mode)) {
-        return fail(codes::unreadable_file, "is a folder, not a file; not read");
-    }
-    if (!S_ISREG(before.st_mode)) {
-        // A FIFO (EAGAIN with no writer, or a writer's bytes) or a device: refused whatever the
-        // read gave, and no more is read from it.
-        return fail(codes::not_regular, fmt::format("{} is not a regular file; not read",
-                                                    kind_of_mode(before.st_mode)));
-    }
-    if (read_error != 0) {
-        return fail(codes::unreadable_file,
-                    fmt::format("read error: {}", std::strerror(read_error)));
-    }
-    const auto too_large = [&](std::size_t size) {
-        return fail(codes::file_too_large,
-                    fmt::format("file is {}{} bytes, larger than the limit of {}; not read",
-                                size > max_bytes ? "" : "over ", size, max_bytes));
-    };
-    const auto size_before = static_cast<std::size_t>(before.st_size);
-    if (size_before > max_bytes) return too_large(size_before);
-    std::size_t got = static_cast<std::size_t>(first);
-    if (got > max_bytes) return too_large(got);
-    // Pseudo-files (/proc) stat as 0 bytes and read as more: not a change.
-    const bool pseudo_before = size_before == 0;
-    const auto changed = [&](std::size_t size_after) {
-        return fail(codes::changed_while_read,
-                    fmt::format("the file changed while it was read ({} bytes before, {} read, {} "
-                                "after); not read",
-                                size_before, got, size_after));
-    };
-    if (got < first_want) {
-        // A regular file that gives less than asked is at its end: the whole file was read in
-        // one call, and the stat after it is the only one. Its size must be the bytes read.
-        if (!pseudo_before && got != size_before) return changed(size_before);
-        result.bytes.assign(first_buffer.get(), got);
-        result.ok = true;
-        return result;
-    }
-    // A larger file: read the rest straight into the result, asking for one byte more than the
-    // size: a regular file that gives exactly its size is at its end (a change is caught by the
-    // stat after). Otherwise read on in chunks until the end.
-    result.bytes.reserve(std::max(size_before, got) + 1);
-    result.bytes.assign(first_buffer.get(), got);
-    std::size_t want = size_before >= got ? size_before - got + 1 : std::size_t{1} << 16;
-    for (;;) {
-        if (got + want > result.bytes.size()) result.bytes.resize(got + want);
-        const ssize_t n = ::read(f.fd, result.bytes.data() + got, want);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw_if_resource(errno, "cannot read", path);
-            return fail(codes::unreadable_file,
-                        fmt::format("read error: {}", std::strerror(errno)));
-        }
-        got += static_cast<std::size_t>(n);
-        if (got > max_bytes) return too_large(got);
-        if (n == 0 || (got == size_before && static_cast<std::size_t>(n) < want)) break;
-        want = std::size_t{1} << 16;
-    }
-    result.bytes.resize(got);
-    // Stat again: a file written to while it was read (a download, a server still logging the
-    // game) gives bytes that are neither the old file nor the new one.
-    struct stat after {};
-    if (::fstat(f.fd, &after) != 0) {
-        return fail(codes::unreadable_file, fmt::format("cannot stat: {}", std::strerror(errno)));
-    }
-    const auto size_after = static_cast<std::size_t>(after.st_size);
-    const bool pseudo = pseudo_before && size_after == 0;
-    if (size_after != size_before || !same_time(before.st_mtim, after.st_mtim) ||
-        (!pseudo && got != size_after)) {
-        return changed(size_after);
-    }
-    result.ok = true;
-    return result;
 }
 
 }  // namespace sgfaudit::pipeline

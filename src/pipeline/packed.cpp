@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "problem.hpp"
 #include "sgfaudit/sgf/codes.hpp"
 
 namespace sgfaudit::pipeline::detail {
@@ -40,11 +41,6 @@ constexpr std::array<std::string_view, 12> kArchiveSuffixes{
     ".zip", ".tar",    ".tar.gz", ".tgz",     ".tar.bz2", ".tbz2",
     ".tbz", ".tar.xz", ".txz",    ".tar.zst", ".tzst",    ".7z"};
 constexpr std::array<std::string_view, 4> kCompressionSuffixes{".gz", ".bz2", ".xz", ".zst"};
-
-sgf::Diagnostic problem(std::string_view code, std::string path, std::string message) {
-    return sgf::Diagnostic{sgf::Severity::error, code, std::move(path), sgf::Location{},
-                           std::move(message),   -1};
-}
 
 // A member's name as reported: "./" prefixes dropped.
 std::string clean_name(std::string_view name) {
@@ -368,120 +364,135 @@ void ArchiveStream::finish() {
 }
 
 void ArchiveStream::step() {
-    if (a_ == nullptr) {
-        a_ = new_reader(packing_);
-        if (a_ == nullptr) throw std::bad_alloc();
-        if (archive_read_open_filename(a_, path_.c_str(), 1 << 16) != ARCHIVE_OK) {
-            done_ = true;
-            add_problem(
-                codes::not_an_archive, path_,
-                fmt::format("cannot be read as {}: {}; nothing read from it",
-                            packing_ == Packing::compressed ? "a compressed file" : "an archive",
-                            error_of(a_)));
-            return;
-        }
-    }
+    if (a_ == nullptr && !open()) return;
     archive_entry* entry = nullptr;
     const int r = archive_read_next_header(a_, &entry);
-    if (r == ARCHIVE_RETRY) {
-        // A damaged header (a tar header whose checksum fails): libarchive passes over it and
-        // looks for the next one. Consecutive failures are one diagnostic (F026).
-        const la_int64_t at = archive_read_header_position(a_);
-        if (retries_ > 0 && at == last_retry_at_) {
-            // No progress: the format cannot find a next header.
-            flush_retries("no header could be found after it");
-            done_ = true;
-            add_problem(codes::damaged_archive, path_,
-                        fmt::format("damaged archive: after {} member{}, no readable header "
-                                    "follows byte {}; the rest is not read",
-                                    members_, members_ == 1 ? "" : "s", at));
-            return;
-        }
-        if (retries_ == 0) {
-            retry_at_ = at;
-            retry_error_ = error_of(a_);
-        }
-        last_retry_at_ = at;
-        ++retries_;
-        return;
-    }
+    if (r == ARCHIVE_RETRY) return note_damaged_header();
     if (r == ARCHIVE_EOF) {
         flush_retries("up to the end of the archive");
         finish();
         return;
     }
-    if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
-        flush_retries("then the archive could not be read on");
-        done_ = true;
-        if (members_ == 0 && packing_ == Packing::archive && archive_format(a_) == 0) {
-            add_problem(codes::not_an_archive, path_,
-                        fmt::format("cannot be read as an archive: {}; nothing read from it",
-                                    error_of(a_)));
-            return;
-        }
-        add_problem(codes::damaged_archive, path_,
-                    fmt::format("damaged or truncated archive: after {} member{} ({} bytes "
-                                "unpacked): {}; the rest is not read",
-                                members_, members_ == 1 ? "" : "s", archive_filter_bytes(a_, 0),
-                                error_of(a_)));
-        return;
-    }
+    if (r != ARCHIVE_OK && r != ARCHIVE_WARN) return stop_at_unreadable_header();
     // Where the member's header starts, in the unpacked stream (for the diagnostics).
     const la_int64_t at = archive_read_header_position(a_);
     flush_retries(fmt::format("up to the header of member {} at byte {}", members_ + 1, at));
     ++members_;
+    Member m = name_member(entry, at, r == ARCHIVE_WARN);
+    data_warning_.clear();
+    if (pass_over(entry, m)) return;
+    read_member(entry, m);
+}
+
+bool ArchiveStream::open() {
+    a_ = new_reader(packing_);
+    if (a_ == nullptr) throw std::bad_alloc();
+    if (archive_read_open_filename(a_, path_.c_str(), 1 << 16) == ARCHIVE_OK) return true;
+    done_ = true;
+    add_problem(codes::not_an_archive, path_,
+                fmt::format("cannot be read as {}: {}; nothing read from it",
+                            packing_ == Packing::compressed ? "a compressed file" : "an archive",
+                            error_of(a_)));
+    return false;
+}
+
+void ArchiveStream::note_damaged_header() {
+    // A damaged header (a tar header whose checksum fails): libarchive passes over it and
+    // looks for the next one. Consecutive failures are one diagnostic (F026).
+    const la_int64_t at = archive_read_header_position(a_);
+    if (retries_ > 0 && at == last_retry_at_) {
+        // No progress: the format cannot find a next header.
+        flush_retries("no header could be found after it");
+        done_ = true;
+        add_problem(codes::damaged_archive, path_,
+                    fmt::format("damaged archive: after {} member{}, no readable header "
+                                "follows byte {}; the rest is not read",
+                                members_, members_ == 1 ? "" : "s", at));
+        return;
+    }
+    if (retries_ == 0) {
+        retry_at_ = at;
+        retry_error_ = error_of(a_);
+    }
+    last_retry_at_ = at;
+    ++retries_;
+}
+
+void ArchiveStream::stop_at_unreadable_header() {
+    flush_retries("then the archive could not be read on");
+    done_ = true;
+    if (members_ == 0 && packing_ == Packing::archive && archive_format(a_) == 0) {
+        add_problem(
+            codes::not_an_archive, path_,
+            fmt::format("cannot be read as an archive: {}; nothing read from it", error_of(a_)));
+        return;
+    }
+    add_problem(
+        codes::damaged_archive, path_,
+        fmt::format("damaged or truncated archive: after {} member{} ({} bytes "
+                    "unpacked): {}; the rest is not read",
+                    members_, members_ == 1 ? "" : "s", archive_filter_bytes(a_, 0), error_of(a_)));
+}
+
+ArchiveStream::Member ArchiveStream::name_member(archive_entry* entry, std::int64_t at,
+                                                 bool warned) {
+    Member m;
+    m.at = at;
     const bool single = packing_ == Packing::compressed;
     const char* raw_name = archive_entry_pathname(entry);
     if (raw_name == nullptr) raw_name = archive_entry_pathname_utf8(entry);
-    const std::string member =
-        raw_name != nullptr ? std::string(raw_name) : fmt::format("member {}", members_);
-    std::string name = single ? path_ : path_ + "!/" + clean_name(member);
-    last_member_ = name;
-    if (r == ARCHIVE_WARN) {
+    m.member = raw_name != nullptr ? std::string(raw_name) : fmt::format("member {}", members_);
+    m.name = single ? path_ : path_ + "!/" + clean_name(m.member);
+    last_member_ = m.name;
+    if (warned) {
         // Read all the same, but said: a warning names its member (F028).
-        add_problem(codes::archive_warning, name,
+        add_problem(codes::archive_warning, m.name,
                     fmt::format("member {} at byte {}: {} (a warning of the archive reader; "
                                 "the member is read)",
                                 members_, at, error_of(a_)),
                     sgf::Severity::warning);
     }
-    std::string_view base = member;
+    std::string_view base = m.member;
     while (base.size() > 1 && base.back() == '/') base.remove_suffix(1);
-    const bool regular = single || (archive_entry_filetype(entry) == AE_IFREG &&
-                                    archive_entry_hardlink(entry) == nullptr);
-    const bool named_sgf = single || is_sgf_name(base);
-    const bool take = regular && named_sgf;
-    data_warning_.clear();
-    if (named_sgf && !regular) {
+    m.regular = single || (archive_entry_filetype(entry) == AE_IFREG &&
+                           archive_entry_hardlink(entry) == nullptr);
+    m.named_sgf = single || is_sgf_name(base);
+    m.take = m.regular && m.named_sgf;
+    return m;
+}
+
+bool ArchiveStream::pass_over(archive_entry* entry, Member& m) {
+    const la_int64_t at = m.at;
+    if (m.named_sgf && !m.regular) {
         // A link, folder, FIFO or device named *.sgf: no game to read, but not passed over in
         // silence (F029). Its target is not followed (a link to /etc/passwd stays a name).
         if (archive_read_data_skip(a_) < ARCHIVE_WARN) {
             done_ = true;
-            add_problem(codes::damaged_archive, std::move(name),
+            add_problem(codes::damaged_archive, std::move(m.name),
                         fmt::format("damaged or truncated archive: member {} at byte {}: {}; it "
                                     "and the rest are not read",
                                     members_, at, error_of(a_)));
-            return;
+            return true;
         }
-        add_problem(codes::not_regular_member, std::move(name),
+        add_problem(codes::not_regular_member, std::move(m.name),
                     fmt::format("member {} at byte {} is {}, not a regular file; not read",
                                 members_, at, kind_of_member(entry)));
-        return;
+        return true;
     }
-    if (take && unsafe_name(member)) {
+    if (m.take && unsafe_name(m.member)) {
         std::size_t ignored = 0;
         if (!read_data(nullptr, ignored) && bomb_) done_ = true;
-        add_problem(codes::unsafe_member_path, std::move(name),
+        add_problem(codes::unsafe_member_path, std::move(m.name),
                     fmt::format("member {} at byte {} has an absolute path or a '..' "
                                 "component; not read",
                                 members_, at));
-        return;
+        return true;
     }
     if (archive_entry_is_encrypted(entry) != 0) {
         // Whatever its name: what it holds cannot be known (F023); its data is passed over
         // unread, so the members after it are read.
         const int skipped = archive_read_data_skip(a_);
-        add_problem(codes::encrypted_member, std::move(name),
+        add_problem(codes::encrypted_member, std::move(m.name),
                     fmt::format("member {} at byte {} is encrypted; not read", members_, at));
         if (skipped != ARCHIVE_OK && skipped != ARCHIVE_WARN) {
             done_ = true;
@@ -490,56 +501,31 @@ void ArchiveStream::step() {
                                     "is not read",
                                     members_, error_of(a_)));
         }
-        return;
+        return true;
     }
+    return false;
+}
+
+void ArchiveStream::read_member(archive_entry* entry, Member& m) {
+    const la_int64_t at = m.at;
     std::size_t total = 0;
     std::string bytes;
-    if (take && archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
+    if (m.take && archive_entry_size_is_set(entry) != 0 && archive_entry_size(entry) > 0) {
         bytes.reserve(
             std::min(static_cast<std::size_t>(archive_entry_size(entry)), max_member_bytes_ + 1));
     }
-    const bool ok = read_data(take ? &bytes : nullptr, total);
-    if (!ok && bomb_) {
-        done_ = true;
-        add_problem(codes::archive_bomb, std::move(name),
-                    fmt::format("member {} at byte {}: the archive inflates past {} bytes "
-                                "({} times its size): a zip bomb? The rest is not read",
-                                members_, at, budget_, kMaxInflationRatio));
-        return;
-    }
-    if (!ok && member_failed_) {
-        member_failed_ = false;
-        add_problem(codes::damaged_archive, std::move(name),
-                    fmt::format("member {} at byte {} cannot be unpacked: {}; it is not read, the "
-                                "next members are",
-                                members_, at, error_));
-        return;
-    }
-    if (!ok) {
-        done_ = true;
-        if (archive_read_has_encrypted_entries(a_) > 0) {
-            add_problem(codes::encrypted_member, std::move(name),
-                        fmt::format("member {} at byte {} is encrypted ({}); not read, nor the "
-                                    "members after it",
-                                    members_, at, error_));
-            return;
-        }
-        add_problem(codes::damaged_archive, std::move(name),
-                    fmt::format("damaged or truncated archive: member {} at byte {}: {}; it "
-                                "and the rest are not read",
-                                members_, at, error_));
-        return;
-    }
+    const bool ok = read_data(m.take ? &bytes : nullptr, total);
+    if (!ok) return report_unread_member(m);
     if (!data_warning_.empty()) {
-        add_problem(codes::archive_warning, name,
+        add_problem(codes::archive_warning, m.name,
                     fmt::format("member {} at byte {}: {} (a warning of the archive reader while "
                                 "unpacking; the member is read)",
                                 members_, at, data_warning_),
                     sgf::Severity::warning);
     }
-    if (!take) return;
+    if (!m.take) return;
     WalkItem item;
-    item.path = std::move(name);
+    item.path = std::move(m.name);
     item.has_bytes = true;
     if (total > max_member_bytes_) {
         item.bytes.ok = false;
@@ -553,6 +539,38 @@ void ArchiveStream::step() {
         item.bytes.bytes = std::move(bytes);
     }
     queue_.push_back(std::move(item));
+}
+
+void ArchiveStream::report_unread_member(Member& m) {
+    const la_int64_t at = m.at;
+    if (bomb_) {
+        done_ = true;
+        add_problem(codes::archive_bomb, std::move(m.name),
+                    fmt::format("member {} at byte {}: the archive inflates past {} bytes "
+                                "({} times its size): a zip bomb? The rest is not read",
+                                members_, at, budget_, kMaxInflationRatio));
+        return;
+    }
+    if (member_failed_) {
+        member_failed_ = false;
+        add_problem(codes::damaged_archive, std::move(m.name),
+                    fmt::format("member {} at byte {} cannot be unpacked: {}; it is not read, the "
+                                "next members are",
+                                members_, at, error_));
+        return;
+    }
+    done_ = true;
+    if (archive_read_has_encrypted_entries(a_) > 0) {
+        add_problem(codes::encrypted_member, std::move(m.name),
+                    fmt::format("member {} at byte {} is encrypted ({}); not read, nor the "
+                                "members after it",
+                                members_, at, error_));
+        return;
+    }
+    add_problem(codes::damaged_archive, std::move(m.name),
+                fmt::format("damaged or truncated archive: member {} at byte {}: {}; it "
+                            "and the rest are not read",
+                            members_, at, error_));
 }
 
 }  // namespace sgfaudit::pipeline::detail

@@ -14,6 +14,7 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 
 struct archive;
+struct archive_entry;
 
 namespace sgfaudit::pipeline::detail {
 
@@ -60,6 +61,31 @@ class ArchiveStream {
   private:
     // Reads one header and its member: adds what it gives to queue_ (or sets done_).
     void step();
+    // step's parts. Opens the archive (false, with its problem, when it cannot be read).
+    bool open();
+    // A damaged header (ARCHIVE_RETRY): counted for one F026, or the end when no progress.
+    void note_damaged_header();
+    // A header that cannot be read: the end of the archive, said (F021 or F022).
+    void stop_at_unreadable_header();
+    // A member as its header names it: `member` as written, `name` as reported, where its
+    // header starts, and whether it is read (`take`: a regular file named *.sgf / *.mgt).
+    struct Member {
+        std::string member;
+        std::string name;
+        std::int64_t at = 0;
+        bool regular = false;
+        bool named_sgf = false;
+        bool take = false;
+    };
+    // Names the member of the header just read (its F028 when the header read `warned`).
+    Member name_member(archive_entry* entry, std::int64_t at, bool warned);
+    // A member passed over with a problem (F029, F024, F023): true when it is.
+    bool pass_over(archive_entry* entry, Member& m);
+    // Reads the member's data: a WalkItem to queue_ when taken, or its problem.
+    void read_member(archive_entry* entry, Member& m);
+    // Why read_data failed on the member: a bomb (F025), a member that cannot be unpacked, an
+    // encrypted or damaged archive.
+    void report_unread_member(Member& m);
     void add_problem(std::string_view code, std::string name, std::string message,
                      sgf::Severity severity = sgf::Severity::error);
     // The damaged headers met since the last good one, as one F026 ("until": what ended them).

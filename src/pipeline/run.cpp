@@ -66,6 +66,67 @@ void fold(std::uint64_t& h, const WalkItem& item) {
     fingerprint_add(h, std::string_view("\0", 1));
 }
 
+// A token is a batch of up to kBatchFiles consecutive files of the walk: they are read
+// together (detail::read_batch: one system call for the batch where the kernel allows) and
+// worked on one after the other by the thread that read them.
+struct Token {
+    std::array<FileInput, detail::kBatchFiles> inputs;  // the batch, in walk order
+    std::array<std::unique_ptr<FileWork::Result>, detail::kBatchFiles> results;
+    std::size_t size = 0;  // files of the batch: the first `size` entries
+};
+
+// The tokens of one run: raw pointers into a pool that run_files owns. oneTBB 2021.8 does not
+// destroy the items waiting in an in-order stage's buffer when an exception cancels the run
+// (the results after the one that threw leaked under LeakSanitizer), so the pool, not oneTBB,
+// owns every item in flight and frees them all however the run ends.
+class TokenPool {
+  public:
+    Token* take() {
+        const std::lock_guard lock(mutex_);
+        if (free_.empty()) {
+            // oneTBB keeps at most `tokens` live and the last stage gives each back before it
+            // ends, so this happens `tokens` times at most; growing is only a safety net.
+            pool_.push_back(std::make_unique<Token>());
+            return pool_.back().get();
+        }
+        Token* token = free_.back();
+        free_.pop_back();
+        return token;
+    }
+    // Empties the token and makes it free again.
+    void give_back(Token* token) {
+        for (std::size_t i = 0; i < token->size; ++i) {
+            token->inputs[i] = FileInput{};
+            token->results[i].reset();
+        }
+        token->size = 0;
+        const std::lock_guard lock(mutex_);
+        free_.push_back(token);
+    }
+
+  private:
+    std::vector<std::unique_ptr<Token>> pool_;
+    std::vector<Token*> free_;
+    std::mutex mutex_;  // the first and the last stage take and give back at the same time
+};
+
+// Moves the walk's `item`, the file at walk position `index`, into `input`; an archive
+// member's bytes are added to `member_bytes`.
+void fill_input(FileInput& input, WalkItem& item, std::size_t index, std::size_t& member_bytes) {
+    input.index = index;
+    input.path = std::move(item.path);
+    input.folder = std::move(item.folder);
+    input.name_at = item.name_at;
+    if (item.is_problem) {
+        input.walk_problem = true;
+        input.bytes.problem = std::move(item.problem);
+    } else if (item.has_bytes) {
+        input.in_archive = true;
+        member_bytes += item.bytes.bytes.size();
+        input.bytes = std::move(item.bytes);
+    }
+}
+
 }  // namespace
 
 std::size_t files_in_flight(unsigned jobs) {
@@ -78,43 +139,7 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
     RunOutcome outcome;
     std::size_t next = 0;
 
-    // A token is a batch of up to kBatchFiles consecutive files of the walk: they are read
-    // together (detail::read_batch: one system call for the batch where the kernel allows)
-    // and worked on one after the other by the thread that read them.
-    //
-    // The tokens are raw pointers into a pool this function owns. oneTBB 2021.8 does not
-    // destroy the items waiting in an in-order stage's buffer when an exception cancels the
-    // run (the results after the one that threw leaked under LeakSanitizer), so the pool, not
-    // oneTBB, owns every item in flight and frees them all however the run ends.
-    struct Token {
-        std::array<FileInput, detail::kBatchFiles> inputs;  // the batch, in walk order
-        std::array<std::unique_ptr<FileWork::Result>, detail::kBatchFiles> results;
-        std::size_t size = 0;  // files of the batch: the first `size` entries
-    };
-    std::vector<std::unique_ptr<Token>> pool;
-    std::vector<Token*> free_tokens;
-    std::mutex pool_mutex;  // the first and the last stage take and give back at the same time
-    const auto take_token = [&]() -> Token* {
-        const std::lock_guard lock(pool_mutex);
-        if (free_tokens.empty()) {
-            // oneTBB keeps at most `tokens` live and the last stage gives each back before it
-            // ends, so this happens `tokens` times at most; growing is only a safety net.
-            pool.push_back(std::make_unique<Token>());
-            return pool.back().get();
-        }
-        Token* token = free_tokens.back();
-        free_tokens.pop_back();
-        return token;
-    };
-    const auto give_back = [&](Token* token) {
-        for (std::size_t i = 0; i < token->size; ++i) {
-            token->inputs[i] = FileInput{};
-            token->results[i].reset();
-        }
-        token->size = 0;
-        const std::lock_guard lock(pool_mutex);
-        free_tokens.push_back(token);
-    };
+    TokenPool pool;
 
     WalkItem item;
     bool walk_ended = false;
@@ -136,20 +161,8 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
             const std::size_t index = next++;
             if (options.fingerprint != nullptr) fold(*options.fingerprint, item);
             if (options.shards > 1 && index % options.shards != options.shard - 1) continue;
-            if (token == nullptr) token = take_token();
-            FileInput& input = token->inputs[token->size++];
-            input.index = index;
-            input.path = std::move(item.path);
-            input.folder = std::move(item.folder);
-            input.name_at = item.name_at;
-            if (item.is_problem) {
-                input.walk_problem = true;
-                input.bytes.problem = std::move(item.problem);
-            } else if (item.has_bytes) {
-                input.in_archive = true;
-                member_bytes += item.bytes.bytes.size();
-                input.bytes = std::move(item.bytes);
-            }
+            if (token == nullptr) token = pool.take();
+            fill_input(token->inputs[token->size++], item, index, member_bytes);
         }
         if (token == nullptr) fc.stop();
         return token;
@@ -178,7 +191,7 @@ RunOutcome run_files(FileWalk& walk, FileWork& work, const RunOptions& options) 
             work.consume(std::move(token->results[i]));
             ++outcome.consumed;
         }
-        give_back(token);
+        pool.give_back(token);
     };
 
     // Threads as asked, even more than the machine has cores (oneTBB caps its workers at the

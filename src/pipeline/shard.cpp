@@ -209,6 +209,90 @@ void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets)
     if (f.dead_stones_only > f.divergences[outcome] - f.unsettled[outcome]) r.damage();
 }
 
+// One game's facts of a shard record (report::GameFacts), the kinds, causes, rulesets and
+// bins it names checked against the run's `rulesets` (damage otherwise).
+report::GameFacts read_game_facts(Reader& r, std::uint64_t rulesets) {
+    constexpr auto kNote = static_cast<std::uint64_t>(audit::IssueSeverity::note);
+    report::GameFacts f;
+    f.file = r.s();
+    f.game = r.i32();
+    f.anchor = r.s();
+    f.players = r.s();
+    f.findings = r.flag();
+    f.illegal = r.flag();
+    f.moves = r.u32();
+    f.ending = static_cast<report::Ending>(r.below_or_at(report::kEndings - 1));
+    for (std::uint32_t& d : f.divergences) d = r.u32();
+    const std::uint64_t pairs = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
+        std::array<std::uint16_t, 3> p{};
+        for (std::uint16_t& v : p) v = r.u16();
+        // {kind, i, j}: a divergence kind, two rulesets of the run, i < j.
+        if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
+        f.pairs.push_back(p);
+    }
+    const std::uint64_t causes = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
+        std::array<std::uint16_t, 4> c4{};
+        for (std::uint16_t& v : c4) v = r.u16();
+        // {kind, cause, i, j}: i <= j rulesets of the run (i == j for an accounting or
+        // record divergence), or both kNoRuleset (report::divergence_causes).
+        const bool none = c4[2] == report::kNoRuleset && c4[3] == report::kNoRuleset;
+        if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
+            (!none && (c4[2] > c4[3] || c4[3] >= rulesets))) {
+            r.damage();
+        }
+        f.causes.push_back(c4);
+    }
+    const std::uint64_t accounting = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < accounting && r.ok(); ++k) {
+        const std::uint64_t ruleset = r.u();
+        if (ruleset >= rulesets) r.damage();  // a ruleset of the run
+        f.accounting.push_back(static_cast<std::uint16_t>(ruleset));
+    }
+    f.record = static_cast<audit::RecordCheck>(
+        r.below_or_at(static_cast<std::uint64_t>(audit::RecordCheck::convention)));  // the last
+    f.rules = r.s();
+    f.mapped = r.s();
+    const std::uint64_t issues = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
+        std::string code = r.s();
+        f.record_issues.emplace_back(std::move(code),
+                                     static_cast<audit::IssueSeverity>(r.below_or_at(kNote)));
+    }
+    const std::uint64_t omitted = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < omitted && r.ok(); ++k) {
+        audit::OmittedIssues o;
+        o.code = r.s();
+        o.severity = static_cast<audit::IssueSeverity>(r.below_or_at(kNote));
+        o.count = r.u32();
+        f.record_issues_omitted.push_back(std::move(o));
+    }
+    f.interest = r.u32();
+    f.interest_text = r.s();
+    const std::uint64_t margins = r.ok() ? r.u() : 0;
+    for (std::uint64_t k = 0; k < margins && r.ok(); ++k) {
+        std::array<std::uint16_t, 3> m{};
+        for (std::uint16_t& v : m) v = r.u16();
+        // {i, j, bin}: two rulesets of the run, i < j, a bin of report::kMarginBins.
+        if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
+        f.margins.push_back(m);
+    }
+    read_settled_facts(r, f, rulesets);
+    return f;
+}
+
+// One block of the HTML report (report::HtmlBlock) of a shard record.
+report::HtmlBlock read_html_block(Reader& r) {
+    report::HtmlBlock b;
+    b.group = static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1));
+    b.has_board = r.flag();
+    b.head = r.s();
+    b.figure = r.s();
+    b.tail = r.s();
+    return b;
+}
+
 std::string framed(const std::string& body) {
     Writer w;
     w.s(body);
@@ -437,7 +521,6 @@ bool ShardReader::next(Chunk& c) {
     }
     ++seen_.records;
     const std::size_t rulesets = run_.rulesets.size();
-    constexpr auto kNote = static_cast<std::uint64_t>(audit::IssueSeverity::note);
     Reader r(buffer_, codes_);
     c.index = static_cast<std::size_t>(r.u());
     c.walk_problem = r.flag();
@@ -457,86 +540,14 @@ bool ShardReader::next(Chunk& c) {
     c.sql = r.s();
     const std::uint64_t blocks = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < blocks && r.ok(); ++i) {
-        report::HtmlBlock b;
-        b.group = static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1));
-        b.has_board = r.flag();
-        b.head = r.s();
-        b.figure = r.s();
-        b.tail = r.s();
-        c.html.push_back(std::move(b));
+        c.html.push_back(read_html_block(r));
     }
     c.broken = r.s();
     c.broken_rows = static_cast<std::size_t>(r.u());
     c.broken_games = static_cast<std::size_t>(r.u());
     const std::uint64_t facts = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < facts && r.ok(); ++i) {
-        report::GameFacts f;
-        f.file = r.s();
-        f.game = r.i32();
-        f.anchor = r.s();
-        f.players = r.s();
-        f.findings = r.flag();
-        f.illegal = r.flag();
-        f.moves = r.u32();
-        f.ending = static_cast<report::Ending>(r.below_or_at(report::kEndings - 1));
-        for (std::uint32_t& d : f.divergences) d = r.u32();
-        const std::uint64_t pairs = r.ok() ? r.u() : 0;
-        for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
-            std::array<std::uint16_t, 3> p{};
-            for (std::uint16_t& v : p) v = r.u16();
-            // {kind, i, j}: a divergence kind, two rulesets of the run, i < j.
-            if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
-            f.pairs.push_back(p);
-        }
-        const std::uint64_t causes = r.ok() ? r.u() : 0;
-        for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
-            std::array<std::uint16_t, 4> c4{};
-            for (std::uint16_t& v : c4) v = r.u16();
-            // {kind, cause, i, j}: i <= j rulesets of the run (i == j for an accounting or
-            // record divergence), or both kNoRuleset (report::divergence_causes).
-            const bool none = c4[2] == report::kNoRuleset && c4[3] == report::kNoRuleset;
-            if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
-                (!none && (c4[2] > c4[3] || c4[3] >= rulesets))) {
-                r.damage();
-            }
-            f.causes.push_back(c4);
-        }
-        const std::uint64_t accounting = r.ok() ? r.u() : 0;
-        for (std::uint64_t k = 0; k < accounting && r.ok(); ++k) {
-            const std::uint64_t ruleset = r.u();
-            if (ruleset >= rulesets) r.damage();  // a ruleset of the run
-            f.accounting.push_back(static_cast<std::uint16_t>(ruleset));
-        }
-        f.record = static_cast<audit::RecordCheck>(
-            r.below_or_at(static_cast<std::uint64_t>(audit::RecordCheck::convention)));  // the last
-        f.rules = r.s();
-        f.mapped = r.s();
-        const std::uint64_t issues = r.ok() ? r.u() : 0;
-        for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
-            std::string code = r.s();
-            f.record_issues.emplace_back(std::move(code),
-                                         static_cast<audit::IssueSeverity>(r.below_or_at(kNote)));
-        }
-        const std::uint64_t omitted = r.ok() ? r.u() : 0;
-        for (std::uint64_t k = 0; k < omitted && r.ok(); ++k) {
-            audit::OmittedIssues o;
-            o.code = r.s();
-            o.severity = static_cast<audit::IssueSeverity>(r.below_or_at(kNote));
-            o.count = r.u32();
-            f.record_issues_omitted.push_back(std::move(o));
-        }
-        f.interest = r.u32();
-        f.interest_text = r.s();
-        const std::uint64_t margins = r.ok() ? r.u() : 0;
-        for (std::uint64_t k = 0; k < margins && r.ok(); ++k) {
-            std::array<std::uint16_t, 3> m{};
-            for (std::uint16_t& v : m) v = r.u16();
-            // {i, j, bin}: two rulesets of the run, i < j, a bin of report::kMarginBins.
-            if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
-            f.margins.push_back(m);
-        }
-        read_settled_facts(r, f, rulesets);
-        c.facts.push_back(std::move(f));
+        c.facts.push_back(read_game_facts(r, rulesets));
     }
     if (!r.ok() || !r.done()) {
         error_ = fmt::format("{}/{}: damaged record", folder_, kShardChunks);

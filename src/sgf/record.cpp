@@ -262,76 +262,96 @@ class RecordReader {
                                    kRU = id_key("RU");
 
     void read_node(const Node& node, std::uint32_t depth) {
+        const NodeSurvey s = survey(node, depth);
+        if (s.mn != nullptr && s.mn->value_count > 0) move_number(*s.mn);
+        // A node with setup after the root makes one position of the replay (its last setup
+        // event adds it); the root's setup is part of the start position, counted already.
+        if (s.any_setup && depth > 0 && !add_position(node.offset)) return;
+        if ((s.any_setup || (depth > 0 && s.any_info)) && !read_setup(node, depth)) return;
+        if (s.any_move) read_moves(node, depth, s.forced);
+    }
+
+    // What read_node needs to know of a node before it reads it: KO, the first MN, and
+    // whether it has setup (AB, AW, AE; PL after the root), a move, or game info.
+    struct NodeSurvey {
         bool forced = false;
         const Property* mn = nullptr;
         bool any_setup = false, any_move = false, any_info = false;
+    };
+    NodeSurvey survey(const Node& node, std::uint32_t depth) const {
+        NodeSurvey s;
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
             const Property& p = doc_.property(node.first_property + i);
             switch (p.key) {
                 case kKO:
-                    forced = true;
+                    s.forced = true;
                     break;
                 case kMN:
-                    if (mn == nullptr) mn = &p;
+                    if (s.mn == nullptr) s.mn = &p;
                     break;
                 case kB:
                 case kW:
-                    any_move = true;
+                    s.any_move = true;
                     break;
                 case kAB:
                 case kAW:
                 case kAE:
-                    any_setup = true;
+                    s.any_setup = true;
                     break;
                 case kPL:
-                    any_setup = any_setup || depth > 0;  // the root's PL is game info
+                    s.any_setup = s.any_setup || depth > 0;  // the root's PL is game info
                     break;
                 case kSZ:
                 case kKM:
                 case kHA:
                 case kRE:
                 case kRU:
-                    any_info = true;
+                    s.any_info = true;
                     break;
                 default:
                     break;
             }
         }
-        if (mn != nullptr && mn->value_count > 0) move_number(*mn);
-        // A node with setup after the root makes one position of the replay (its last setup
-        // event adds it); the root's setup is part of the start position, counted already.
-        if (any_setup && depth > 0 && !add_position(node.offset)) return;
-        if (any_setup || (depth > 0 && any_info)) {
-            for (std::uint32_t i = 0; i < node.property_count; ++i) {
-                if (cut_) return;
-                const Property& p = doc_.property(node.first_property + i);
-                if (p.key == kAB) {
-                    setup(p, EventKind::add_black, depth);
-                } else if (p.key == kAW) {
-                    setup(p, EventKind::add_white, depth);
-                } else if (p.key == kAE) {
-                    setup(p, EventKind::add_empty, depth);
-                } else if (depth > 0 && p.key == kPL && p.value_count > 0) {
-                    // R1: PL in any node names the player to move next.
-                    if (const auto c = player(&p)) {
-                        Event& e = rec_.events.emplace_back();
-                        e.kind = EventKind::to_play;
-                        e.color = *c;
-                        e.depth = depth;
-                        e.offset = doc_.value_offset(p.first_value);
-                    }
-                } else if (depth > 0 && p.key == kSZ) {
-                    add(Severity::warning, codes::size_not_in_root, p.offset,
-                        "SZ outside the root node ignored");
-                } else if (depth > 0 &&
-                           (p.key == kKM || p.key == kHA || p.key == kRE || p.key == kRU)) {
-                    add(Severity::info, codes::info_not_in_root, p.offset,
-                        fmt::format("{} outside the root node ignored", doc_.id(p)));
+        return s;
+    }
+
+    // The node's setup (AB, AW, AE), PL after the root (R1), and the game info written outside
+    // the root (reported). False when the game is cut before all of it is read: the node is
+    // read no further.
+    bool read_setup(const Node& node, std::uint32_t depth) {
+        for (std::uint32_t i = 0; i < node.property_count; ++i) {
+            if (cut_) return false;
+            const Property& p = doc_.property(node.first_property + i);
+            if (p.key == kAB) {
+                setup(p, EventKind::add_black, depth);
+            } else if (p.key == kAW) {
+                setup(p, EventKind::add_white, depth);
+            } else if (p.key == kAE) {
+                setup(p, EventKind::add_empty, depth);
+            } else if (depth > 0 && p.key == kPL && p.value_count > 0) {
+                // R1: PL in any node names the player to move next.
+                if (const auto c = player(&p)) {
+                    Event& e = rec_.events.emplace_back();
+                    e.kind = EventKind::to_play;
+                    e.color = *c;
+                    e.depth = depth;
+                    e.offset = doc_.value_offset(p.first_value);
                 }
+            } else if (depth > 0 && p.key == kSZ) {
+                add(Severity::warning, codes::size_not_in_root, p.offset,
+                    "SZ outside the root node ignored");
+            } else if (depth > 0 &&
+                       (p.key == kKM || p.key == kHA || p.key == kRE || p.key == kRU)) {
+                add(Severity::info, codes::info_not_in_root, p.offset,
+                    fmt::format("{} outside the root node ignored", doc_.id(p)));
             }
         }
-        if (!any_move) return;
-        // Moves after setup, in the order written.
+        return true;
+    }
+
+    // The node's moves (B, W), after its setup, in the order written (`forced`: the node has
+    // KO).
+    void read_moves(const Node& node, std::uint32_t depth, bool forced) {
         Color first_move_color = Color::black;
         int moves_here = 0;
         for (std::uint32_t i = 0; i < node.property_count; ++i) {
@@ -349,26 +369,8 @@ class RecordReader {
             if (p.value_count == 0) continue;
             if (!add_position(doc_.value_offset(p.first_value))) return;
             const std::uint32_t at = doc_.value_offset(p.first_value);
-            const std::string_view raw = doc_.value(p.first_value);
-            MoveValue mv;
             bool off_board = false;
-            if (!plain_point(raw, mv)) {
-                ValueIssues issues;
-                const auto parsed = parse_move(raw, rec_.size, issues);
-                if (parsed) {
-                    report(issues, at);
-                    mv = *parsed;
-                } else {
-                    // R2: never dropped; a play off the board, numbered like any move.
-                    off_board = true;
-                    mv = MoveValue{false, off_board_point(raw)};
-                    add(Severity::warning, codes::off_board_move, at,
-                        fmt::format("{}[{}] is neither a pass nor a point of the {}x{} board: a "
-                                    "play off the board",
-                                    doc_.id(p), printable_value(raw), rec_.size.width,
-                                    rec_.size.height));
-                }
-            }
+            const MoveValue mv = move_value(p, at, off_board);
             Event e;
             e.kind = EventKind::move;
             e.color = color;
@@ -382,6 +384,27 @@ class RecordReader {
             ++rec_.moves;
             if (mv.pass) ++rec_.passes;
         }
+    }
+
+    // The value of the move property `p` (at offset `at`): a point or a pass, its issues
+    // reported; or, when it is neither, a play off the board (`off_board` set, S312).
+    MoveValue move_value(const Property& p, std::uint32_t at, bool& off_board) {
+        const std::string_view raw = doc_.value(p.first_value);
+        MoveValue mv;
+        if (plain_point(raw, mv)) return mv;
+        ValueIssues issues;
+        const auto parsed = parse_move(raw, rec_.size, issues);
+        if (parsed) {
+            report(issues, at);
+            return *parsed;
+        }
+        // R2: never dropped; a play off the board, numbered like any move.
+        off_board = true;
+        add(Severity::warning, codes::off_board_move, at,
+            fmt::format("{}[{}] is neither a pass nor a point of the {}x{} board: a "
+                        "play off the board",
+                        doc_.id(p), printable_value(raw), rec_.size.width, rec_.size.height));
+        return MoveValue{false, off_board_point(raw)};
     }
 
     // The common node of the main line: one property, B or W, with one plain move value. It
