@@ -71,14 +71,7 @@ void Replay::finish() {
     for (Lane& l : lanes_) {
         if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
     }
-    dead_policy_ = options_.dead;
-    if (dead_policy_ == DeadPolicy::automatic) {
-        // `--dead auto`: the players' markup where the final node has any, else Benson.
-        const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
-        dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
-        // Where Benson leaves the count unsettled, the judge of end positions.
-        judge_ = !markup;
-    }
+    resolve_dead_policy();
     std::vector<Vertex> dead = dead_points();
     // R13: a record that stops without two passes and whose RE is a score with a margin above
     // zero was counted at its last position.
@@ -88,38 +81,7 @@ void Replay::finish() {
     bool noted = false;
     for (Lane& l : lanes_) {
         RulesetResult& res = l.result;
-        if (l.active) {
-            if (move_ == 0) {
-                res.end = EndKind::no_moves;
-                res.end_move = 0;
-                l.end_state = state(false);
-            } else if (l.pending_end) {
-                res.end = EndKind::two_passes;
-                res.end_move = l.last_double_pass;
-                l.end_state = state(true);
-            } else {
-                // J 12: after a repeated position, a record that stops without two passes
-                // with RE Void is a game the players ended without result.
-                res.end = res.repeated_move != 0 && rec_.result &&
-                                  rec_.result->kind == sgf::ResultKind::void_game
-                              ? EndKind::no_result
-                              : EndKind::record_end;
-                res.end_move = move_;
-                l.end_state = state(false);
-                // KG end: KataGo's programs end a game where every point is pass-alive.
-                if (res.end == EndKind::record_end && res.ruleset.dead == DeadRule::pass_alive &&
-                    detail::every_point_pass_alive(board_,
-                                                   res.ruleset.suicide == Suicide::multi_stone)) {
-                    res.end = EndKind::all_pass_alive;
-                    l.end_state = state(true);
-                } else if (res.end == EndKind::record_end && by_result) {
-                    // R13: counted at the last position, as if passes followed.
-                    res.end = EndKind::counted;
-                    l.end_state = counted_state();
-                }
-            }
-            l.end_board = -1;
-        }
+        if (l.active) end_lane(l, by_result);
         if (res.end == EndKind::counted && !noted) {
             noted = true;
             issue(res.end_move, 0, IssueCode::end_by_result, {}, IssueSeverity::note);
@@ -127,37 +89,88 @@ void Replay::finish() {
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
             res.moves_after_end = move_ - res.end_move;
         }
-        // Dead stones (rules.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
-        // comment-8 agreement: section 8, Presets) scores the board as it is.
-        const bool strict_tt = res.ruleset.dead == DeadRule::as_is;
-        const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
-        if (res.ruleset.dead == DeadRule::pass_alive && l.end_state.scored) {
-            // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:
-            // under territory scoring, stones placed in the second cleanup phase count only
-            // where pass-alive.
-            const bool encore = res.ruleset.scoring == Scoring::territory && second_encore_board_;
-            const Tally t =
-                tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
-                                       detail::SekiReadings::of(res.ruleset.seki_eyes),
-                                       encore ? &*second_encore_board_ : nullptr);
-            res.score =
-                detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
-                                       DeadSource::rules_pass_alive, {}, one_stone_handicap_);
-            continue;
-        }
-        const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
-        l.tally = static_cast<int>(&tallied - tallies_.data());
-        const DeadSource dead_source =
-            strict_tt ? DeadSource::strict_tt
-            : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
-                ? DeadSource::oracle_not_asked
-            : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
-                ? DeadSource::pass_alive_not_decided
-                : tallied.source;
-        res.score = detail::score_position(tallied.tally, res.ruleset, l.end_state, out_.handicap,
-                                           komi, dead_source, tallied.oracle, one_stone_handicap_);
-        if (dead_source == DeadSource::judge_engine) res.score.engine_dead = tallied.engine_dead;
+        count_lane(l, dead);
     }
+    check_counts(dead);
+}
+
+void Replay::resolve_dead_policy() {
+    dead_policy_ = options_.dead;
+    if (dead_policy_ == DeadPolicy::automatic) {
+        // `--dead auto`: the players' markup where the final node has any, else Benson.
+        const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
+        dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
+        // Where Benson leaves the count unsettled, the judge of end positions.
+        judge_ = !markup;
+    }
+}
+
+void Replay::end_lane(Lane& l, bool by_result) {
+    RulesetResult& res = l.result;
+    if (move_ == 0) {
+        res.end = EndKind::no_moves;
+        res.end_move = 0;
+        l.end_state = state(false);
+    } else if (l.pending_end) {
+        res.end = EndKind::two_passes;
+        res.end_move = l.last_double_pass;
+        l.end_state = state(true);
+    } else {
+        // J 12: after a repeated position, a record that stops without two passes
+        // with RE Void is a game the players ended without result.
+        res.end =
+            res.repeated_move != 0 && rec_.result && rec_.result->kind == sgf::ResultKind::void_game
+                ? EndKind::no_result
+                : EndKind::record_end;
+        res.end_move = move_;
+        l.end_state = state(false);
+        // KG end: KataGo's programs end a game where every point is pass-alive.
+        if (res.end == EndKind::record_end && res.ruleset.dead == DeadRule::pass_alive &&
+            detail::every_point_pass_alive(board_, res.ruleset.suicide == Suicide::multi_stone)) {
+            res.end = EndKind::all_pass_alive;
+            l.end_state = state(true);
+        } else if (res.end == EndKind::record_end && by_result) {
+            // R13: counted at the last position, as if passes followed.
+            res.end = EndKind::counted;
+            l.end_state = counted_state();
+        }
+    }
+    l.end_board = -1;
+}
+
+void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
+    RulesetResult& res = l.result;
+    // Dead stones (rules.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
+    // comment-8 agreement: section 8, Presets) scores the board as it is.
+    const bool strict_tt = res.ruleset.dead == DeadRule::as_is;
+    const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
+    if (res.ruleset.dead == DeadRule::pass_alive && l.end_state.scored) {
+        // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:
+        // under territory scoring, stones placed in the second cleanup phase count only
+        // where pass-alive.
+        const bool encore = res.ruleset.scoring == Scoring::territory && second_encore_board_;
+        const Tally t =
+            tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
+                                   detail::SekiReadings::of(res.ruleset.seki_eyes),
+                                   encore ? &*second_encore_board_ : nullptr);
+        res.score = detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
+                                           DeadSource::rules_pass_alive, {}, one_stone_handicap_);
+        return;
+    }
+    const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
+    l.tally = static_cast<int>(&tallied - tallies_.data());
+    const DeadSource dead_source = strict_tt ? DeadSource::strict_tt
+                                   : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
+                                       ? DeadSource::oracle_not_asked
+                                   : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
+                                       ? DeadSource::pass_alive_not_decided
+                                       : tallied.source;
+    res.score = detail::score_position(tallied.tally, res.ruleset, l.end_state, out_.handicap, komi,
+                                       dead_source, tallied.oracle, one_stone_handicap_);
+    if (dead_source == DeadSource::judge_engine) res.score.engine_dead = tallied.engine_dead;
+}
+
+void Replay::check_counts(const std::vector<Vertex>& dead) {
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
     };

@@ -9,6 +9,7 @@
 #include <numeric>
 #include <span>
 
+#include "end_judge_liberties.hpp"
 #include "eye_shape.hpp"
 
 namespace sgfaudit::audit {
@@ -298,7 +299,25 @@ class Judge {
         std::iota(parent_.begin(), parent_.end(), 0);
         islands_known_ = false;
         fill_comps();
-        // Groups, first level: a shared liberty, or an empty region reaching one colour only.
+        join_first_level();
+        // Per group root: eye count, largest eye, holds a pass-alive string. Filled for the
+        // first-level groups, then again for the final ones.
+        std::vector<int> eyes(n, 0), largest(n, 0);
+        std::vector<bool> firm(n, false);
+        find_hopeless(eyes, largest, firm);
+        find_islands();
+        mark_eye_spaces();
+        join_second_level();
+        std::fill(eyes.begin(), eyes.end(), 0);
+        std::fill(largest.begin(), largest.end(), 0);
+        std::fill(firm.begin(), firm.end(), false);
+        count_eyes(eyes, largest);
+        settle_groups(eyes, largest, firm);
+        rate_regions();
+    }
+
+    // Groups, first level: a shared liberty, or an empty region reaching one colour only.
+    void join_first_level() {
         for_each_point([&](Vertex v) {
             if (!is_empty(v)) return;
             std::array<int, 2> seen{kNone, kNone};
@@ -320,9 +339,21 @@ class Judge {
                     unite(c.string[static_cast<std::size_t>(col)], s);
             }
         });
-        // Hopeless: no pass-alive string, at most one eye (own-only regions) of at most 3 points.
-        std::vector<int> eyes(n, 0), largest(n, 0);
-        std::vector<bool> firm(n, false);  // per root: holds a pass-alive string
+    }
+
+    // Marks firm[root] for the group root of every pass-alive string.
+    void mark_firm(std::vector<bool>& firm) {
+        for (std::size_t s = 0; s < strings_.size(); ++s) {
+            if (strings_[s].pass_alive)
+                firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
+        }
+    }
+
+    // Sets level1_ and doomed_ from the first-level groups. Hopeless: no pass-alive string, at
+    // most one eye (own-only regions) of at most 3 points. eyes, largest and firm come in
+    // zeroed and are left per first-level root.
+    void find_hopeless(std::vector<int>& eyes, std::vector<int>& largest, std::vector<bool>& firm) {
+        const std::size_t n = strings_.size();
         for (const Comp& c : comps_) {
             for (int col = 0; col < 2; ++col) {
                 if (!c.own_only(col)) continue;
@@ -332,10 +363,7 @@ class Judge {
                 largest[root] = std::max(largest[root], c.size);
             }
         }
-        for (std::size_t s = 0; s < n; ++s) {
-            if (strings_[s].pass_alive)
-                firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
-        }
+        mark_firm(firm);
         level1_.assign(n, kNone);
         doomed_.assign(n, false);
         for (std::size_t s = 0; s < n; ++s) {
@@ -343,8 +371,12 @@ class Judge {
             level1_[s] = static_cast<int>(root);
             doomed_[s] = !firm[root] && eyes[root] <= 1 && largest[root] <= kSmallEyeMax;
         }
-        // Islands: hopeless groups next to at most one region (enclosed by their colour) that
-        // holds opponent stones: the group sits inside the opponent's area.
+    }
+
+    // Sets island_: hopeless groups next to at most one region (enclosed by their colour) that
+    // holds opponent stones: the group sits inside the opponent's area.
+    void find_islands() {
+        const std::size_t n = strings_.size();
         for (int col = 0; col < 2; ++col) fill_regions(col);
         std::vector<int> first_region(n, kNone);
         std::vector<bool> several(n, false);
@@ -372,7 +404,10 @@ class Judge {
             island_[s] = doomed_[s] && !several[root];
         }
         islands_known_ = true;
-        // Eye spaces: empty regions that reach, of the opponent, islands only.
+    }
+
+    // Eye spaces: empty regions that reach, of the opponent, islands only (Comp::touch_firm).
+    void mark_eye_spaces() {
         for (std::size_t k = 0; k < comps_.size(); ++k) comps_[k].touch_firm = {false, false};
         for_each_point([&](Vertex v) {
             if (!is_empty(v)) return;
@@ -385,7 +420,10 @@ class Judge {
                 }
             }
         });
-        // Groups, second level: joined by eye spaces.
+    }
+
+    // Groups, second level: joined by eye spaces.
+    void join_second_level() {
         for_each_point([&](Vertex v) {
             if (!is_empty(v)) return;
             const Comp& c = comps_[static_cast<std::size_t>(comp_[v])];
@@ -397,9 +435,13 @@ class Judge {
                 }
             }
         });
-        std::fill(eyes.begin(), eyes.end(), 0);
-        std::fill(largest.begin(), largest.end(), 0);
-        std::fill(firm.begin(), firm.end(), false);
+    }
+
+    // The eyes and largest eye of each final group (eyes and largest come in zeroed): its eye
+    // spaces, the small killable spaces around islands counted once, and single points shared
+    // with an island counted only for a group that has another eye.
+    void count_eyes(std::vector<int>& eyes, std::vector<int>& largest) {
+        const std::size_t n = strings_.size();
         std::vector<int> shared_points(n, 0);
         island_eye_spaces();
         for (std::size_t k = 0; k < comps_.size(); ++k) {
@@ -430,10 +472,14 @@ class Judge {
         for (std::size_t r = 0; r < n; ++r) {
             if (eyes[r] >= 1) eyes[r] += shared_points[r];
         }
-        for (std::size_t s = 0; s < n; ++s) {
-            if (strings_[s].pass_alive)
-                firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
-        }
+    }
+
+    // Sets root_, alive_, eyes_ and largest_ from the final groups: a group lives with a
+    // pass-alive string or two eyes (firm comes in zeroed).
+    void settle_groups(const std::vector<int>& eyes, const std::vector<int>& largest,
+                       std::vector<bool>& firm) {
+        const std::size_t n = strings_.size();
+        mark_firm(firm);
         root_.assign(n, kNone);
         alive_.assign(n, false);
         eyes_ = eyes;
@@ -443,8 +489,11 @@ class Judge {
             root_[s] = static_cast<int>(root);
             alive_[s] = !strings_[s].dead && (firm[root] || eyes[root] >= 2);
         }
-        // Per region enclosed by a colour: are the stones in it all hopeless and not alive, and
-        // are the strings around it all alive?
+    }
+
+    // Per region enclosed by a colour: are the stones in it all hopeless and not alive, and
+    // are the strings around it all alive? (Region::all_doomed, borders_all_alive, bordered.)
+    void rate_regions() {
         for (int col = 0; col < 2; ++col) {
             const std::vector<int>& label = region_[static_cast<std::size_t>(col)];
             std::vector<Region>& regions = regions_[static_cast<std::size_t>(col)];
@@ -488,29 +537,6 @@ class Judge {
         return any;
     }
 
-    // The liberties of each group on the current board, sorted.
-    std::vector<std::vector<Vertex>> group_liberties() const {
-        std::vector<std::vector<Vertex>> libs(strings_.size());
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
-                const Vertex v = game::to_vertex(x, y);
-                if (!is_empty(v)) continue;
-                std::array<int, 4> roots{kNone, kNone, kNone, kNone};
-                int k = 0;
-                for (const Vertex nb : game::neighbours(v)) {
-                    if (!board_.on_board(nb) || color_at(nb) == kNone) continue;
-                    const int root = root_[static_cast<std::size_t>(sid_[nb])];
-                    if (std::find(roots.begin(), roots.begin() + k, root) != roots.begin() + k) {
-                        continue;
-                    }
-                    roots[static_cast<std::size_t>(k++)] = root;
-                    libs[static_cast<std::size_t>(root)].push_back(v);
-                }
-            }
-        }
-        return libs;  // pushed in vertex order: sorted
-    }
-
     // The seki shape of two undecided groups g (colour of `own`) and h (end_judge.hpp).
     bool seki_pair(int g, int h, const std::vector<std::vector<Vertex>>& libs) const {
         const auto& lg = libs[static_cast<std::size_t>(g)];
@@ -551,7 +577,9 @@ class Judge {
         const std::size_t n = strings_.size();
         std::vector<StringVerdict> verdict(n, StringVerdict::unsure);
         std::vector<bool> seki_root(n, false);
-        const std::vector<std::vector<Vertex>> libs = group_liberties();
+        // The liberties of each group on the current board, sorted.
+        const std::vector<std::vector<Vertex>> libs =
+            detail::group_liberties(board_, col_, sid_, root_);
         group_stones_.assign(n, 0);
         for (std::size_t s = 0; s < n; ++s) {
             if (!strings_[s].dead) {
@@ -579,22 +607,7 @@ class Judge {
             }
         }
         // Liberties of each string on the current board (a living string in atari is unsure).
-        std::vector<int> string_libs(n, 0);
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
-                const Vertex v = game::to_vertex(x, y);
-                if (!is_empty(v)) continue;
-                std::array<int, 4> seen{kNone, kNone, kNone, kNone};
-                int k = 0;
-                for (const Vertex nb : game::neighbours(v)) {
-                    if (!board_.on_board(nb) || color_at(nb) == kNone) continue;
-                    const int s = sid_[nb];
-                    if (std::find(seen.begin(), seen.begin() + k, s) != seen.begin() + k) continue;
-                    seen[static_cast<std::size_t>(k++)] = s;
-                    string_libs[static_cast<std::size_t>(s)] += 1;
-                }
-            }
-        }
+        const std::vector<int> string_libs = detail::string_liberty_counts(board_, col_, sid_, n);
         for (std::size_t s = 0; s < n; ++s) {
             const StringInfo& info = strings_[s];
             if (info.dead) {

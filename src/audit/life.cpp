@@ -30,87 +30,106 @@ std::vector<Vertex> points(const Board& board) {
     return out;
 }
 
-// Pass-alive strings of colour `c`: marks alive[v] for each of their stones, and territory[v]
-// for each point of a region that is pass-alive territory of c.
-void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
-                    const LifeOptions& options, std::vector<bool>& alive,
-                    std::vector<bool>& territory) {
-    const Cell own = game::to_cell(c);
-    // Strings of c: id per vertex (the chain head's index among the strings).
-    std::vector<std::int32_t> string_of(game::kCells, kNone);
-    std::vector<Vertex> heads;
+// Benson's graph for one colour c: the strings of c, the c-enclosed regions (connected sets of
+// points without a c stone), and which strings border each region and which it is vital to.
+struct Enclosure {
+    std::vector<std::int32_t>
+        string_of;              // per vertex: its string (the chain head's index), or kNone
+    std::vector<Vertex> heads;  // per string: its chain head
+    std::vector<std::int32_t> region_of;                       // per vertex: its region, or kNone
+    std::vector<std::vector<Vertex>> region_points;            // per region: its points
+    std::vector<std::vector<std::int32_t>> borders, vital_to;  // per region: strings
+};
+
+// Fills e.string_of and e.heads: the strings of colour `own`.
+void label_strings(const Board& board, Cell own, const std::vector<Vertex>& all, Enclosure& e) {
+    e.string_of.assign(game::kCells, kNone);
     for (const Vertex v : all) {
         if (board.at(v) != own) continue;
         const Vertex h = board.chain_id(v);
-        if (string_of[h] == kNone) {
-            string_of[h] = static_cast<std::int32_t>(heads.size());
-            heads.push_back(h);
+        if (e.string_of[h] == kNone) {
+            e.string_of[h] = static_cast<std::int32_t>(e.heads.size());
+            e.heads.push_back(h);
         }
-        string_of[v] = string_of[h];
+        e.string_of[v] = e.string_of[h];
     }
-    // c-enclosed regions: connected sets of points without a c stone.
-    std::vector<std::int32_t> region_of(game::kCells, kNone);
-    std::vector<std::vector<Vertex>> region_points;
+}
+
+// Fills e.region_of and e.region_points: the regions enclosed by `own`.
+void label_regions(const Board& board, Cell own, const std::vector<Vertex>& all, Enclosure& e) {
+    e.region_of.assign(game::kCells, kNone);
     std::vector<Vertex> stack;
     for (const Vertex start : all) {
-        if (board.at(start) == own || region_of[start] != kNone) continue;
-        const auto id = static_cast<std::int32_t>(region_points.size());
-        region_points.emplace_back();
-        region_of[start] = id;
+        if (board.at(start) == own || e.region_of[start] != kNone) continue;
+        const auto id = static_cast<std::int32_t>(e.region_points.size());
+        e.region_points.emplace_back();
+        e.region_of[start] = id;
         stack.push_back(start);
         while (!stack.empty()) {
             const Vertex v = stack.back();
             stack.pop_back();
-            region_points.back().push_back(v);
+            e.region_points.back().push_back(v);
             for (const Vertex n : game::neighbours(v)) {
-                if (!board.on_board(n) || board.at(n) == own || region_of[n] != kNone) continue;
-                region_of[n] = id;
+                if (!board.on_board(n) || board.at(n) == own || e.region_of[n] != kNone) continue;
+                e.region_of[n] = id;
                 stack.push_back(n);
             }
         }
     }
-    const std::size_t strings = heads.size();
-    const std::size_t regions = region_points.size();
-    // Per region: the strings bordering it, and the strings it is vital to.
-    std::vector<std::vector<std::int32_t>> borders(regions), vital_to(regions);
+}
+
+// Fills e.borders and e.vital_to: per region, the strings bordering it, and the strings it is
+// vital to.
+void link_regions(const Board& board, Cell own, const LifeOptions& options, Enclosure& e) {
+    const std::size_t strings = e.heads.size();
+    const std::size_t regions = e.region_points.size();
+    e.borders.resize(regions);
+    e.vital_to.resize(regions);
     std::vector<std::int32_t> seen(strings, kNone);
     for (std::size_t r = 0; r < regions; ++r) {
-        for (const Vertex v : region_points[r]) {
+        for (const Vertex v : e.region_points[r]) {
             for (const Vertex n : game::neighbours(v)) {
                 if (!board.on_board(n) || board.at(n) != own) continue;
-                const std::int32_t s = string_of[n];
+                const std::int32_t s = e.string_of[n];
                 if (seen[static_cast<std::size_t>(s)] == static_cast<std::int32_t>(r)) continue;
                 seen[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(r);
-                borders[r].push_back(s);
+                e.borders[r].push_back(s);
             }
         }
         // Vital to s: every empty point of the region is a liberty of s (touches s); with
         // options.every_point_vital, every point of the region, stones included, touches s.
-        for (const std::int32_t s : borders[r]) {
+        for (const std::int32_t s : e.borders[r]) {
             bool vital = true;
-            for (const Vertex v : region_points[r]) {
+            for (const Vertex v : e.region_points[r]) {
                 if (board.at(v) != Cell::empty && !options.every_point_vital) continue;
                 bool touches = false;
                 for (const Vertex n : game::neighbours(v)) {
-                    touches = touches || (board.on_board(n) && string_of[n] == s);
+                    touches = touches || (board.on_board(n) && e.string_of[n] == s);
                 }
                 if (!touches) {
                     vital = false;
                     break;
                 }
             }
-            if (vital) vital_to[r].push_back(s);
+            if (vital) e.vital_to[r].push_back(s);
         }
     }
-    // Benson's iteration.
-    std::vector<bool> string_in(strings, true), region_in(regions, true);
+}
+
+// Benson's iteration: drops every string with fewer than two vital regions left, and every
+// region bordered by a dropped string, until nothing changes. string_in and region_in come in
+// all true; what is left true is pass-alive (strings) and the regions of their eyes.
+void drop_until_stable(const Enclosure& e, std::vector<bool>& string_in,
+                       std::vector<bool>& region_in) {
+    const std::size_t strings = string_in.size();
+    const std::size_t regions = region_in.size();
     bool changed = true;
     while (changed) {
         changed = false;
         std::vector<int> vital_count(strings, 0);
         for (std::size_t r = 0; r < regions; ++r) {
             if (!region_in[r]) continue;
-            for (const std::int32_t s : vital_to[r]) ++vital_count[static_cast<std::size_t>(s)];
+            for (const std::int32_t s : e.vital_to[r]) ++vital_count[static_cast<std::size_t>(s)];
         }
         for (std::size_t s = 0; s < strings; ++s) {
             if (string_in[s] && vital_count[s] < 2) {
@@ -120,7 +139,7 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
         }
         for (std::size_t r = 0; r < regions; ++r) {
             if (!region_in[r]) continue;
-            for (const std::int32_t s : borders[r]) {
+            for (const std::int32_t s : e.borders[r]) {
                 if (!string_in[static_cast<std::size_t>(s)]) {
                     region_in[r] = false;
                     changed = true;
@@ -129,47 +148,62 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
             }
         }
     }
+}
+
+// True when `point` touches a stone `own`.
+bool touches_colour(const Board& board, Vertex point, Cell own) {
+    bool touches = false;
+    for (const Vertex n : game::neighbours(point)) {
+        touches = touches || (board.on_board(n) && board.at(n) == own);
+    }
+    return touches;
+}
+
+// Whether a region left by Benson's iteration (every bordering string pass-alive, at least
+// one), with the points `points`, is pass-alive territory of `own`: every empty point touches
+// one of those strings, so the opponent cannot make an eye.
+bool pass_alive_territory(const Board& board, Cell own, const LifeOptions& options,
+                          const std::vector<Vertex>& points) {
+    if (options.one_interior_point) {
+        // At most one point of the region (empty or not) touches no stone of c, or the
+        // region holds no opponent stone.
+        int interior = 0;
+        bool opponent = false;
+        for (const Vertex v : points) {
+            opponent = opponent || board.at(v) != Cell::empty;
+            if (!touches_colour(board, v, own)) ++interior;
+        }
+        return interior <= 1 || !opponent;
+    }
+    for (const Vertex v : points) {
+        if (board.at(v) != Cell::empty) continue;
+        if (!touches_colour(board, v, own)) return false;
+    }
+    return true;
+}
+
+// Pass-alive strings of colour `c`: marks alive[v] for each of their stones, and territory[v]
+// for each point of a region that is pass-alive territory of c.
+void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
+                    const LifeOptions& options, std::vector<bool>& alive,
+                    std::vector<bool>& territory) {
+    const Cell own = game::to_cell(c);
+    Enclosure e;
+    label_strings(board, own, all, e);
+    label_regions(board, own, all, e);
+    link_regions(board, own, options, e);
+    const std::size_t regions = e.region_points.size();
+    std::vector<bool> string_in(e.heads.size(), true), region_in(regions, true);
+    drop_until_stable(e, string_in, region_in);
     for (const Vertex v : all) {
-        if (board.at(v) == own && string_in[static_cast<std::size_t>(string_of[v])]) {
+        if (board.at(v) == own && string_in[static_cast<std::size_t>(e.string_of[v])]) {
             alive[v] = true;
         }
     }
-    // Pass-alive territory: a region left (every bordering string pass-alive, at least one)
-    // whose every empty point touches one of those strings: the opponent cannot make an eye.
     for (std::size_t r = 0; r < regions; ++r) {
-        if (!region_in[r] || borders[r].empty()) continue;
-        if (options.one_interior_point) {
-            // At most one point of the region (empty or not) touches no stone of c, or the
-            // region holds no opponent stone.
-            int interior = 0;
-            bool opponent = false;
-            for (const Vertex v : region_points[r]) {
-                opponent = opponent || board.at(v) != Cell::empty;
-                bool touches = false;
-                for (const Vertex n : game::neighbours(v)) {
-                    touches = touches || (board.on_board(n) && board.at(n) == own);
-                }
-                if (!touches) ++interior;
-            }
-            if (interior <= 1 || !opponent) {
-                for (const Vertex v : region_points[r]) territory[v] = true;
-            }
-            continue;
-        }
-        bool small = true;
-        for (const Vertex v : region_points[r]) {
-            if (board.at(v) != Cell::empty) continue;
-            bool touches = false;
-            for (const Vertex n : game::neighbours(v)) {
-                touches = touches || (board.on_board(n) && board.at(n) == own);
-            }
-            if (!touches) {
-                small = false;
-                break;
-            }
-        }
-        if (!small) continue;
-        for (const Vertex v : region_points[r]) territory[v] = true;
+        if (!region_in[r] || e.borders[r].empty()) continue;
+        if (!pass_alive_territory(board, own, options, e.region_points[r])) continue;
+        for (const Vertex v : e.region_points[r]) territory[v] = true;
     }
 }
 

@@ -170,6 +170,17 @@ class Replay {
 
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
     void finish();
+    // Resolves `--dead auto` (dead_policy_, judge_).
+    void resolve_dead_policy();
+    // Gives an active lane its end (two passes, the record's end, counted, no moves), its end
+    // state and its end board (the current one). by_result: R13's reading of RE applies.
+    void end_lane(Lane& l, bool by_result);
+    // Counts a lane at its end under its ruleset (komi, dead stones, tally, score).
+    void count_lane(Lane& l, const std::vector<Vertex>& dead);
+    // Everything that reads the counts: unsure strings named, counts drawn, divergences, the
+    // record check and its conventions, plausibility, flips; then the internal RU lane dropped
+    // and the divergences ordered.
+    void check_counts(const std::vector<Vertex>& dead);
     void seek_agreement(const Lane& l);
     // A reading of a count that reproduces RE (R18), and R12's strings left alive.
     struct Reading {

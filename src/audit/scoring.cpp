@@ -1,26 +1,17 @@
-// Counting a position under one ruleset: area, territory and the FFG quick count
-// (rules.md 5), with every term kept for the report.
+// Tallying a position under one ruleset (rules.md 5): stones, territory, dead stones and the
+// readings of seki, with every term kept for the report. The Score of a tally (area, territory
+// and the FFG quick count) is score_tally.cpp's.
 
 #include "scoring.hpp"
 
 #include <array>
 #include <bit>
-#include <cmath>
 #include <vector>
 
 #include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
-
-Count make_count(double black, double white) {
-    Count c;
-    c.black = black;
-    c.white = white;
-    c.margin = std::fabs(black - white);
-    c.winner = black > white ? Winner::black : white > black ? Winner::white : Winner::draw;
-    return c;
-}
 
 namespace {
 
@@ -133,130 +124,85 @@ void count_regions(const game::Board& board, Tally& t) {
 // `original` (the board as the game ended, dead stones still there); its territory is added to
 // black_dependent_eyes / white_dependent_eyes, and every other region is counted in
 // black_regions / white_regions (seki-eyes=taxed makes each pay two points). Flood fills.
-void count_seki(const game::Board& board, const game::Board& original, Tally& t) {
-    const int w = board.width(), h = board.height();
-    // Region number of every empty point (0: none yet), and the stones next to each region.
-    std::vector<int> region(game::kCells, 0);
-    std::vector<game::Vertex> stack;
-    struct Region {
-        std::uint8_t reach = 0;            // 1: a black stone next to it, 2: a white one
-        std::vector<game::Vertex> stones;  // the stones next to it (with repeats)
-        int size = 0;
-        bool seki = false;  // reaches one colour and borders a string in seki
-    };
-    std::vector<Region> regions(1);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const game::Vertex start = game::to_vertex(x, y);
-            if (board.at(start) != game::Cell::empty || region[start] != 0) continue;
-            const int id = static_cast<int>(regions.size());
-            regions.emplace_back();
-            Region& r = regions.back();
-            region[start] = id;
-            stack.assign(1, start);
-            while (!stack.empty()) {
-                const game::Vertex v = stack.back();
-                stack.pop_back();
-                ++r.size;
-                for (const game::Vertex n : game::neighbours(v)) {
-                    const game::Cell c = board.at(n);
-                    if (c == game::Cell::empty) {
-                        if (region[n] == 0) {
-                            region[n] = id;
-                            stack.push_back(n);
-                        }
-                    } else if (game::is_stone(c)) {
-                        r.reach |= c == game::Cell::black ? 1 : 2;
-                        r.stones.push_back(n);
-                    }
-                }
-            }
-        }
+class SekiReading {
+  public:
+    // Labels the empty regions of `board`; `original` is the board as the game ended.
+    SekiReading(const game::Board& board, const game::Board& original)
+        : board_(board), original_(original) {
+        label_regions();
     }
+
     // Marks the strings in seki: those next to dame, with `atari` those in atari on `original`
     // too, then the strings joined to them through one-colour regions, and those regions.
-    std::vector<bool> in_seki(game::kCells, false);
-    std::vector<game::Vertex> strings;  // strings newly in seki whose regions are not yet seen
-    const auto mark = [&](game::Vertex s) {
-        if (in_seki[s]) return;
-        const game::Cell colour = board.at(s);
-        in_seki[s] = true;
-        strings.push_back(s);
-        stack.assign(1, s);
-        while (!stack.empty()) {
-            const game::Vertex v = stack.back();
-            stack.pop_back();
-            for (const game::Vertex n : game::neighbours(v)) {
-                if (board.at(n) == colour && !in_seki[n]) {
-                    in_seki[n] = true;
-                    strings.push_back(n);
-                    stack.push_back(n);
-                }
-            }
-        }
-    };
-    const auto mark_seki = [&](bool atari) {
-        std::fill(in_seki.begin(), in_seki.end(), false);
-        for (Region& r : regions) r.seki = false;
-        for (const Region& r : regions) {
+    void mark_seki(bool atari) {
+        std::fill(in_seki_.begin(), in_seki_.end(), false);
+        for (Region& r : regions_) r.seki = false;
+        for (const Region& r : regions_) {
             if (r.reach != 3) continue;
             for (const game::Vertex s : r.stones) mark(s);
         }
         if (atari) {
-            for (int y = 0; y < h; ++y) {
-                for (int x = 0; x < w; ++x) {
+            for (int y = 0; y < board_.height(); ++y) {
+                for (int x = 0; x < board_.width(); ++x) {
                     const game::Vertex v = game::to_vertex(x, y);
-                    if (game::is_stone(board.at(v)) && !in_seki[v] &&
-                        original.chain_liberties(v) == 1) {
+                    if (game::is_stone(board_.at(v)) && !in_seki_[v] &&
+                        original_.chain_liberties(v) == 1) {
                         mark(v);
                     }
                 }
             }
         }
-        while (!strings.empty()) {
-            const game::Vertex v = strings.back();
-            strings.pop_back();
+        while (!strings_.empty()) {
+            const game::Vertex v = strings_.back();
+            strings_.pop_back();
             for (const game::Vertex n : game::neighbours(v)) {
-                if (board.at(n) != game::Cell::empty) continue;
-                Region& r = regions[static_cast<std::size_t>(region[n])];
+                if (board_.at(n) != game::Cell::empty) continue;
+                Region& r = regions_[static_cast<std::size_t>(region_[n])];
                 if (r.reach == 3 || r.seki) continue;
                 r.seki = true;
                 for (const game::Vertex s : r.stones) mark(s);
             }
         }
-    };
-    mark_seki(true);
-    for (const Region& r : regions) {
-        if (r.seki) (r.reach == 1 ? t.black_dependent_eyes : t.white_dependent_eyes) += r.size;
     }
-    // The regions of independent life: the stones not in seki, joined where adjacent and through
-    // the one-colour regions next to them (none of which is in seki).
-    std::vector<bool> seen(game::kCells, false);
-    std::vector<bool> region_seen(regions.size(), false);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const game::Vertex start = game::to_vertex(x, y);
-            const game::Cell colour = board.at(start);
-            if (!game::is_stone(colour) || in_seki[start] || seen[start]) continue;
-            ++(colour == game::Cell::black ? t.black_regions : t.white_regions);
-            seen[start] = true;
-            stack.assign(1, start);
-            while (!stack.empty()) {
-                const game::Vertex v = stack.back();
-                stack.pop_back();
-                for (const game::Vertex n : game::neighbours(v)) {
-                    const game::Cell c = board.at(n);
-                    if (c == colour && !seen[n]) {
-                        seen[n] = true;
-                        stack.push_back(n);
-                    } else if (c == game::Cell::empty) {
-                        const auto id = static_cast<std::size_t>(region[n]);
-                        if (region_seen[id] || regions[id].reach == 3) continue;
-                        region_seen[id] = true;
-                        for (const game::Vertex s : regions[id].stones) {
-                            if (!seen[s]) {
-                                seen[s] = true;
-                                stack.push_back(s);
+
+    // Adds the territory of the regions in seki to black_dependent_eyes / white_dependent_eyes.
+    void count_dependent_eyes(Tally& t) const {
+        for (const Region& r : regions_) {
+            if (r.seki) (r.reach == 1 ? t.black_dependent_eyes : t.white_dependent_eyes) += r.size;
+        }
+    }
+
+    // Counts the regions of independent life in black_regions / white_regions: the stones not
+    // in seki, joined where adjacent and through the one-colour regions next to them (none of
+    // which is in seki).
+    void count_independent_regions(Tally& t) {
+        std::vector<bool> seen(game::kCells, false);
+        std::vector<bool> region_seen(regions_.size(), false);
+        for (int y = 0; y < board_.height(); ++y) {
+            for (int x = 0; x < board_.width(); ++x) {
+                const game::Vertex start = game::to_vertex(x, y);
+                const game::Cell colour = board_.at(start);
+                if (!game::is_stone(colour) || in_seki_[start] || seen[start]) continue;
+                ++(colour == game::Cell::black ? t.black_regions : t.white_regions);
+                seen[start] = true;
+                stack_.assign(1, start);
+                while (!stack_.empty()) {
+                    const game::Vertex v = stack_.back();
+                    stack_.pop_back();
+                    for (const game::Vertex n : game::neighbours(v)) {
+                        const game::Cell c = board_.at(n);
+                        if (c == colour && !seen[n]) {
+                            seen[n] = true;
+                            stack_.push_back(n);
+                        } else if (c == game::Cell::empty) {
+                            const auto id = static_cast<std::size_t>(region_[n]);
+                            if (region_seen[id] || regions_[id].reach == 3) continue;
+                            region_seen[id] = true;
+                            for (const game::Vertex s : regions_[id].stones) {
+                                if (!seen[s]) {
+                                    seen[s] = true;
+                                    stack_.push_back(s);
+                                }
                             }
                         }
                     }
@@ -264,6 +210,82 @@ void count_seki(const game::Board& board, const game::Board& original, Tally& t)
             }
         }
     }
+
+  private:
+    struct Region {
+        std::uint8_t reach = 0;            // 1: a black stone next to it, 2: a white one
+        std::vector<game::Vertex> stones;  // the stones next to it (with repeats)
+        int size = 0;
+        bool seki = false;  // reaches one colour and borders a string in seki
+    };
+
+    // Region number of every empty point (0: none yet), and the stones next to each region.
+    void label_regions() {
+        for (int y = 0; y < board_.height(); ++y) {
+            for (int x = 0; x < board_.width(); ++x) {
+                const game::Vertex start = game::to_vertex(x, y);
+                if (board_.at(start) != game::Cell::empty || region_[start] != 0) continue;
+                const int id = static_cast<int>(regions_.size());
+                regions_.emplace_back();
+                Region& r = regions_.back();
+                region_[start] = id;
+                stack_.assign(1, start);
+                while (!stack_.empty()) {
+                    const game::Vertex v = stack_.back();
+                    stack_.pop_back();
+                    ++r.size;
+                    for (const game::Vertex n : game::neighbours(v)) {
+                        const game::Cell c = board_.at(n);
+                        if (c == game::Cell::empty) {
+                            if (region_[n] == 0) {
+                                region_[n] = id;
+                                stack_.push_back(n);
+                            }
+                        } else if (game::is_stone(c)) {
+                            r.reach |= c == game::Cell::black ? 1 : 2;
+                            r.stones.push_back(n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // Marks in seki the string at s (unless it already is), queueing its stones in strings_.
+    void mark(game::Vertex s) {
+        if (in_seki_[s]) return;
+        const game::Cell colour = board_.at(s);
+        in_seki_[s] = true;
+        strings_.push_back(s);
+        stack_.assign(1, s);
+        while (!stack_.empty()) {
+            const game::Vertex v = stack_.back();
+            stack_.pop_back();
+            for (const game::Vertex n : game::neighbours(v)) {
+                if (board_.at(n) == colour && !in_seki_[n]) {
+                    in_seki_[n] = true;
+                    strings_.push_back(n);
+                    stack_.push_back(n);
+                }
+            }
+        }
+    }
+
+    const game::Board& board_;
+    const game::Board& original_;
+    std::vector<int> region_ = std::vector<int>(game::kCells, 0);  // per vertex, 0: no region
+    std::vector<game::Vertex> stack_;
+    std::vector<Region> regions_ = std::vector<Region>(1);                // 0: not a region
+    std::vector<bool> in_seki_ = std::vector<bool>(game::kCells, false);  // per vertex
+    std::vector<game::Vertex> strings_;  // strings newly in seki whose regions are not yet seen
+};
+
+// Adds KataGo's reading of seki on `board` to `t` (SekiReading above).
+void count_seki(const game::Board& board, const game::Board& original, Tally& t) {
+    SekiReading reading(board, original);
+    reading.mark_seki(true);
+    reading.count_dependent_eyes(t);
+    reading.count_independent_regions(t);
 }
 
 // Counts `board` (dead stones already removed from it; `original` is the board as the game
@@ -277,19 +299,6 @@ void count_board(const game::Board& board, const game::Board& original, Tally& t
     if (seki.j8 && territory) count_japanese(board, t);
     t.black_stones = board.stones(game::Color::black);
     t.white_stones = board.stones(game::Color::white);
-}
-
-double bonus_for(HandicapBonus b, int n) {
-    if (n < 2) return 0;
-    switch (b) {
-        case HandicapBonus::zero:
-            return 0;
-        case HandicapBonus::n_minus_1:
-            return n - 1;
-        case HandicapBonus::n:
-            return n;
-    }
-    return 0;
 }
 
 }  // namespace
@@ -543,111 +552,6 @@ bool every_point_pass_alive(const game::Board& board, bool multi_stone_suicide) 
         }
     }
     return true;
-}
-
-Score score_position(const Tally& t, const Ruleset& rules, const EndState& end, int handicap,
-                     const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle,
-                     bool one_stone_handicap) {
-    Score s;
-    s.scored = end.scored;
-    s.decisive = rules.scoring;
-    s.komi = komi.value;
-    s.komi_source = komi.source;
-    s.komi_text = komi.text;
-    s.handicap = handicap;
-    // ServerConvention::one_stone_handicap: n = 1 for the bonus, so `n` gives White
-    // 1 point and `n-1` and `0` nothing (OGS's scorer: the handicap under Chinese, handicap - 1
-    // under AGA).
-    s.handicap_bonus =
-        one_stone_handicap && handicap == 0 && rules.handicap_bonus == HandicapBonus::n
-            ? 1.0
-            : bonus_for(rules.handicap_bonus, handicap);
-    s.captures_by_black = end.captures_by_black;
-    s.captures_by_white = end.captures_by_white;
-    s.passes_black = end.passes_black;
-    s.passes_white = end.passes_white;
-    s.black_moved_last = end.black_moved_last;
-    s.dead_source = dead_source;
-    s.dead_oracle = std::string(dead_oracle);
-    s.settled = t.settled;
-    s.unsettled = t.unsettled;
-    s.dead_black = t.dead_black;
-    s.dead_white = t.dead_white;
-    s.black_stones = t.black_stones;
-    s.white_stones = t.white_stones;
-    s.black_territory = t.black_territory;
-    s.white_territory = t.white_territory;
-    s.neutral = t.neutral;
-    // J 8, R19: under seki-eyes=neutral the eyes of strings in seki and the points their owner
-    // must fill are no one's, in both counts.
-    if (rules.seki_eyes == SekiEyes::neutral) {
-        s.black_territory -= t.black_seki_eyes;
-        s.white_territory -= t.white_seki_eyes;
-        s.neutral += t.black_seki_eyes + t.white_seki_eyes;
-    }
-    // KG tax: under seki-eyes=independent|taxed only the regions of independent life keep their
-    // territory; under taxed each of them costs its side two points, in every count.
-    if (rules.seki_eyes == SekiEyes::independent || rules.seki_eyes == SekiEyes::taxed) {
-        s.black_territory -= t.black_dependent_eyes;
-        s.white_territory -= t.white_dependent_eyes;
-        s.neutral += t.black_dependent_eyes + t.white_dependent_eyes;
-    }
-    if (rules.seki_eyes == SekiEyes::taxed) {
-        s.group_tax_black = 2 * t.black_regions;
-        s.group_tax_white = 2 * t.white_regions;
-    }
-
-    // Pass stones (AGA 7) and White's extra pass (AGA 11): only under pass-stones=yes.
-    if (rules.pass_stones == PassStones::yes) {
-        s.white_extra_pass =
-            rules.white_moves_last == WhiteMovesLast::pass_stone && end.black_moved_last;
-        s.pass_stones_to_white = end.passes_black;
-        s.pass_stones_to_black = end.passes_white + (s.white_extra_pass ? 1 : 0);
-    }
-
-    // Area: TT 9, AGA 12, FFG 6. White adds komi and the handicap bonus (AGA 4, FFG preliminary).
-    s.area = make_count(
-        s.black_stones + s.black_territory - s.group_tax_black,
-        s.white_stones + s.white_territory - s.group_tax_white + s.komi + s.handicap_bonus);
-
-    // Territory (AGA 12): territory - prisoners held by the opponent (captures, dead stones,
-    // pass stones). Komi only: the handicap bonus belongs to the area count.
-    const int held_by_white = s.captures_by_white + s.dead_black + s.pass_stones_to_white;
-    const int held_by_black = s.captures_by_black + s.dead_white + s.pass_stones_to_black;
-    s.territory = make_count(s.black_territory - held_by_white - s.group_tax_black,
-                             s.white_territory - held_by_black - s.group_tax_white + s.komi);
-
-    // FFG 6a quick count: territory - prisoners lost - one point per own pass, White one more if
-    // Black made the last turn (Appendix B's e) where white-moves-last=quick-count-point says so
-    // (FFG 6a); komi only.
-    const int e =
-        rules.white_moves_last == WhiteMovesLast::quick_count_point && end.black_moved_last ? 1 : 0;
-    s.quick = make_count(s.black_territory - (s.captures_by_white + s.dead_black) -
-                             end.passes_black - s.group_tax_black,
-                         s.white_territory - (s.captures_by_black + s.dead_white) -
-                             end.passes_white - e - s.group_tax_white + s.komi);
-
-    if (rules.dead == DeadRule::pass_alive) {
-        // KG button: half a point to the first player to pass; when no one passed, to the
-        // player to move at the count.
-        if (rules.button == Button::yes) {
-            const int taker =
-                end.first_passer >= 0 ? end.first_passer : (end.black_moved_last ? 1 : 0);
-            (taker == 0 ? s.button_black : s.button_white) = 0.5;
-        }
-        // KG whb: the handicap bonus is White's under either scoring.
-        const double black_area =
-            s.black_stones + s.black_territory + s.button_black - s.group_tax_black;
-        const double white_area = s.white_stones + s.white_territory + s.komi + s.handicap_bonus +
-                                  s.button_white - s.group_tax_white;
-        s.area = make_count(black_area, white_area);
-        // KG encore: a side's territory count is its area less the stones it played before
-        // the second cleanup phase.
-        s.played_black = end.played_black;
-        s.played_white = end.played_white;
-        s.territory = make_count(black_area - s.played_black, white_area - s.played_white);
-    }
-    return s;
 }
 
 }  // namespace sgfaudit::audit::detail

@@ -147,9 +147,9 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
 // end a game in such a position and count it; no play can change that count.
 bool every_point_pass_alive(const game::Board& board, bool multi_stone_suicide);
 
-// Counts a tallied position under `rules`. `dead_source` says how dead stones were chosen,
-// `dead_oracle` the oracle's name or failure text (Score::dead_oracle). `one_stone_handicap`: a
-// server's one-stone handicap, n = 1 for the area bonus.
+// Counts a tallied position under `rules` (score_tally.cpp). `dead_source` says how dead stones
+// were chosen, `dead_oracle` the oracle's name or failure text (Score::dead_oracle).
+// `one_stone_handicap`: a server's one-stone handicap, n = 1 for the area bonus.
 Score score_position(const Tally& tally, const Ruleset& rules, const EndState& end, int handicap,
                      const KomiChoice& komi, DeadSource dead_source, std::string_view dead_oracle,
                      bool one_stone_handicap = false);

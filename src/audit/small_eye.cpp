@@ -29,26 +29,18 @@ void join(std::vector<int>& parent, int a, int b) {
     if (a != b) parent[static_cast<std::size_t>(b)] = a;
 }
 
-}  // namespace
+// An empty region: its size and the colours it reaches.
+struct Region {
+    int size = 0;
+    int reach = 0;  // 1: a black stone next to it, 2: a white one
+};
 
-Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pass_alive) {
-    // At most six points of eye space in all: the eye spaces the opponent can kill by playing
-    // first have at most six points (the three-point ones, square and pyramid four, bulky and
-    // crossed five, rabbity six and, in the corner, bent four); from seven points a single eye
-    // space always makes two eyes. Two real one-point eyes make a pass-alive group (Benson),
-    // which is left out.
-    constexpr int kSmall = 6;
-    // Empty regions: the region of each empty point, its size and the colours it reaches.
-    std::vector<int> region(game::kCells, -1);
-    struct Region {
-        int size = 0;
-        int reach = 0;  // 1: a black stone next to it, 2: a white one
-    };
-    std::vector<Region> regions;
+// Empty regions: fills region (per vertex, -1 where no empty point) and regions.
+void label_regions(const game::Board& board, std::vector<int>& region,
+                   std::vector<Region>& regions) {
     std::vector<Vertex> stack;
-    const int w = board.width(), h = board.height();
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
             const Vertex start = game::to_vertex(x, y);
             if (board.at(start) != Cell::empty || region[start] >= 0) continue;
             const int id = static_cast<int>(regions.size());
@@ -73,13 +65,17 @@ Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pas
             }
         }
     }
-    // Groups: stones of one colour joined when adjacent, or when next to one empty region that
-    // reaches their colour only (the strings around one eye live or die together).
-    std::vector<int> parent(game::kCells);
+}
+
+// Groups (union-find over vertices in parent): stones of one colour joined when adjacent, or
+// when next to one empty region that reaches their colour only (the strings around one eye
+// live or die together).
+void join_groups(const game::Board& board, const std::vector<int>& region,
+                 const std::vector<Region>& regions, std::vector<int>& parent) {
     for (int i = 0; i < game::kCells; ++i) parent[static_cast<std::size_t>(i)] = i;
     std::vector<Vertex> first_stone(regions.size(), game::kNoVertex);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
             const Cell c = board.at(v);
             if (!game::is_stone(c)) continue;
@@ -98,13 +94,17 @@ Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pas
             }
         }
     }
-    // Per group: whether it touches a dame (a region reaching both colours: Benson's test
-    // decides those groups) or holds a pass-alive string, and the one-colour regions it
-    // touches (group, region pairs, counted once).
-    std::vector<bool> dame_or_alive(game::kCells, false);
-    std::vector<std::pair<int, int>> eyes;
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
+}
+
+// Per group: whether it touches a dame (a region reaching both colours: Benson's test
+// decides those groups) or holds a pass-alive string (dame_or_alive, per group root), and the
+// one-colour regions it touches (eyes: group, region pairs, with repeats).
+void find_eyes(const game::Board& board, const std::vector<bool>& pass_alive,
+               const std::vector<int>& region, const std::vector<Region>& regions,
+               std::vector<int>& parent, std::vector<bool>& dame_or_alive,
+               std::vector<std::pair<int, int>>& eyes) {
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
             if (!game::is_stone(board.at(v))) continue;
             const int g = find(parent, v);
@@ -120,27 +120,57 @@ Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pas
             }
         }
     }
-    // A string in atari that is not pass-alive: the opponent may take it with the next play.
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
+}
+
+// True when a string that is not pass-alive is in atari: the opponent may take it with the
+// next play.
+bool string_in_atari(const game::Board& board, const std::vector<bool>& pass_alive) {
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
             if (game::is_stone(board.at(v)) && !pass_alive[v] && board.chain_liberties(v) == 1)
-                return Unsettled::atari;
+                return true;
         }
     }
+    return false;
+}
+
+// True when a group that touches no dame and holds no pass-alive string has an eye space (the
+// points of its one-colour regions, eyes as find_eyes left it) of at most `small` points.
+bool small_eye_space(std::vector<std::pair<int, int>>& eyes, const std::vector<Region>& regions,
+                     const std::vector<bool>& dame_or_alive, int small) {
     std::sort(eyes.begin(), eyes.end());
     eyes.erase(std::unique(eyes.begin(), eyes.end()), eyes.end());
-    // The eye space of each group: the points of its one-colour regions.
     for (std::size_t i = 0; i < eyes.size();) {
         const int g = eyes[i].first;
         int space = 0;
         for (; i < eyes.size() && eyes[i].first == g; ++i) {
             space += regions[static_cast<std::size_t>(eyes[i].second)].size;
         }
-        if (!dame_or_alive[static_cast<std::size_t>(g)] && space <= kSmall) {
-            return Unsettled::small_eye;
-        }
+        if (!dame_or_alive[static_cast<std::size_t>(g)] && space <= small) return true;
     }
+    return false;
+}
+
+}  // namespace
+
+Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pass_alive) {
+    // At most six points of eye space in all: the eye spaces the opponent can kill by playing
+    // first have at most six points (the three-point ones, square and pyramid four, bulky and
+    // crossed five, rabbity six and, in the corner, bent four); from seven points a single eye
+    // space always makes two eyes. Two real one-point eyes make a pass-alive group (Benson),
+    // which is left out.
+    constexpr int kSmall = 6;
+    std::vector<int> region(game::kCells, -1);
+    std::vector<Region> regions;
+    label_regions(board, region, regions);
+    std::vector<int> parent(game::kCells);
+    join_groups(board, region, regions, parent);
+    std::vector<bool> dame_or_alive(game::kCells, false);
+    std::vector<std::pair<int, int>> eyes;
+    find_eyes(board, pass_alive, region, regions, parent, dame_or_alive, eyes);
+    if (string_in_atari(board, pass_alive)) return Unsettled::atari;
+    if (small_eye_space(eyes, regions, dame_or_alive, kSmall)) return Unsettled::small_eye;
     return Unsettled::no;
 }
 
