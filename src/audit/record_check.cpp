@@ -9,17 +9,19 @@
 
 namespace sgfaudit::audit::detail {
 
-void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> results,
-                  const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,
-                  GameAudit& out) {
-    RecordVerdict& rv = out.record;
+namespace {
+
+// The verdicts given before any count is looked at: no RE, or RU mapped to no ruleset. True
+// when one was given.
+bool no_ruleset_or_result(const sgf::GameRecord& rec, const RecordCheckInput& in,
+                          RecordVerdict& rv) {
     rv.rules = rec.rules;
     if (rec.result) rv.recorded = rec.result->text;
     if (in.ru.ruleset) rv.mapped = ruleset_name(*in.ru.ruleset);
     if (!rec.result) {
         rv.check = RecordCheck::no_result;
         rv.why = RecordReason::no_result;
-        return;
+        return true;
     }
     if (!in.ru_result) {
         rv.check = RecordCheck::unmapped_rules;
@@ -29,8 +31,42 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
             rv.why = RecordReason::rules_not_mapped;
             rv.mapping = in.ru.reason;
         }
-        return;
+        return true;
     }
+    return false;
+}
+
+RecordReason unsettled_reason(Unsettled u) {
+    return u == Unsettled::small_eye ? RecordReason::unsettled_small_eye
+           : u == Unsettled::atari   ? RecordReason::unsettled_atari
+           : u == Unsettled::oracle  ? RecordReason::unsettled_oracle
+                                     : RecordReason::unsettled_benson;
+}
+
+// The record divergence of a mismatch under RU's ruleset (results[ru]).
+Divergence record_divergence(std::span<const RulesetResult> results, std::size_t ru,
+                             const RecordCheckInput& in, const EndBoardOf& end_board,
+                             bool diagrams) {
+    Divergence d;
+    d.kind = DivergenceKind::record;
+    d.clause = results[ru].ruleset.clause(Knob::scoring);
+    if (ru < in.chosen) {  // else RU's ruleset was judged only for this check
+        Verdict v;
+        v.ruleset = ru;
+        v.count = decisive_count(results[ru].score);
+        d.verdicts.push_back(std::move(v));
+    }
+    if (diagrams) d.board_after = position_of(end_board(ru));
+    return d;
+}
+
+}  // namespace
+
+void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> results,
+                  const RecordCheckInput& in, const EndBoardOf& end_board, bool diagrams,
+                  GameAudit& out) {
+    RecordVerdict& rv = out.record;
+    if (no_ruleset_or_result(rec, in, rv)) return;
     const std::size_t ru = *in.ru_result;
     const RulesetResult& r = results[ru];
     const Score& s = r.score;
@@ -104,24 +140,11 @@ void check_record(const sgf::GameRecord& rec, std::span<const RulesetResult> res
     rv.winner_differs = *recorded != c.winner;
     if (!s.settled) {
         rv.check = RecordCheck::unsettled;
-        rv.why = s.unsettled == Unsettled::small_eye ? RecordReason::unsettled_small_eye
-                 : s.unsettled == Unsettled::atari   ? RecordReason::unsettled_atari
-                 : s.unsettled == Unsettled::oracle  ? RecordReason::unsettled_oracle
-                                                     : RecordReason::unsettled_benson;
+        rv.why = unsettled_reason(s.unsettled);
         return;
     }
     rv.why = rv.winner_differs ? RecordReason::winner_differs : RecordReason::margin_differs;
-    Divergence d;
-    d.kind = DivergenceKind::record;
-    d.clause = r.ruleset.clause(Knob::scoring);
-    if (ru < in.chosen) {  // else RU's ruleset was judged only for this check
-        Verdict v;
-        v.ruleset = ru;
-        v.count = decisive_count(s);
-        d.verdicts.push_back(std::move(v));
-    }
-    if (diagrams) d.board_after = position_of(end_board(ru));
-    out.divergences.push_back(std::move(d));
+    out.divergences.push_back(record_divergence(results, ru, in, end_board, diagrams));
 }
 
 bool result_reproduced(const sgf::GameResult& re, std::string_view place, const Count& c) {
