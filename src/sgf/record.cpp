@@ -240,7 +240,16 @@ class RecordReader {
         simple_text(kInfoPW, rec_.white_name);
         simple_text(kInfoBR, rec_.black_rank);
         simple_text(kInfoWR, rec_.white_rank);
-        simple_text(kInfoDT, rec_.date);
+        if (simple_text(kInfoDT, rec_.date)) {
+            const std::string_view raw = doc_.value(info(kInfoDT)->first_value);
+            if (!is_sgf_date(raw)) {
+                add(Severity::info, codes::nonstandard_date,
+                    doc_.value_offset(info(kInfoDT)->first_value),
+                    fmt::format("DT[{}] is not an SGF date (YYYY-MM-DD, YYYY-MM or YYYY, more "
+                                "dates after commas); kept as text",
+                                printable_value(raw)));
+            }
+        }
         simple_text(kInfoPC, rec_.place);
     }
 

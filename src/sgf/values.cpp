@@ -436,6 +436,82 @@ GameResult parse_result(std::string_view raw, ValueIssues& issues) {
     return result;
 }
 
+namespace {
+
+// One date of DT: which parts it has, or nothing when it is no date form at all.
+enum class DatePart : std::uint8_t { none, year, year_month, year_month_day, month_day, two };
+
+bool digits(std::string_view s, std::size_t n) {
+    return s.size() == n &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+int two_digits(std::string_view s) {
+    return (s[0] - '0') * 10 + (s[1] - '0');
+}
+
+bool month_ok(std::string_view s) {
+    return digits(s, 2) && two_digits(s) >= 1 && two_digits(s) <= 12;
+}
+bool day_ok(std::string_view s) {
+    return digits(s, 2) && two_digits(s) >= 1 && two_digits(s) <= 31;
+}
+
+DatePart date_part(std::string_view t) {
+    if (digits(t, 4)) return DatePart::year;
+    if (t.size() == 7 && digits(t.substr(0, 4), 4) && t[4] == '-' && month_ok(t.substr(5))) {
+        return DatePart::year_month;
+    }
+    if (t.size() == 10 && digits(t.substr(0, 4), 4) && t[4] == '-' && month_ok(t.substr(5, 2)) &&
+        t[7] == '-' && day_ok(t.substr(8))) {
+        return DatePart::year_month_day;
+    }
+    if (t.size() == 5 && month_ok(t.substr(0, 2)) && t[2] == '-' && day_ok(t.substr(3))) {
+        return DatePart::month_day;
+    }
+    if (digits(t, 2)) return DatePart::two;
+    return DatePart::none;
+}
+
+}  // namespace
+
+bool is_sgf_date(std::string_view raw) {
+    const std::string value = unescape_simple_text(raw);
+    std::string_view rest = value;
+    // What the date before gave: a month (MM-DD and MM may follow), a day (DD may follow), or
+    // only a month (a lone MM follows it as a month, DD as a day).
+    bool first = true, has_month = false, has_day = false;
+    while (true) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view t = rest.substr(0, comma);
+        const DatePart part = date_part(t);
+        switch (part) {
+            case DatePart::none:
+                return false;
+            case DatePart::year:
+                has_month = has_day = false;
+                break;
+            case DatePart::year_month:
+                has_month = true;
+                has_day = false;
+                break;
+            case DatePart::year_month_day:
+            case DatePart::month_day:
+                if (part == DatePart::month_day && (first || !has_month)) return false;
+                has_month = has_day = true;
+                break;
+            case DatePart::two:
+                // A day after a date with a day; a month after a date with a month only.
+                if (first || !has_month) return false;
+                if (has_day ? !day_ok(t) : !month_ok(t)) return false;
+                break;
+        }
+        first = false;
+        if (comma == std::string_view::npos) return true;
+        rest.remove_prefix(comma + 1);
+    }
+}
+
 std::string sgf_coordinates(Point p) {
     return {letter_of(p.x), letter_of(p.y)};
 }

@@ -164,6 +164,8 @@ inline constexpr DiagnosticCode free_text_result{"S220", Severity::info,
                                                  "RE is not a standard form: kept as free text"};
 inline constexpr DiagnosticCode zero_margin_result{"S221", Severity::warning,
                                                    "RE names a winner with margin 0"};
+inline constexpr DiagnosticCode nonstandard_date{
+    "S230", Severity::info, "DT is not an SGF date (YYYY-MM-DD and its shortcuts): kept as text"};
 
 // Game records (S3xx)
 inline constexpr DiagnosticCode not_go{"S300", Severity::error, "GM is not 1: not a game of Go"};
@@ -256,6 +258,7 @@ inline constexpr std::array kDiagnosticCodes{
     codes::decimal_comma_komi,
     codes::free_text_result,
     codes::zero_margin_result,
+    codes::nonstandard_date,
     codes::not_go,
     codes::bad_size,
     codes::size_not_in_root,

@@ -128,6 +128,13 @@ struct GameResult {
 };
 GameResult parse_result(std::string_view raw, ValueIssues& issues);
 
+// DT (FF[4]): one date or more, separated by commas without spaces. The first is YYYY-MM-DD,
+// YYYY-MM or YYYY; a later one may be any of those, or a shortcut that takes the year (and month)
+// of the date before it: MM-DD after a date with a month, and a lone two-digit MM after a
+// YYYY-MM or MM, or DD after a date with a day. Months 01-12, days 01-31. The value is unescaped
+// first (SimpleText). False for anything else (S230, info: the value is kept as text).
+bool is_sgf_date(std::string_view raw);
+
 // "dd" / "D16" style names for reports: the SGF letters of a point ('?' for a coordinate > 51).
 std::string sgf_coordinates(Point p);
 
