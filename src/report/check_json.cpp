@@ -436,7 +436,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
     j.key("record_issues").begin_array();
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
-        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
+        if (is_ignored(in.ignore, audit::to_string(issue.code()))) continue;
         j.begin_object();
         // Compact: `move`, `line` and `column` only when known (the full form writes null).
         if (issue.move != 0) {
@@ -444,7 +444,7 @@ void append_game_json(std::string& out, const CheckInput& in, GameJson form) {
         } else if (full) {
             j.key("move").null();
         }
-        j.key("code").str(audit::to_string(issue.code));
+        j.key("code").str(audit::to_string(issue.code()));
         j.key("severity").str(audit::to_string(issue.severity));
         if (full) j.key("message").str(issue_message(issue, a.height));  // compact: the CSV
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
