@@ -513,7 +513,7 @@ struct OutOfTurn {
     static constexpr IssueCode code = IssueCode::out_of_turn;
     game::Color color = game::Color::black;
     sgf::Point point = sgf::kNoPoint;
-    bool pass = false;
+    bool pass = false;  // a pass (point: kNoPoint)
 };
 // R14: the record names no modelled rules and every preset forbids the play.
 struct IllegalEverywhere {
@@ -522,6 +522,7 @@ struct IllegalEverywhere {
     sgf::Point point = sgf::kNoPoint;
     std::vector<RulesetReason> reasons;  // each chosen ruleset still judging, and its reason
 };
+// R14: illegal under the record's own rules.
 struct IllegalUnderRecordRules {
     static constexpr IssueCode code = IssueCode::illegal_under_record_rules;
     game::Color color = game::Color::black;
@@ -529,13 +530,13 @@ struct IllegalUnderRecordRules {
     std::string ru_text;
     RulesetReason under_ru;  // the ruleset RU maps to, and its reason
 };
-// R15.
+// R15: the record's own rules forbid the play only by superko.
 struct SuperkoNotEnforced {
     static constexpr IssueCode code = IssueCode::superko_not_enforced;
     game::Color color = game::Color::black;
     sgf::Point point = sgf::kNoPoint;
     std::string ru_text;
-    RulesetReason under_ru;
+    RulesetReason under_ru;          // the ruleset RU maps to, and its reason
     std::uint32_t repeats_move = 0;  // after which the repeated position existed (0: the start)
 };
 struct SetupAfterStart {

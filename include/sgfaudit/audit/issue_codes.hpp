@@ -9,9 +9,9 @@
 // (`issue(move, offset, issue::KomiQuirk{...})`) and cannot file one code's facts under another.
 // report::issue_message words each payload (src/report/wording.cpp, one function per payload).
 // A new code takes:
-//   1. audit.hpp: an enumerator of IssueCode, its payload struct in `issue` (with `code`, even
-//      when it carries no data) and that struct in IssuePayload, all three in the same place
-//      of the order;
+//   1. audit.hpp: an enumerator of IssueCode, its payload struct in namespace `issue` (with its
+//      `code`, even when it carries no data), and that struct at the enumerator's place in
+//      IssuePayload;
 //   2. here: its row of kIssueCodes;
 //   3. src/report/wording.cpp: its words (an overload of `words`);
 //   4. docs/report-format.md: its row in "Record issues";
