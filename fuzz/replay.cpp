@@ -187,14 +187,14 @@ void check_cap(const sgf::GameRecord& rec, std::uint8_t mode) {
     }
     const auto issues = [](const audit::GameAudit& g, audit::IssueCode code) {
         std::size_t n = 0;
-        for (const audit::RecordIssue& i : g.record_issues) n += i.code == code ? 1 : 0;
+        for (const audit::RecordIssue& i : g.record_issues) n += i.code() == code ? 1 : 0;
         for (const audit::OmittedIssues& o : g.record_issues_omitted) {
             n += o.code == audit::to_string(code) ? o.count : 0;
         }
         return n;
     };
     for (const audit::RecordIssue& i : a.record_issues) {
-        if (issues(a, i.code) != issues(b, i.code)) __builtin_trap();
+        if (issues(a, i.code()) != issues(b, i.code())) __builtin_trap();
     }
     if (a.record_issues.size() < b.record_issues.size()) __builtin_trap();
     for (std::size_t k = 0; k < a.divergences_omitted.size(); ++k) {

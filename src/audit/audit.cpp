@@ -276,14 +276,11 @@ std::optional<std::vector<std::string>> split_point_list(std::string_view text,
 
 namespace detail {
 
-void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCode code,
-               RecordIssue facts, IssueSeverity severity) {
-    facts.move = move;
-    facts.offset = offset;
-    facts.code = code;
-    facts.severity = severity;
-    assert(allowed_severity(code, severity));  // the registry, sgfaudit/audit/issue_codes.hpp
-    out.record_issues.push_back(std::move(facts));
+void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssuePayload facts,
+               IssueSeverity severity) {
+    // The registry, sgfaudit/audit/issue_codes.hpp.
+    assert(allowed_severity(code_of(facts), severity));
+    out.record_issues.push_back(RecordIssue{move, offset, severity, std::move(facts)});
 }
 
 const RuMapping& RuCache::get(const std::string& ru) {

@@ -84,7 +84,7 @@ void Replay::finish() {
         if (l.active) end_lane(l, by_result);
         if (res.end == EndKind::counted && !noted) {
             noted = true;
-            issue(res.end_move, 0, IssueCode::end_by_result, {}, IssueSeverity::note);
+            issue(res.end_move, 0, issue::EndByResult{}, IssueSeverity::note);
         }
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
             res.moves_after_end = move_ - res.end_move;
@@ -406,10 +406,9 @@ std::vector<game::Vertex> Replay::dead_points() {
         for (const std::string& token : options_.dead_points) {
             const auto p = resolve_point(token, rec_.size.width, rec_.size.height);
             if (!p) {
-                RecordIssue f;
-                f.text = token;
-                f.counts = {rec_.size.width, rec_.size.height, 0};
-                issue(0, 0, IssueCode::dead_point_off_board, std::move(f));
+                issue(0, 0,
+                      issue::DeadPointOffBoard{
+                          .token = token, .width = rec_.size.width, .height = rec_.size.height});
                 continue;
             }
             out.push_back(game::to_vertex(p->x, p->y));
@@ -497,11 +496,12 @@ const Replay::Tallied& Replay::tally_by_markup(int board, const game::Board& b,
                                    vertices(rec_.territory_white));
     if (t.black_territory != t.recount_black_territory ||
         t.white_territory != t.recount_white_territory) {
-        RecordIssue f;
-        f.counts = {t.black_territory, t.white_territory, 0};
-        f.values = {static_cast<double>(t.recount_black_territory),
-                    static_cast<double>(t.recount_white_territory)};
-        issue(0, 0, IssueCode::markup_recount_differs, std::move(f), IssueSeverity::note);
+        issue(0, 0,
+              issue::MarkupRecountDiffers{.markup_black = t.black_territory,
+                                          .markup_white = t.white_territory,
+                                          .recount_black = t.recount_black_territory,
+                                          .recount_white = t.recount_white_territory},
+              IssueSeverity::note);
     }
     tallies_.push_back({board, true, std::move(t), DeadSource::markup, {}, {}});
     return tallies_.back();
@@ -574,10 +574,10 @@ const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, 
         t.oracle = std::move(answer.failure);
         if (!oracle_failed_) {
             oracle_failed_ = true;
-            RecordIssue f;
-            f.text = t.oracle;
-            f.flag = t.source == DeadSource::no_oracle;
-            issue(0, 0, IssueCode::dead_stones_undecided, std::move(f), IssueSeverity::note);
+            issue(0, 0,
+                  issue::DeadStonesUndecided{.no_oracle = t.source == DeadSource::no_oracle,
+                                             .failure = t.oracle},
+                  IssueSeverity::note);
         }
     }
     tallies_.push_back(std::move(t));

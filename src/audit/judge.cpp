@@ -160,10 +160,7 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     }
     note_legality(e, c, facts, verdicts, before);
     if (out_of_turn) {
-        RecordIssue f;
-        f.color = c;
-        f.point = e.point;
-        issue(move_, e.offset, IssueCode::out_of_turn, std::move(f));
+        issue(move_, e.offset, issue::OutOfTurn{.color = c, .point = e.point});
     }
     prev_ko_ = fx.ko_point;
 }
@@ -204,19 +201,23 @@ void Replay::note_legality(
     // R14: the record's own rules decide what is a record error (out of turn is reported on
     // its own). Its ruleset is judged even when not chosen (an internal lane).
     if (under_ru != nullptr && under_ru->reason != Reason::out_of_turn) {
-        RecordIssue f;
-        f.color = c;
-        f.point = e.point;
-        f.text = rec_.rules;
-        f.reasons.push_back({lane_name(*ru_lane_), under_ru->reason});
+        RulesetReason why{lane_name(*ru_lane_), under_ru->reason};
         if (is_superko(under_ru->reason) && !facts.retake) {
             // R15: a whole-board repetition the server did not enforce: the record is what was
             // played. The play stays an illegal play of that ruleset.
-            f.counts[0] = static_cast<int>(under_ru->repeats_move.value_or(0));
-            issue(move_, e.offset, IssueCode::superko_not_enforced, std::move(f),
+            issue(move_, e.offset,
+                  issue::SuperkoNotEnforced{.color = c,
+                                            .point = e.point,
+                                            .ru_text = rec_.rules,
+                                            .under_ru = std::move(why),
+                                            .repeats_move = under_ru->repeats_move.value_or(0)},
                   IssueSeverity::note);
         } else {
-            issue(move_, e.offset, IssueCode::illegal_under_record_rules, std::move(f));
+            issue(move_, e.offset,
+                  issue::IllegalUnderRecordRules{.color = c,
+                                                 .point = e.point,
+                                                 .ru_text = rec_.rules,
+                                                 .under_ru = std::move(why)});
         }
     }
     if (illegal == 0) return;
@@ -226,14 +227,12 @@ void Replay::note_legality(
         // where it names some, their verdict above decides. (Out of turn is reported on its own.)
         const Illegal& first = *verdicts.front().second;
         if (!ru_lane_ && first.reason != Reason::out_of_turn && every_preset_forbids(c, facts)) {
-            RecordIssue f;
-            f.color = c;
-            f.point = e.point;
+            issue::IllegalEverywhere f{.color = c, .point = e.point, .reasons = {}};
             for (const auto& [i, ill] : verdicts) {
                 if (i >= chosen_) continue;
                 f.reasons.push_back({lane_name(i), ill->reason});
             }
-            issue(move_, e.offset, IssueCode::illegal_everywhere, std::move(f));
+            issue(move_, e.offset, std::move(f));
         }
         // The boards around it, for `check`'s diagrams.
         if (options_.illegal_boards && first.applied && before != nullptr &&

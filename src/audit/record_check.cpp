@@ -178,11 +178,12 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
                              (rec.komi ? std::fabs(rec.komi->value) : 0.0) + handicap +
                              captures[0] + captures[1] + passes[0] + passes[1] + 1;
         if (m > bound) {
-            RecordIssue f;
-            f.text = re.text;
-            f.values = {m, bound};
-            f.counts = {rec.size.width, rec.size.height, 0};
-            add_issue(out, 0, 0, IssueCode::result_impossible_margin, std::move(f));
+            add_issue(out, 0, 0,
+                      issue::ResultImpossibleMargin{.re_text = re.text,
+                                                    .margin = m,
+                                                    .bound = bound,
+                                                    .width = rec.size.width,
+                                                    .height = rec.size.height});
         }
         // Half points: a count's margin has the fractional part of the komi (stones and
         // points are whole), when both are whole or half numbers.
@@ -194,12 +195,11 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
             const double fm = m - std::floor(m), fk = km - std::floor(km);
             const auto half_or_whole = [](double f) { return f == 0.0 || f == 0.5; };
             if (half_or_whole(fm) && half_or_whole(fk) && fm != fk) {
-                RecordIssue f;
-                f.text = re.text;
-                f.text2 = rec.komi_text;
-                f.values = {m, km};
-                add_issue(out, 0, 0, IssueCode::result_komi_parity, std::move(f),
-                          IssueSeverity::note);
+                add_issue(
+                    out, 0, 0,
+                    issue::ResultKomiParity{
+                        .re_text = re.text, .km_text = rec.komi_text, .margin = m, .komi = km},
+                    IssueSeverity::note);
             }
         }
     }
@@ -207,10 +207,8 @@ void check_result_plausibility(const sgf::GameRecord& rec, int handicap,
         const game::Color loser =
             *re.winner == sgf::Color::black ? game::Color::white : game::Color::black;
         if (*last_turn == loser) {
-            RecordIssue f;
-            f.text = re.text;
-            f.color = loser;
-            add_issue(out, 0, 0, IssueCode::resigner_moved_last, std::move(f), IssueSeverity::note);
+            add_issue(out, 0, 0, issue::ResignerMovedLast{.re_text = re.text, .resigner = loser},
+                      IssueSeverity::note);
         }
     }
 }

@@ -49,9 +49,9 @@ inline std::string ruleset_name(const Ruleset& r) {
 
 // R10: appends a record issue to `out` (an error unless the code is one of the encodings the
 // tool reads and normalises).
-// `facts`: the fields the code names (RecordIssue), set by the caller.
-void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssueCode code,
-               RecordIssue facts = {}, IssueSeverity severity = IssueSeverity::error);
+// `facts`: the code's payload (its type names the code).
+void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssuePayload facts,
+               IssueSeverity severity = IssueSeverity::error);
 
 // map_ru of RU texts, remembered for the last few texts one thread met (an archive repeats a
 // handful). Takes: RU text. Gives: its mapping, valid until the next call.
@@ -121,10 +121,10 @@ class Replay {
     // --- turns.cpp: setup and turns -------------------------------------------------------
     void drop_internal_results();
     std::optional<std::size_t> find_lane(const Ruleset& r) const;
-    void issue(std::uint32_t move, std::uint32_t offset, IssueCode code, RecordIssue facts = {},
+    void issue(std::uint32_t move, std::uint32_t offset, IssuePayload facts,
                IssueSeverity severity = IssueSeverity::error) {
-        if (options_.max_listed != 0 && !listable(code, severity)) return;
-        add_issue(out_, move, offset, code, std::move(facts), severity);
+        if (options_.max_listed != 0 && !listable(code_of(facts), severity)) return;
+        add_issue(out_, move, offset, std::move(facts), severity);
     }
     // AuditOptions::max_listed: false (and counted in record_issues_omitted) once `code` has
     // been listed that many times.

@@ -130,7 +130,7 @@ void Replay::setup_start() {
             apply_setup_run();  // this event and the setup events right after it
             if (e.depth > 0 && !later_setup_noted) {
                 later_setup_noted = true;
-                issue(0, e.offset, IssueCode::setup_after_root, {}, IssueSeverity::note);  // R6
+                issue(0, e.offset, issue::SetupAfterRoot{}, IssueSeverity::note);  // R6
             }
         }
         ++next_event_;
@@ -146,9 +146,9 @@ void Replay::setup_start() {
             // R4: n = min(HA, Black setup stones before the first move).
             out_.handicap = std::min(ha, root_black);
             if (root_black != ha) {
-                RecordIssue f;
-                f.counts = {ha, root_black, out_.handicap};
-                issue(0, 0, IssueCode::handicap_mismatch, std::move(f));
+                issue(0, 0,
+                      issue::HandicapMismatch{
+                          .ha = ha, .black_stones = root_black, .taken = out_.handicap});
             }
         } else if (first_move != nullptr && first_move->color == sgf::Color::white &&
                    !first_move->pass) {
@@ -181,19 +181,18 @@ void Replay::setup_start() {
     if (ha < 2 && (root_black > 0 || root_white > 0)) {
         // R10: one Black stone with White to move is how OGS records a one-stone handicap.
         const bool ogs_one = root_black == 1 && root_white == 0 && first_ == game::Color::white;
-        RecordIssue f;
-        f.counts = {root_black, root_white, 0};
-        issue(0, 0, IssueCode::setup_without_handicap, std::move(f),
+        issue(0, 0,
+              issue::SetupWithoutHandicap{.black_stones = root_black, .white_stones = root_white},
               ogs_one ? IssueSeverity::note : IssueSeverity::error);
         const ServerConvention* server = server_convention(rec_.place);
         one_stone_handicap_ = ogs_one && server != nullptr && server->one_stone_handicap;
     } else if (ha < 2 && rec_.handicap && ha == 1) {
-        issue(0, 0, IssueCode::handicap_one, {}, IssueSeverity::note);
+        issue(0, 0, issue::HandicapOne{}, IssueSeverity::note);
     }
     // (An empty start position has no string at all: the scan of the board is skipped.)
     if ((root_black > 0 || root_white > 0) &&
         board_.find_string_without_liberties() != game::kNoVertex) {
-        issue(0, 0, IssueCode::no_liberties_after_setup);
+        issue(0, 0, issue::NoLibertiesAfterSetup{});
     }
 
     // The start position counts as made by a board play of the player who does not move
@@ -205,10 +204,8 @@ void Replay::setup_start() {
     history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
 
     if (rec_.komi && rec_.komi->adjusted) {
-        RecordIssue f;
-        f.text = rec_.komi_text;
-        f.values = {rec_.komi->value, 0.0};
-        issue(0, 0, IssueCode::komi_quirk, std::move(f), IssueSeverity::note);  // R3
+        issue(0, 0, issue::KomiQuirk{.komi = rec_.komi->value, .km_text = rec_.komi_text},
+              IssueSeverity::note);  // R3
     }
 }
 
@@ -246,15 +243,12 @@ void Replay::infer_handicap(int ha) {
         }
         out_.handicap = ha;
     }
-    RecordIssue missing;
-    missing.counts = {ha, 0, 0};
-    issue(0, 0, IssueCode::handicap_missing, std::move(missing));
+    issue(0, 0, issue::HandicapMissing{.ha = ha});
     if (count > 0) {
-        RecordIssue f;
-        f.counts = {ha, 0, 0};
-        f.flag = chosen == 1;
-        f.points = std::move(placed);
-        issue(0, 0, IssueCode::handicap_inferred, std::move(f), IssueSeverity::note);
+        issue(0, 0,
+              issue::HandicapInferred{
+                  .ha = ha, .fox_layout = chosen == 1, .stones = std::move(placed)},
+              IssueSeverity::note);
     }
 }
 
@@ -388,7 +382,7 @@ void Replay::on_setup() {
                               !is_setup(rec_.events[next_event_ + 1].kind);
     if (last_of_node) {
         history_.add(board_, move_, Maker::setup, false);
-        issue(move_, e.offset, IssueCode::setup_after_start);
+        issue(move_, e.offset, issue::SetupAfterStart{});
         prev_ko_ = game::kNoVertex;
     }
 }
@@ -417,10 +411,9 @@ void Replay::on_move(const sgf::Event& e) {
             return;
         } else {
             // R4, R9: a White play or a Black pass ends the placement and is in turn.
-            RecordIssue f;
-            f.flag = e.pass;
-            f.counts = {placement_target_, out_.handicap, 0};
-            issue(move_, e.offset, IssueCode::placement_interrupted, std::move(f));
+            issue(move_, e.offset,
+                  issue::PlacementInterrupted{
+                      .pass = e.pass, .due = placement_target_, .taken = out_.handicap});
             placement_target_ = out_.handicap;
             expected_ = game::opponent(c);
         }
@@ -474,11 +467,11 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
     ill.clause = clause(why == Reason::occupied ? CommonRule::occupied : CommonRule::off_board);
     ill.applied = false;
     illegal_in_every_lane(ill);
-    RecordIssue f;
-    f.color = c;
-    f.point = e.point;
-    issue(move_, e.offset, why == Reason::occupied ? IssueCode::occupied : IssueCode::off_board,
-          std::move(f));
+    if (why == Reason::occupied) {
+        issue(move_, e.offset, issue::Occupied{.color = c, .point = e.point});
+    } else {
+        issue(move_, e.offset, issue::OffBoard{.color = c, .point = e.point});
+    }
     prev_ko_ = game::kNoVertex;
 }
 
@@ -537,10 +530,7 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
         ill.reason = Reason::out_of_turn;
         ill.clause = clause(CommonRule::out_of_turn);
         illegal_in_every_lane(ill);
-        RecordIssue f;
-        f.color = c;
-        f.flag = true;
-        issue(move_, e.offset, IssueCode::out_of_turn, std::move(f));
+        issue(move_, e.offset, issue::OutOfTurn{.color = c, .pass = true});
     }
     ++passes_[idx(c)];
     ++consecutive_passes_;

@@ -202,7 +202,7 @@ void append_record_issue_rows(std::string& out, const CheckInput& in) {
     const audit::GameAudit& a = *in.audit;
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
-        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
+        if (is_ignored(in.ignore, audit::to_string(issue.code()))) continue;
         append_csv_field(out, in.file);
         out += fmt::format(",{},", in.game + 1);
         if (issue.move != 0) out += fmt::format("{}", issue.move);
@@ -215,7 +215,7 @@ void append_record_issue_rows(std::string& out, const CheckInput& in) {
         out += ',';
         out += audit::to_string(issue.severity);
         out += ',';
-        out += audit::to_string(issue.code);
+        out += audit::to_string(issue.code());
         out += ',';
         append_csv_field(out, issue_message(issue, a.height));
         out += '\n';
@@ -327,7 +327,7 @@ GameFacts game_facts(const CheckInput& in) {
     f.rules = a.record.rules;
     f.mapped = a.record.mapped;
     for (const audit::RecordIssue& issue : a.record_issues) {
-        f.record_issues.emplace_back(audit::to_string(issue.code), issue.severity);
+        f.record_issues.emplace_back(audit::to_string(issue.code()), issue.severity);
     }
     f.record_issues_omitted = a.record_issues_omitted;
     // Divergences past the cap count too (their pairs and causes are the listed ones').

@@ -62,9 +62,9 @@ constexpr std::array<CauseName, kCauses> kNames = {{
 bool has_setup_stones(const audit::GameAudit& a) {
     return std::any_of(a.record_issues.begin(), a.record_issues.end(),
                        [](const audit::RecordIssue& i) {
-                           return i.code == audit::IssueCode::setup_without_handicap ||
-                                  i.code == audit::IssueCode::setup_after_start ||
-                                  i.code == audit::IssueCode::setup_after_root;
+                           return i.code() == audit::IssueCode::setup_without_handicap ||
+                                  i.code() == audit::IssueCode::setup_after_start ||
+                                  i.code() == audit::IssueCode::setup_after_root;
                        });
 }
 

@@ -435,7 +435,7 @@ void write_record_issues(JsonWriter& j, const CheckInput& in, const audit::GameA
     j.key("record_issues").begin_array();
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
-        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
+        if (is_ignored(in.ignore, audit::to_string(issue.code()))) continue;
         j.begin_object();
         // Compact: `move`, `line` and `column` only when known (the full form writes null).
         if (issue.move != 0) {
@@ -443,7 +443,7 @@ void write_record_issues(JsonWriter& j, const CheckInput& in, const audit::GameA
         } else if (full) {
             j.key("move").null();
         }
-        j.key("code").str(audit::to_string(issue.code));
+        j.key("code").str(audit::to_string(issue.code()));
         j.key("severity").str(audit::to_string(issue.severity));
         if (full) j.key("message").str(issue_message(issue, a.height));  // compact: the CSV
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;

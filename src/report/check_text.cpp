@@ -256,20 +256,20 @@ void write_record_issues(std::string& out, const CheckInput& in, const audit::Ga
         if (!is_ignored(in.ignore, o.code)) issues_omitted += o.count;
     }
     for (const audit::RecordIssue& issue : a.record_issues) {
-        if (!is_ignored(in.ignore, audit::to_string(issue.code))) ++issues_listed;
+        if (!is_ignored(in.ignore, audit::to_string(issue.code()))) ++issues_listed;
     }
     if (issues_listed == 0) return;
     out += fmt::format("record issues ({}):\n", issues_listed + issues_omitted);
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& issue = a.record_issues[i];
-        if (is_ignored(in.ignore, audit::to_string(issue.code))) continue;
+        if (is_ignored(in.ignore, audit::to_string(issue.code()))) continue;
         out += "  ";
         if (i < in.issue_locations.size() && in.issue_locations[i].line != 0) {
             out += fmt::format("{}:{}:{}: ", safe(in.file), in.issue_locations[i].line,
                                in.issue_locations[i].column);
         }
         if (issue.move != 0) out += fmt::format("move {}: ", issue.move);
-        out += fmt::format("{} ({}): {}\n", audit::to_string(issue.code),
+        out += fmt::format("{} ({}): {}\n", audit::to_string(issue.code()),
                            audit::to_string(issue.severity), safe(issue_message(issue, a.height)));
     }
     for (const audit::OmittedIssues& o : a.record_issues_omitted) {

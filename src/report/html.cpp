@@ -153,10 +153,10 @@ std::string record_errors(const audit::GameAudit& a, IgnoredCodes ignore) {
     std::size_t n = 0;
     for (const audit::RecordIssue& i : a.record_issues) {
         if (i.severity != audit::IssueSeverity::error) continue;
-        if (is_ignored(ignore, audit::to_string(i.code))) continue;
+        if (is_ignored(ignore, audit::to_string(i.code()))) continue;
         if (++n > 5) continue;
         out += n == 1 ? "" : ", ";
-        out += html_escape(audit::to_string(i.code));
+        out += html_escape(audit::to_string(i.code()));
         if (i.move != 0) out += fmt::format(" (move {})", i.move);
     }
     if (n > 5) out += fmt::format(" and {} more", n - 5);
@@ -413,16 +413,16 @@ std::size_t append_html_broken_rows(std::string& out, const CheckInput& in,
     std::size_t rows = 0;
     for (const audit::RecordIssue& i : a.record_issues) {
         if (i.severity != audit::IssueSeverity::error) continue;
-        if (is_ignored(in.ignore, audit::to_string(i.code))) continue;  // --ignore
+        if (is_ignored(in.ignore, audit::to_string(i.code()))) continue;  // --ignore
         ++rows;
         const std::string game = fmt::format("{} #{}", html_escape(in.file), in.game + 1);
         out += "<tr><td>";
         out += anchor.empty() ? game : fmt::format("<a href=\"#{}\">{}</a>", anchor, game);
         out += "</td><td class=\"n\">";
         if (i.move != 0) out += fmt::format("{}", i.move);
-        out +=
-            fmt::format("</td><td>{}</td><td>{}</td></tr>\n", html_escape(audit::to_string(i.code)),
-                        html_escape(issue_message(i, a.height)));
+        out += fmt::format("</td><td>{}</td><td>{}</td></tr>\n",
+                           html_escape(audit::to_string(i.code())),
+                           html_escape(issue_message(i, a.height)));
     }
     return rows;
 }

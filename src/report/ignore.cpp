@@ -83,7 +83,7 @@ void count_ignored(IgnoredCounts& counts, IgnoredCodes ignored,
     };
     for (const sgf::Diagnostic& d : diagnostics) add(d.code, 1);
     if (audit == nullptr) return;
-    for (const audit::RecordIssue& i : audit->record_issues) add(audit::to_string(i.code), 1);
+    for (const audit::RecordIssue& i : audit->record_issues) add(audit::to_string(i.code()), 1);
     for (const audit::OmittedIssues& o : audit->record_issues_omitted) add(o.code, o.count);
 }
 

@@ -426,13 +426,13 @@ void append_sql_record_issue_rows(std::string& out, const CheckInput& in) {
     std::int64_t issue = 0;
     for (std::size_t i = 0; i < a.record_issues.size(); ++i) {
         const audit::RecordIssue& ri = a.record_issues[i];
-        if (is_ignored(in.ignore, audit::to_string(ri.code))) continue;
+        if (is_ignored(in.ignore, audit::to_string(ri.code()))) continue;
         const bool located = i < in.issue_locations.size() && in.issue_locations[i].line != 0;
         RowWriter w(out, SqlTable::record_issues);
         w.integer(++issue).opt_integer(ri.move, ri.move != 0);
         w.opt_integer(located ? in.issue_locations[i].line : 0, located);
         w.opt_integer(located ? in.issue_locations[i].column : 0, located);
-        w.text(audit::to_string(ri.severity)).text(audit::to_string(ri.code));
+        w.text(audit::to_string(ri.severity)).text(audit::to_string(ri.code()));
         w.text(issue_message(ri, a.height));
     }
 }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "common.hpp"
@@ -271,126 +272,182 @@ std::vector<std::string> board_rows(const audit::Position& p) {
 
 namespace sgfaudit::report {
 
-std::string issue_message(const audit::RecordIssue& i, int height) {
-    using audit::IssueCode;
-    const std::string_view who = detail::color_letter(i.color);
-    const auto reasons = [&i] {
-        std::string why;
-        for (const audit::RulesetReason& r : i.reasons) {
-            why += fmt::format("{}{}: {}", why.empty() ? "" : "; ", r.ruleset,
-                               audit::to_string(r.reason));
-        }
-        return why;
-    };
-    switch (i.code) {
-        case IssueCode::occupied:
-            return fmt::format("move {}: {} plays on the occupied point {}", i.move, who,
-                               detail::point_text(i.point, height));
-        case IssueCode::off_board:
-            if (i.point == sgf::kNoPoint) {
-                return fmt::format("move {}: {} plays off the board (a value that is not a point)",
-                                   i.move, who);
-            }
-            return fmt::format("move {}: {} plays off the board at {}", i.move, who,
-                               sgf::sgf_coordinates(i.point));
-        case IssueCode::out_of_turn:
-            if (i.flag) return fmt::format("move {}: {} passes out of turn", i.move, who);
-            return fmt::format("move {}: {} plays {} out of turn (the same colour twice)", i.move,
-                               who, detail::point_text(i.point, height));
-        case IssueCode::illegal_everywhere:
-            return fmt::format(
-                "move {}: {} {} is illegal under every preset, and the record names no modelled "
-                "rules ({})",
-                i.move, who, detail::point_text(i.point, height), reasons());
-        case IssueCode::illegal_under_record_rules:
-            return fmt::format("move {}: {} {} is illegal under the record's rules RU[{}] ({})",
-                               i.move, who, detail::point_text(i.point, height), i.text, reasons());
-        case IssueCode::superko_not_enforced:
-            return fmt::format(
-                "move {}: {} {} repeats the position after {} ({}), which the record's rules "
-                "RU[{}] "
-                "forbid only by superko: the server did not enforce it",
-                i.move, who, detail::point_text(i.point, height),
-                i.counts[0] == 0 ? std::string("the start") : fmt::format("move {}", i.counts[0]),
-                reasons(), i.text);
-        case IssueCode::setup_after_start:
-            return fmt::format(
-                "setup stones after move {}: not a turn; the position counts for positional "
-                "superko, the history is kept",
-                i.move);
-        case IssueCode::setup_after_root:
-            return "setup stones in a node after the root, before the first move: counted as part "
-                   "of the start position";
-        case IssueCode::setup_without_handicap:
-            return fmt::format(
-                "the start position has {} black and {} white stones but no HA of 2 or more: not a "
-                "handicap",
-                i.counts[0], i.counts[1]);
-        case IssueCode::handicap_mismatch:
-            return fmt::format(
-                "HA[{}] but the start position has {} black stones; handicap taken as {}",
-                i.counts[0], i.counts[1], i.counts[2]);
-        case IssueCode::handicap_missing:
-            return fmt::format(
-                "HA[{}] but no black stone before the first move, and White plays first: the "
-                "record lacks its handicap stones",
-                i.counts[0]);
-        case IssueCode::handicap_inferred: {
-            std::string placed;
-            for (const sgf::Point& p : i.points) {
-                if (!placed.empty()) placed += ' ';
-                placed += audit::board_coordinates(p, height);
-            }
-            return fmt::format("{} handicap stones inferred at {} ({})", i.counts[0], placed,
-                               i.flag ? "Fox's layout with the side stones on the top and bottom"
-                                      : "GTP 2 fixed_handicap");
-        }
-        case IssueCode::handicap_one:
-            return "HA[1]: no handicap stones; scored as an even game";
-        case IssueCode::placement_interrupted:
-            return fmt::format(
-                "move {}: {} before the {} handicap stones were placed; handicap taken as {}",
-                i.move, i.flag ? "a pass" : "a play", i.counts[0], i.counts[1]);
-        case IssueCode::komi_quirk:
-            return fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)", i.text,
-                               i.values[0]);
-        case IssueCode::no_liberties_after_setup:
-            return "the start position has a string without liberties (setup never captures)";
-        case IssueCode::dead_point_off_board:
-            return fmt::format("dead stone '{}' is not a point of this {}x{} board", i.text,
-                               i.counts[0], i.counts[1]);
-        case IssueCode::result_impossible_margin:
-            return fmt::format(
-                "RE[{}]: a margin of {} is more than any count of this {}x{} game can give (at "
-                "most {})",
-                i.text, i.values[0], i.counts[0], i.counts[1], i.values[1]);
-        case IssueCode::result_komi_parity: {
-            const double fm = i.values[0] - std::floor(i.values[0]);
-            const double fk = i.values[1] - std::floor(i.values[1]);
-            return fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it", i.text,
-                               fm == 0.0 ? "a whole" : "a half-point", i.text2,
-                               fk == 0.0 ? "whole" : "a half point");
-        }
-        case IssueCode::markup_recount_differs:
-            return fmt::format(
-                "the final node's markup counts territory B {} W {}; the recount by regions gives "
-                "B {} W {} (the markup is the count, R11)",
-                i.counts[0], i.counts[1], i.values[0], i.values[1]);
-        case IssueCode::end_by_result:
-            return fmt::format(
-                "the record ends at move {} without two passes and RE is a score: counted there, "
-                "as if passes followed (R13)",
-                i.move);
-        case IssueCode::resigner_moved_last:
-            return fmt::format("RE[{}]: {} resigned after making the last turn of the record",
-                               i.text, i.color == game::Color::black ? "Black" : "White");
-        case IssueCode::dead_stones_undecided:
-            return fmt::format("the dead stones could not be decided ({}): the count is unsettled",
-                               dead_source_text(i.flag ? audit::DeadSource::no_oracle
-                                                       : audit::DeadSource::oracle_failed,
-                                                i.text));
+namespace {
+
+namespace issue = audit::issue;
+
+// What the words of a record issue need beside its payload.
+struct IssueAt {
+    std::uint32_t move;  // RecordIssue::move
+    int height;          // the board's, for coordinates
+};
+
+std::string play_words(game::Color c, sgf::Point p, IssueAt at) {
+    return fmt::format("{} {}", detail::color_letter(c), detail::point_text(p, at.height));
+}
+
+std::string reason_words(const audit::RulesetReason& r) {
+    return fmt::format("{}: {}", r.ruleset, audit::to_string(r.reason));
+}
+
+// One function per payload (RecordIssue::payload): the message of its code.
+std::string words(const issue::Occupied& p, IssueAt at) {
+    return fmt::format("move {}: {} plays on the occupied point {}", at.move,
+                       detail::color_letter(p.color), detail::point_text(p.point, at.height));
+}
+
+std::string words(const issue::OffBoard& p, IssueAt at) {
+    if (p.point == sgf::kNoPoint) {
+        return fmt::format("move {}: {} plays off the board (a value that is not a point)", at.move,
+                           detail::color_letter(p.color));
     }
-    return {};
+    return fmt::format("move {}: {} plays off the board at {}", at.move,
+                       detail::color_letter(p.color), sgf::sgf_coordinates(p.point));
+}
+
+std::string words(const issue::OutOfTurn& p, IssueAt at) {
+    if (p.pass) {
+        return fmt::format("move {}: {} passes out of turn", at.move,
+                           detail::color_letter(p.color));
+    }
+    return fmt::format("move {}: {} plays {} out of turn (the same colour twice)", at.move,
+                       detail::color_letter(p.color), detail::point_text(p.point, at.height));
+}
+
+std::string words(const issue::IllegalEverywhere& p, IssueAt at) {
+    std::string why;
+    for (const audit::RulesetReason& r : p.reasons) {
+        why += (why.empty() ? "" : "; ") + reason_words(r);
+    }
+    return fmt::format(
+        "move {}: {} is illegal under every preset, and the record names no modelled rules ({})",
+        at.move, play_words(p.color, p.point, at), why);
+}
+
+std::string words(const issue::IllegalUnderRecordRules& p, IssueAt at) {
+    return fmt::format("move {}: {} is illegal under the record's rules RU[{}] ({})", at.move,
+                       play_words(p.color, p.point, at), p.ru_text, reason_words(p.under_ru));
+}
+
+std::string words(const issue::SuperkoNotEnforced& p, IssueAt at) {
+    return fmt::format(
+        "move {}: {} repeats the position after {} ({}), which the record's rules RU[{}] forbid "
+        "only by superko: the server did not enforce it",
+        at.move, play_words(p.color, p.point, at),
+        p.repeats_move == 0 ? std::string("the start") : fmt::format("move {}", p.repeats_move),
+        reason_words(p.under_ru), p.ru_text);
+}
+
+std::string words(const issue::SetupAfterStart&, IssueAt at) {
+    return fmt::format(
+        "setup stones after move {}: not a turn; the position counts for positional superko, "
+        "the history is kept",
+        at.move);
+}
+
+std::string words(const issue::SetupAfterRoot&, IssueAt) {
+    return "setup stones in a node after the root, before the first move: counted as part of "
+           "the start position";
+}
+
+std::string words(const issue::SetupWithoutHandicap& p, IssueAt) {
+    return fmt::format(
+        "the start position has {} black and {} white stones but no HA of 2 or more: not a "
+        "handicap",
+        p.black_stones, p.white_stones);
+}
+
+std::string words(const issue::HandicapMismatch& p, IssueAt) {
+    return fmt::format("HA[{}] but the start position has {} black stones; handicap taken as {}",
+                       p.ha, p.black_stones, p.taken);
+}
+
+std::string words(const issue::HandicapMissing& p, IssueAt) {
+    return fmt::format(
+        "HA[{}] but no black stone before the first move, and White plays first: the record "
+        "lacks its handicap stones",
+        p.ha);
+}
+
+std::string words(const issue::HandicapInferred& p, IssueAt at) {
+    std::string placed;
+    for (const sgf::Point& s : p.stones) {
+        if (!placed.empty()) placed += ' ';
+        placed += audit::board_coordinates(s, at.height);
+    }
+    return fmt::format("{} handicap stones inferred at {} ({})", p.ha, placed,
+                       p.fox_layout ? "Fox's layout with the side stones on the top and bottom"
+                                    : "GTP 2 fixed_handicap");
+}
+
+std::string words(const issue::HandicapOne&, IssueAt) {
+    return "HA[1]: no handicap stones; scored as an even game";
+}
+
+std::string words(const issue::PlacementInterrupted& p, IssueAt at) {
+    return fmt::format(
+        "move {}: {} before the {} handicap stones were placed; handicap taken as {}", at.move,
+        p.pass ? "a pass" : "a play", p.due, p.taken);
+}
+
+std::string words(const issue::KomiQuirk& p, IssueAt) {
+    return fmt::format("KM[{}] read as {} (see the reader's S21x diagnostic)", p.km_text, p.komi);
+}
+
+std::string words(const issue::NoLibertiesAfterSetup&, IssueAt) {
+    return "the start position has a string without liberties (setup never captures)";
+}
+
+std::string words(const issue::DeadPointOffBoard& p, IssueAt) {
+    return fmt::format("dead stone '{}' is not a point of this {}x{} board", p.token, p.width,
+                       p.height);
+}
+
+std::string words(const issue::ResultImpossibleMargin& p, IssueAt) {
+    return fmt::format(
+        "RE[{}]: a margin of {} is more than any count of this {}x{} game can give (at most {})",
+        p.re_text, p.margin, p.width, p.height, p.bound);
+}
+
+std::string words(const issue::ResultKomiParity& p, IssueAt) {
+    const double fm = p.margin - std::floor(p.margin);
+    const double fk = p.komi - std::floor(p.komi);
+    return fmt::format("RE[{}] has {} margin but KM[{}] is {}: no count gives it", p.re_text,
+                       fm == 0.0 ? "a whole" : "a half-point", p.km_text,
+                       fk == 0.0 ? "whole" : "a half point");
+}
+
+std::string words(const issue::ResignerMovedLast& p, IssueAt) {
+    return fmt::format("RE[{}]: {} resigned after making the last turn of the record", p.re_text,
+                       p.resigner == game::Color::black ? "Black" : "White");
+}
+
+std::string words(const issue::DeadStonesUndecided& p, IssueAt) {
+    return fmt::format("the dead stones could not be decided ({}): the count is unsettled",
+                       dead_source_text(p.no_oracle ? audit::DeadSource::no_oracle
+                                                    : audit::DeadSource::oracle_failed,
+                                        p.failure));
+}
+
+std::string words(const issue::EndByResult&, IssueAt at) {
+    return fmt::format(
+        "the record ends at move {} without two passes and RE is a score: counted there, as if "
+        "passes followed (R13)",
+        at.move);
+}
+
+std::string words(const issue::MarkupRecountDiffers& p, IssueAt) {
+    return fmt::format(
+        "the final node's markup counts territory B {} W {}; the recount by regions gives B {} W "
+        "{} (the markup is the count, R11)",
+        p.markup_black, p.markup_white, p.recount_black, p.recount_white);
+}
+
+}  // namespace
+
+std::string issue_message(const audit::RecordIssue& i, int height) {
+    const IssueAt at{i.move, height};
+    return std::visit([at](const auto& payload) { return words(payload, at); }, i.payload);
 }
 
 namespace {

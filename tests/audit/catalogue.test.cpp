@@ -571,7 +571,7 @@ TEST_CASE(
     CHECK(has_divergence(a, audit::DivergenceKind::accounting));
     bool mismatch = false;
     for (const auto& i : a.record_issues)
-        mismatch = mismatch || audit::to_string(i.code) == "handicap_mismatch";
+        mismatch = mismatch || audit::to_string(i.code()) == "handicap_mismatch";
     CHECK(mismatch);
 }
 

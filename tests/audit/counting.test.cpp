@@ -18,12 +18,12 @@ namespace {
 std::size_t issue_count(const audit::GameAudit& a, std::string_view code) {
     return static_cast<std::size_t>(std::count_if(
         a.record_issues.begin(), a.record_issues.end(),
-        [&](const audit::RecordIssue& i) { return audit::to_string(i.code) == code; }));
+        [&](const audit::RecordIssue& i) { return audit::to_string(i.code()) == code; }));
 }
 
 const audit::RecordIssue* find_issue(const audit::GameAudit& a, std::string_view code) {
     for (const audit::RecordIssue& i : a.record_issues)
-        if (audit::to_string(i.code) == code) return &i;
+        if (audit::to_string(i.code()) == code) return &i;
     return nullptr;
 }
 
@@ -105,9 +105,9 @@ TEST_CASE("R14: the record's ruleset is judged even when it is not among the cho
     REQUIRE(i != nullptr);
     CHECK(i->move == 1);
     CHECK(i->severity == IssueSeverity::error);
-    REQUIRE(i->reasons.size() == 1);
-    CHECK(i->reasons[0].ruleset == "chinese");
-    CHECK(i->reasons[0].reason == Reason::suicide);
+    const auto& under_ru = std::get<audit::issue::IllegalUnderRecordRules>(i->payload).under_ru;
+    CHECK(under_ru.ruleset == "chinese");
+    CHECK(under_ru.reason == Reason::suicide);
     // RU[NZ] allows the suicide (NZ play): no error, though aga and french forbid it.
     const auto nz = run(game_sgf(board, "KM[0.5]RU[NZ]", "Ba W@ee"));
     illegal(nz.results[AGA], 1, Reason::suicide, "", std::nullopt);
@@ -145,10 +145,10 @@ TEST_CASE("R15: a whole-board repetition the record's rules forbid only by super
     REQUIRE(i != nullptr);
     CHECK(i->move == 6);
     CHECK(i->severity == IssueSeverity::note);
-    REQUIRE(i->reasons.size() == 1);
-    CHECK(i->reasons[0].ruleset == "chinese");
-    CHECK(i->reasons[0].reason == Reason::positional_superko);
-    CHECK(i->counts[0] == 0);  // the move after which the repeated position existed
+    const auto& superko = std::get<audit::issue::SuperkoNotEnforced>(i->payload);
+    CHECK(superko.under_ru.ruleset == "chinese");
+    CHECK(superko.under_ru.reason == Reason::positional_superko);
+    CHECK(superko.repeats_move == 0);  // the move after which the repeated position existed
     CHECK(errors(a) == 0);
     // The same when chinese is only the record's ruleset (judged for it, not chosen).
     const std::vector<audit::Ruleset> jp = {*audit::preset("japanese")};
@@ -388,10 +388,11 @@ TEST_CASE("R11: the final node's TB/TW markup is the count and the recount is a 
         REQUIRE(i != nullptr);
         CHECK(i->severity == IssueSeverity::note);
         // Both counts: the markup's territory, then the recount's.
-        CHECK(i->counts[0] == 9);
-        CHECK(i->counts[1] == 5);
-        CHECK(i->values[0] == 10);
-        CHECK(i->values[1] == 5);
+        const auto& differs = std::get<audit::issue::MarkupRecountDiffers>(i->payload);
+        CHECK(differs.markup_black == 9);
+        CHECK(differs.markup_white == 5);
+        CHECK(differs.recount_black == 10);
+        CHECK(differs.recount_white == 5);
     }
 }
 

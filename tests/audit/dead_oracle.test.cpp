@@ -94,11 +94,12 @@ TEST_CASE("Dead stones by an oracle that fails: the count is unsettled, never a 
     CHECK(a.record.dead_oracle == "no answer within 1 s");
     bool noted = false;
     for (const audit::RecordIssue& i : a.record_issues) {
-        if (audit::to_string(i.code) == "dead_stones_undecided") {
+        if (audit::to_string(i.code()) == "dead_stones_undecided") {
             noted = true;
             CHECK(i.severity == audit::IssueSeverity::note);
-            CHECK(i.text == "no answer within 1 s");
-            CHECK_FALSE(i.flag);
+            const auto& undecided = std::get<audit::issue::DeadStonesUndecided>(i.payload);
+            CHECK(undecided.failure == "no answer within 1 s");
+            CHECK_FALSE(undecided.no_oracle);
         }
     }
     CHECK(noted);

@@ -15,16 +15,21 @@ const std::vector<std::string> empty5 = {".....", ".....", ".....", ".....", "..
 
 const audit::RecordIssue* find_issue(const audit::GameAudit& a, std::string_view code) {
     for (const audit::RecordIssue& i : a.record_issues)
-        if (audit::to_string(i.code) == code) return &i;
+        if (audit::to_string(i.code()) == code) return &i;
     return nullptr;
+}
+
+// The facts of the handicap_inferred issue, or nullptr.
+const audit::issue::HandicapInferred* inferred(const audit::GameAudit& a) {
+    const audit::RecordIssue* i = find_issue(a, "handicap_inferred");
+    return i == nullptr ? nullptr : &std::get<audit::issue::HandicapInferred>(i->payload);
 }
 
 // The board coordinates of the stones the handicap_inferred issue names, space-separated.
 std::string inferred_at(const audit::GameAudit& a) {
-    const audit::RecordIssue* i = find_issue(a, "handicap_inferred");
-    if (i == nullptr) return "";
+    if (inferred(a) == nullptr) return "";
     std::string out;
-    for (const sgf::Point& p : i->points) {
+    for (const sgf::Point& p : inferred(a)->stones) {
         out += (out.empty() ? "" : " ") + audit::board_coordinates(p, a.height);
     }
     return out;
@@ -33,7 +38,7 @@ std::string inferred_at(const audit::GameAudit& a) {
 std::size_t issue_count(const audit::GameAudit& a, std::string_view code) {
     return static_cast<std::size_t>(std::count_if(
         a.record_issues.begin(), a.record_issues.end(),
-        [&](const audit::RecordIssue& i) { return audit::to_string(i.code) == code; }));
+        [&](const audit::RecordIssue& i) { return audit::to_string(i.code()) == code; }));
 }
 
 // The record issue `code` is there once, at `move`, with `severity`.
@@ -342,7 +347,8 @@ TEST_CASE("R5: for 6 and 7 stones, Fox's older layout (K16, K4) where GTP 2's do
         CHECK(r.score.black_stones == 6);
     }
     CHECK_THAT(inferred_at(a), Catch::Contains("K16"));
-    CHECK(find_issue(a, "handicap_inferred")->flag);  // Fox's layout
+    REQUIRE(inferred(a) != nullptr);
+    CHECK(inferred(a)->fox_layout);  // Fox's layout
     // W1 at D10 and W3 at K4 (jp): neither layout fits, GTP 2's is taken and W1 is occupied.
     const auto b = run("(;GM[1]FF[4]SZ[19]HA[7]KM[0.5];W[dj];B[aa];W[jp];B[];W[])");
     for (const auto& r : b.results) {
@@ -350,7 +356,8 @@ TEST_CASE("R5: for 6 and 7 stones, Fox's older layout (K16, K4) where GTP 2's do
         legal(r, 3);
     }
     CHECK_THAT(inferred_at(b), Catch::Contains("D10"));
-    CHECK_FALSE(find_issue(b, "handicap_inferred")->flag);  // GTP 2's layout
+    REQUIRE(inferred(b) != nullptr);
+    CHECK_FALSE(inferred(b)->fox_layout);  // GTP 2's layout
 }
 
 TEST_CASE("R5: where GTP 2 defines no layout nothing is placed, White is in turn, n = 0",
@@ -512,8 +519,9 @@ TEST_CASE("R2: an off-board value that is not two letters is named as such", "[a
     const audit::RecordIssue* i = find_issue(a, "off_board");
     REQUIRE(i != nullptr);
     CHECK(i->move == 2);
-    CHECK(i->color == game::Color::white);
-    CHECK(i->point == sgf::kNoPoint);  // report::issue_message: "(a value that is not a point)"
+    const auto& off = std::get<audit::issue::OffBoard>(i->payload);
+    CHECK(off.color == game::Color::white);
+    CHECK(off.point == sgf::kNoPoint);  // report::issue_message: "(a value that is not a point)"
     CHECK(find_illegal(a.results[TT], 2)->point == sgf::kNoPoint);
 }
 
@@ -537,9 +545,9 @@ std::vector<std::string> plausibility_codes(const std::string& text) {
     const audit::GameAudit a = run_text(text);
     std::vector<std::string> out;
     for (const audit::RecordIssue& i : a.record_issues) {
-        if (audit::to_string(i.code).starts_with("result_") ||
-            audit::to_string(i.code) == "resigner_moved_last") {
-            out.push_back(std::string(audit::to_string(i.code)) + "/" +
+        if (audit::to_string(i.code()).starts_with("result_") ||
+            audit::to_string(i.code()) == "resigner_moved_last") {
+            out.push_back(std::string(audit::to_string(i.code())) + "/" +
                           std::string(audit::to_string(i.severity)));
         }
     }

@@ -159,7 +159,7 @@ std::size_t illegal_total(const audit::RulesetResult& r) {
 std::size_t issues_of(const audit::GameAudit& a, std::string_view code) {
     std::size_t n = 0;
     for (const audit::RecordIssue& i : a.record_issues)
-        n += audit::to_string(i.code) == code ? 1 : 0;
+        n += audit::to_string(i.code()) == code ? 1 : 0;
     for (const audit::OmittedIssues& o : a.record_issues_omitted) n += o.code == code ? o.count : 0;
     return n;
 }
@@ -167,7 +167,7 @@ std::size_t issues_of(const audit::GameAudit& a, std::string_view code) {
 std::size_t listed_issues_of(const audit::GameAudit& a, std::string_view code) {
     std::size_t n = 0;
     for (const audit::RecordIssue& i : a.record_issues)
-        n += audit::to_string(i.code) == code ? 1 : 0;
+        n += audit::to_string(i.code()) == code ? 1 : 0;
     return n;
 }
 
@@ -206,10 +206,11 @@ TEST_CASE(
     }
     // Every code: as many in all, at most 7 listed.
     for (const audit::RecordIssue& i : full.record_issues) {
-        INFO(audit::to_string(i.code));
-        CHECK(issues_of(a, audit::to_string(i.code)) == issues_of(full, audit::to_string(i.code)));
-        CHECK(listed_issues_of(a, audit::to_string(i.code)) ==
-              std::min<std::size_t>(7, issues_of(full, audit::to_string(i.code))));
+        INFO(audit::to_string(i.code()));
+        CHECK(issues_of(a, audit::to_string(i.code())) ==
+              issues_of(full, audit::to_string(i.code())));
+        CHECK(listed_issues_of(a, audit::to_string(i.code())) ==
+              std::min<std::size_t>(7, issues_of(full, audit::to_string(i.code()))));
     }
     CHECK(full.record_issues_omitted.empty());
     REQUIRE(a.record_issues_omitted.size() >= 1);

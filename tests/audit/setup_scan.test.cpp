@@ -22,7 +22,7 @@ bool has_issue(const std::string& sgf, std::string_view code) {
     const audit::GameAudit a = audit::audit_game(rec, rules);
     return std::any_of(
         a.record_issues.begin(), a.record_issues.end(),
-        [&](const audit::RecordIssue& i) { return audit::to_string(i.code) == code; });
+        [&](const audit::RecordIssue& i) { return audit::to_string(i.code()) == code; });
 }
 
 }  // namespace

@@ -116,9 +116,9 @@ TEST_CASE("Every game of the shared corpus is audited under the three presets",
             // play was out of turn, so both replays see the same turns).
             bool simple = true;
             for (const audit::RecordIssue& i : a.record_issues) {
-                if (audit::to_string(i.code) == "setup_after_start" ||
-                    audit::to_string(i.code) == "out_of_turn" ||
-                    audit::to_string(i.code) == "placement_interrupted") {
+                if (audit::to_string(i.code()) == "setup_after_start" ||
+                    audit::to_string(i.code()) == "out_of_turn" ||
+                    audit::to_string(i.code()) == "placement_interrupted") {
                     simple = false;
                 }
             }

@@ -143,7 +143,7 @@ TEST_CASE("Outcome causes: the first term that differs between the two counts", 
     CHECK(causes(a, d) == std::vector<Cause>{Cause::handicap_bonus});
     // Area vs territory: setup stones outside a handicap count under area only.
     a = game("tromp-taylor", "aga");
-    a.record_issues.emplace_back().code = audit::IssueCode::setup_without_handicap;
+    a.record_issues.push_back({.payload = audit::issue::SetupWithoutHandicap{}});
     CHECK(causes(a, d) == std::vector<Cause>{Cause::setup_stones});
     // Area vs territory with pass stones handed over (AGA 7).
     a = game("tromp-taylor", "aga");

@@ -146,13 +146,10 @@ audit::GameAudit sample_audit() {
                         audit::Verdict{1, true, {}, {}, {}, audit::CountKind::territory}};
     a.divergences.push_back(outcome);
 
-    audit::RecordIssue twice;
-    twice.move = 80;
-    twice.offset = 120;
-    twice.code = audit::IssueCode::out_of_turn;
-    twice.color = game::Color::white;
-    twice.flag = true;  // a pass
-    a.record_issues.push_back(twice);
+    a.record_issues.push_back(
+        {.move = 80,
+         .offset = 120,
+         .payload = audit::issue::OutOfTurn{.color = game::Color::white, .pass = true}});
     a.record.check = audit::RecordCheck::mismatch;
     a.record.recorded = "W+3.5";
     a.record.rules = "AGA";
@@ -493,10 +490,8 @@ TEST_CASE("write_check_json compact: a record issue without a move or place has 
           "[report][json][compact]") {
     Fixture f;
     // resigner_moved_last is about the game, not a move, and has no SGF value to point at.
-    audit::RecordIssue resigned;
-    resigned.code = audit::IssueCode::resigner_moved_last;
-    resigned.severity = audit::IssueSeverity::note;
-    f.a.record_issues.push_back(resigned);
+    f.a.record_issues.push_back(
+        {.severity = audit::IssueSeverity::note, .payload = audit::issue::ResignerMovedLast{}});
     const auto [c, u] = both_forms(f);
     INFO(c);
     // The first issue is located (move 80 at 7:12); the second is neither.
@@ -580,70 +575,115 @@ TEST_CASE("write_check_text words the record check's reason from its facts", "[r
 }
 
 TEST_CASE("issue_message words a record issue's facts", "[report][wording]") {
-    audit::RecordIssue off;
-    off.move = 2;
-    off.code = audit::IssueCode::off_board;
-    off.color = game::Color::white;
+    using namespace audit::issue;
+    audit::RecordIssue off{.move = 2, .payload = OffBoard{.color = game::Color::white}};
     CHECK(report::issue_message(off, 5) ==
           "move 2: W plays off the board (a value that is not a point)");
-    off.point = sgf::Point{7, 1};
+    std::get<OffBoard>(off.payload).point = sgf::Point{7, 1};
     CHECK(report::issue_message(off, 5) == "move 2: W plays off the board at hb");
 
-    audit::RecordIssue occupied;
-    occupied.move = 12;
-    occupied.code = audit::IssueCode::occupied;
-    occupied.point = sgf::Point{3, 15};  // dp
+    const audit::RecordIssue occupied{.move = 12, .payload = Occupied{.point = {3, 15}}};  // dp
     CHECK(report::issue_message(occupied, 19) == "move 12: B plays on the occupied point D4 (dp)");
 
-    audit::RecordIssue everywhere;
-    everywhere.move = 9;
-    everywhere.code = audit::IssueCode::illegal_everywhere;
-    everywhere.color = game::Color::white;
-    everywhere.point = sgf::Point{3, 3};  // dd
-    everywhere.reasons = {{"tromp-taylor", audit::Reason::suicide},
-                          {"aga:ko=ssk", audit::Reason::positional_superko}};
+    const audit::RecordIssue everywhere{
+        .move = 9,
+        .payload =
+            IllegalEverywhere{.color = game::Color::white,
+                              .point = {3, 3},  // dd
+                              .reasons = {{"tromp-taylor", audit::Reason::suicide},
+                                          {"aga:ko=ssk", audit::Reason::positional_superko}}}};
     CHECK(report::issue_message(everywhere, 19) ==
           "move 9: W D16 (dd) is illegal under every preset, and the record names no modelled "
           "rules (tromp-taylor: suicide; aga:ko=ssk: positional_superko)");
 
-    audit::RecordIssue superko;  // R15
-    superko.move = 6;
-    superko.code = audit::IssueCode::superko_not_enforced;
-    superko.severity = audit::IssueSeverity::note;
-    superko.color = game::Color::white;
-    superko.point = sgf::Point{3, 3};  // dd
-    superko.text = "Chinese";
-    superko.reasons = {{"chinese", audit::Reason::positional_superko}};
+    audit::RecordIssue superko{
+        // R15
+        .move = 6,
+        .severity = audit::IssueSeverity::note,
+        .payload = SuperkoNotEnforced{.color = game::Color::white,
+                                      .point = {3, 3},  // dd
+                                      .ru_text = "Chinese",
+                                      .under_ru = {"chinese", audit::Reason::positional_superko}}};
     CHECK(report::issue_message(superko, 19) ==
           "move 6: W D16 (dd) repeats the position after the start (chinese: "
           "positional_superko), which the record's rules RU[Chinese] forbid only by superko: the "
           "server did not enforce it");
-    superko.counts[0] = 2;
+    std::get<SuperkoNotEnforced>(superko.payload).repeats_move = 2;
     CHECK_THAT(report::issue_message(superko, 19), Catch::Contains("the position after move 2 "));
 
-    audit::RecordIssue inferred;
-    inferred.code = audit::IssueCode::handicap_inferred;
-    inferred.counts = {2, 0, 0};
-    inferred.points = {sgf::Point{15, 3}, sgf::Point{3, 15}};
+    const audit::RecordIssue inferred{
+        .payload = HandicapInferred{.ha = 2, .stones = {sgf::Point{15, 3}, sgf::Point{3, 15}}}};
     CHECK(report::issue_message(inferred, 19) ==
           "2 handicap stones inferred at Q16 D4 (GTP 2 fixed_handicap)");
 
-    audit::RecordIssue parity;
-    parity.move = 0;
-    parity.code = audit::IssueCode::result_komi_parity;
-    parity.text = "W+3";
-    parity.text2 = "6.5";
-    parity.values = {3.0, 6.5};
+    const audit::RecordIssue parity{
+        .payload =
+            ResultKomiParity{.re_text = "W+3", .km_text = "6.5", .margin = 3.0, .komi = 6.5}};
     CHECK(report::issue_message(parity, 19) ==
           "RE[W+3] has a whole margin but KM[6.5] is a half point: no count gives it");
 
-    audit::RecordIssue resign;
-    resign.move = 0;
-    resign.code = audit::IssueCode::resigner_moved_last;
-    resign.text = "B+R";
-    resign.color = game::Color::white;
+    const audit::RecordIssue resign{
+        .payload = ResignerMovedLast{.re_text = "B+R", .resigner = game::Color::white}};
     CHECK(report::issue_message(resign, 19) ==
           "RE[B+R]: White resigned after making the last turn of the record");
+}
+
+TEST_CASE("issue_message words the payload of every record-issue code", "[report][wording]") {
+    using namespace audit::issue;
+    const auto words = [](audit::IssuePayload p, std::uint32_t move = 0) {
+        return report::issue_message({.move = move, .payload = std::move(p)}, 19);
+    };
+    CHECK(words(OutOfTurn{.color = game::Color::white, .pass = true}, 5) ==
+          "move 5: W passes out of turn");
+    CHECK(words(OutOfTurn{.point = {3, 15}}, 5) ==
+          "move 5: B plays D4 (dp) out of turn (the same colour twice)");
+    CHECK(words(IllegalUnderRecordRules{.color = game::Color::white,
+                                        .point = {3, 15},
+                                        .ru_text = "Chinese",
+                                        .under_ru = {"chinese", audit::Reason::suicide}},
+                7) ==
+          "move 7: W D4 (dp) is illegal under the record's rules RU[Chinese] (chinese: suicide)");
+    CHECK(words(SetupAfterStart{}, 12) ==
+          "setup stones after move 12: not a turn; the position counts for positional superko, "
+          "the history is kept");
+    CHECK(words(SetupAfterRoot{}) ==
+          "setup stones in a node after the root, before the first move: counted as part of the "
+          "start position");
+    CHECK(words(SetupWithoutHandicap{.black_stones = 1, .white_stones = 0}) ==
+          "the start position has 1 black and 0 white stones but no HA of 2 or more: not a "
+          "handicap");
+    CHECK(words(HandicapMismatch{.ha = 4, .black_stones = 3, .taken = 3}) ==
+          "HA[4] but the start position has 3 black stones; handicap taken as 3");
+    CHECK(words(HandicapMissing{.ha = 2}) ==
+          "HA[2] but no black stone before the first move, and White plays first: the record "
+          "lacks its handicap stones");
+    CHECK(words(HandicapInferred{.ha = 1, .fox_layout = true, .stones = {{15, 3}}}) ==
+          "1 handicap stones inferred at Q16 (Fox's layout with the side stones on the top and "
+          "bottom)");
+    CHECK(words(HandicapOne{}) == "HA[1]: no handicap stones; scored as an even game");
+    CHECK(words(PlacementInterrupted{.pass = true, .due = 4, .taken = 2}, 3) ==
+          "move 3: a pass before the 4 handicap stones were placed; handicap taken as 2");
+    CHECK(words(PlacementInterrupted{.pass = false, .due = 3, .taken = 1}, 2) ==
+          "move 2: a play before the 3 handicap stones were placed; handicap taken as 1");
+    CHECK(words(KomiQuirk{.komi = 6.5, .km_text = "6,5"}) ==
+          "KM[6,5] read as 6.5 (see the reader's S21x diagnostic)");
+    CHECK(words(NoLibertiesAfterSetup{}) ==
+          "the start position has a string without liberties (setup never captures)");
+    CHECK(words(DeadPointOffBoard{.token = "zz", .width = 9, .height = 9}) ==
+          "dead stone 'zz' is not a point of this 9x9 board");
+    CHECK(words(ResultImpossibleMargin{
+              .re_text = "B+500", .margin = 500, .bound = 95.5, .width = 9, .height = 9}) ==
+          "RE[B+500]: a margin of 500 is more than any count of this 9x9 game can give (at most "
+          "95.5)");
+    CHECK(words(ResultKomiParity{.re_text = "B+3.5", .km_text = "6", .margin = 3.5, .komi = 6}) ==
+          "RE[B+3.5] has a half-point margin but KM[6] is whole: no count gives it");
+    CHECK(words(EndByResult{}, 180) ==
+          "the record ends at move 180 without two passes and RE is a score: counted there, as if "
+          "passes followed (R13)");
+    CHECK(words(MarkupRecountDiffers{
+              .markup_black = 9, .markup_white = 5, .recount_black = 10, .recount_white = 5}) ==
+          "the final node's markup counts territory B 9 W 5; the recount by regions gives B 10 W "
+          "5 (the markup is the count, R11)");
 }
 
 TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[report][wording]") {
@@ -691,14 +731,12 @@ TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[repo
           "judge (pass-alive, the judge of end positions, then fixed for the strings the judge "
           "was unsure of; dead by the engine: none)");
 
-    audit::RecordIssue undecided;
-    undecided.code = audit::IssueCode::dead_stones_undecided;
-    undecided.text = "no answer within 1 s";
+    audit::RecordIssue undecided{
+        .payload = audit::issue::DeadStonesUndecided{.failure = "no answer within 1 s"}};
     CHECK(report::issue_message(undecided, 19) ==
           "the dead stones could not be decided (gnugo failed: no answer within 1 s): the count "
           "is unsettled");
-    undecided.text.clear();
-    undecided.flag = true;
+    undecided.payload = audit::issue::DeadStonesUndecided{.no_oracle = true, .failure = ""};
     CHECK(report::issue_message(undecided, 19) ==
           "the dead stones could not be decided (gnugo failed: no dead-stone engine was given): "
           "the count is unsettled");

@@ -19,6 +19,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "sgfaudit/audit/dead_stones.hpp"
@@ -507,46 +508,159 @@ struct RulesetReason {
     Reason reason = Reason::occupied;
 };
 
+// The facts of each record-issue code, one struct per IssueCode named after it (in IssueCode
+// order; issue_codes.hpp checks the order): what report::issue_message needs to word it. `code`
+// names the code a payload belongs to, so a producer names the code by the payload it gives.
+namespace issue {
+
+// occupied, off_board, out_of_turn and the illegal_* codes: who played, and where.
+struct Occupied {
+    static constexpr IssueCode code = IssueCode::occupied;
+    game::Color color = game::Color::black;
+    sgf::Point point = sgf::kNoPoint;
+};
+struct OffBoard {
+    static constexpr IssueCode code = IssueCode::off_board;
+    game::Color color = game::Color::black;
+    sgf::Point point = sgf::kNoPoint;  // kNoPoint: a value that is not a point
+};
+struct OutOfTurn {
+    static constexpr IssueCode code = IssueCode::out_of_turn;
+    game::Color color = game::Color::black;
+    sgf::Point point = sgf::kNoPoint;
+    bool pass = false;  // a pass (point: kNoPoint)
+};
+// R14: the record names no modelled rules and every preset forbids the play.
+struct IllegalEverywhere {
+    static constexpr IssueCode code = IssueCode::illegal_everywhere;
+    game::Color color = game::Color::black;
+    sgf::Point point = sgf::kNoPoint;
+    std::vector<RulesetReason> reasons;  // each chosen ruleset still judging, and its reason
+};
+// R14: illegal under the record's own rules.
+struct IllegalUnderRecordRules {
+    static constexpr IssueCode code = IssueCode::illegal_under_record_rules;
+    game::Color color = game::Color::black;
+    sgf::Point point = sgf::kNoPoint;
+    std::string ru_text;
+    RulesetReason under_ru;  // the ruleset RU maps to, and its reason
+};
+// R15: the record's own rules forbid the play only by superko.
+struct SuperkoNotEnforced {
+    static constexpr IssueCode code = IssueCode::superko_not_enforced;
+    game::Color color = game::Color::black;
+    sgf::Point point = sgf::kNoPoint;
+    std::string ru_text;
+    RulesetReason under_ru;          // the ruleset RU maps to, and its reason
+    std::uint32_t repeats_move = 0;  // after which the repeated position existed (0: the start)
+};
+struct SetupAfterStart {
+    static constexpr IssueCode code = IssueCode::setup_after_start;
+};
+struct SetupAfterRoot {
+    static constexpr IssueCode code = IssueCode::setup_after_root;
+};
+struct SetupWithoutHandicap {
+    static constexpr IssueCode code = IssueCode::setup_without_handicap;
+    int black_stones = 0, white_stones = 0;  // before the first move
+};
+struct HandicapMismatch {
+    static constexpr IssueCode code = IssueCode::handicap_mismatch;
+    int ha = 0;
+    int black_stones = 0;  // before the first move
+    int taken = 0;         // the handicap n (R4)
+};
+struct HandicapMissing {
+    static constexpr IssueCode code = IssueCode::handicap_missing;
+    int ha = 0;
+};
+struct HandicapInferred {
+    static constexpr IssueCode code = IssueCode::handicap_inferred;
+    int ha = 0;
+    bool fox_layout = false;  // Fox's older layout (side stones top and bottom), else GTP 2's
+    std::vector<sgf::Point> stones;  // placed
+};
+struct HandicapOne {
+    static constexpr IssueCode code = IssueCode::handicap_one;
+};
+struct PlacementInterrupted {
+    static constexpr IssueCode code = IssueCode::placement_interrupted;
+    bool pass = false;  // a Black pass, else a White play
+    int due = 0;        // the stones due
+    int taken = 0;      // the handicap n: the stones placed
+};
+struct KomiQuirk {
+    static constexpr IssueCode code = IssueCode::komi_quirk;
+    double komi = 0;  // as read
+    std::string km_text;
+};
+struct NoLibertiesAfterSetup {
+    static constexpr IssueCode code = IssueCode::no_liberties_after_setup;
+};
+struct DeadPointOffBoard {
+    static constexpr IssueCode code = IssueCode::dead_point_off_board;
+    std::string token;  // as given
+    int width = 0, height = 0;
+};
+struct ResultImpossibleMargin {
+    static constexpr IssueCode code = IssueCode::result_impossible_margin;
+    std::string re_text;
+    double margin = 0;  // absolute
+    double bound = 0;   // the most a count could give
+    int width = 0, height = 0;
+};
+struct ResultKomiParity {
+    static constexpr IssueCode code = IssueCode::result_komi_parity;
+    std::string re_text, km_text;
+    double margin = 0, komi = 0;  // absolute values
+};
+struct ResignerMovedLast {
+    static constexpr IssueCode code = IssueCode::resigner_moved_last;
+    std::string re_text;
+    game::Color resigner = game::Color::black;
+};
+struct DeadStonesUndecided {
+    static constexpr IssueCode code = IssueCode::dead_stones_undecided;
+    bool no_oracle = false;  // DeadSource::no_oracle, else oracle_failed
+    std::string failure;     // the oracle's failure text
+};
+struct EndByResult {
+    static constexpr IssueCode code = IssueCode::end_by_result;
+};
+// R11: territory by the final node's markup, and by the recount by regions.
+struct MarkupRecountDiffers {
+    static constexpr IssueCode code = IssueCode::markup_recount_differs;
+    int markup_black = 0, markup_white = 0;
+    int recount_black = 0, recount_white = 0;
+};
+
+}  // namespace issue
+
+// In IssueCode order: a payload's index is its code.
+using IssuePayload =
+    std::variant<issue::Occupied, issue::OffBoard, issue::OutOfTurn, issue::IllegalEverywhere,
+                 issue::IllegalUnderRecordRules, issue::SuperkoNotEnforced, issue::SetupAfterStart,
+                 issue::SetupAfterRoot, issue::SetupWithoutHandicap, issue::HandicapMismatch,
+                 issue::HandicapMissing, issue::HandicapInferred, issue::HandicapOne,
+                 issue::PlacementInterrupted, issue::KomiQuirk, issue::NoLibertiesAfterSetup,
+                 issue::DeadPointOffBoard, issue::ResultImpossibleMargin, issue::ResultKomiParity,
+                 issue::ResignerMovedLast, issue::DeadStonesUndecided, issue::EndByResult,
+                 issue::MarkupRecountDiffers>;
+
+// The code whose facts `p` holds.
+constexpr IssueCode code_of(const IssuePayload& p) noexcept {
+    return static_cast<IssueCode>(p.index());
+}
+
 // A problem with the record that no ruleset allows or that makes it unusual (rules.md 3, 6,
 // 7). Codes and severities: docs/report-format.md. Facts only: report::issue_message words them.
-// The fields a code does not name keep their defaults.
 struct RecordIssue {
     std::uint32_t move = 0;    // 0 when not tied to a move
     std::uint32_t offset = 0;  // of the SGF value in Document::text(), for locations; 0 unknown
-    IssueCode code = IssueCode::occupied;
     IssueSeverity severity = IssueSeverity::error;
-    // occupied, off_board, out_of_turn, illegal_*: who moved; resigner_moved_last: the resigner.
-    game::Color color = game::Color::black;
-    // out_of_turn, placement_interrupted: the move is a pass. handicap_inferred: Fox's older
-    // layout (side stones on the top and bottom), else GTP 2's fixed_handicap.
-    // dead_stones_undecided: no oracle was given (DeadSource::no_oracle).
-    bool flag = false;
-    // occupied, off_board (kNoPoint: a value that is not a point), out_of_turn, illegal_*: the
-    // point played.
-    sgf::Point point = sgf::kNoPoint;
-    // superko_not_enforced: the move after which the repeated position existed (0: the start).
-    // markup_recount_differs: the markup's territory, Black's and White's (values: the recount's).
-    // handicap_mismatch: HA, Black's start stones, the handicap taken. setup_without_handicap:
-    // Black's and White's start stones. handicap_missing, handicap_inferred: HA.
-    // placement_interrupted: the stones due, the handicap taken. dead_point_off_board,
-    // result_impossible_margin: the board's width and height.
-    std::array<int, 3> counts{};
-    // komi_quirk: the komi read. result_impossible_margin: the margin and the bound.
-    // result_komi_parity: the margin and the komi (absolute values). markup_recount_differs: the
-    // recount's territory, Black's and White's (counts: the markup's).
-    std::array<double, 2> values{};
-    // komi_quirk: KM's text. result_*, resigner_moved_last: RE's text. illegal_under_record_rules,
-    // superko_not_enforced: RU's text. dead_point_off_board: the token given.
-    // dead_stones_undecided: the oracle's failure text.
-    std::string text;
-    // result_komi_parity: KM's text.
-    std::string text2;
-    // illegal_everywhere (R14: the record names no modelled rules and every preset forbids the
-    // play): each chosen ruleset still judging that forbids it and its reason.
-    // illegal_under_record_rules, superko_not_enforced: the record's ruleset and its reason.
-    std::vector<RulesetReason> reasons;
-    // handicap_inferred: the stones placed.
-    std::vector<sgf::Point> points;
+    IssuePayload payload;  // the code's facts: its type is the code
+
+    IssueCode code() const noexcept { return code_of(payload); }
 };
 
 // Record issues of one code left out of GameAudit::record_issues (AuditOptions::max_listed).

@@ -2,12 +2,27 @@
 // The registry of record-issue codes: every IssueCode with its stable name (the code in reports,
 // JSON and CSV), its severity (rules.md 7 R10) and what it means in one line.
 // docs/report-format.md ("Record issues") documents each in full; tests/audit/issue_codes.test.cpp
-// checks that its table lists exactly these codes with these severities. report::issue_message
-// words each issue. A new code is one enumerator of IssueCode, one row here and one row there.
+// checks that its table lists exactly these codes with these severities.
+//
+// An issue's facts are its payload (RecordIssue::payload), one struct per code in audit.hpp's
+// namespace `issue`; the payload's type is the code, so a producer gives the payload alone
+// (`issue(move, offset, issue::KomiQuirk{...})`) and cannot file one code's facts under another.
+// report::issue_message words each payload (src/report/wording.cpp, one function per payload).
+// A new code takes:
+//   1. audit.hpp: an enumerator of IssueCode, its payload struct in namespace `issue` (with its
+//      `code`, even when it carries no data), and that struct at the enumerator's place in
+//      IssuePayload;
+//   2. here: its row of kIssueCodes;
+//   3. src/report/wording.cpp: its words (an overload of `words`);
+//   4. docs/report-format.md: its row in "Record issues";
+// plus the producer and tests. The compiler checks 1 to 3 (the static_asserts below; a payload
+// without words does not compile), tests/audit/issue_codes.test.cpp checks 4.
 
 #include <array>
 #include <cstddef>
 #include <string_view>
+#include <utility>
+#include <variant>
 
 #include "sgfaudit/audit/audit.hpp"
 
@@ -77,9 +92,17 @@ constexpr bool issue_codes_in_order() {
     for (std::size_t i = 0; i < kIssueCodes.size(); ++i) {
         if (static_cast<std::size_t>(kIssueCodes[i].code) != i) return false;
     }
-    return kIssueCodes.back().code == IssueCode::markup_recount_differs;
+    return true;
 }
 static_assert(issue_codes_in_order());
+
+// One payload per row, the payload of code i at index i of IssuePayload (RecordIssue::code()).
+template <std::size_t... I>
+constexpr bool payloads_in_order(std::index_sequence<I...>) {
+    return ((std::variant_alternative_t<I, IssuePayload>::code == kIssueCodes[I].code) && ...);
+}
+static_assert(std::variant_size_v<IssuePayload> == kIssueCodes.size());
+static_assert(payloads_in_order(std::make_index_sequence<kIssueCodes.size()>{}));
 
 // The row of a code the registry lacks (a bug): named "?".
 inline constexpr IssueCodeInfo kUnknownIssueCode{IssueCode::occupied, "?", IssueSeverity::error};
