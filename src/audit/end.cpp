@@ -253,6 +253,14 @@ std::optional<Replay::Reading> Replay::convention_reading(const Lane& l, const T
     const RuNote note = ru_.reason.note;
     if ((note == RuNote::server_seki || note == RuNote::korean) && !tally.markup &&
         res.ruleset.seki_eyes == SekiEyes::territory && l.end_state.scored) {
+        // J 8's reading only takes points out of territory (the seki eyes: at most all of a
+        // colour's territory), so it moves Black's margin down by at most Black's territory and
+        // up by at most White's. Where RE lies outside that for every komi read, the reading (a
+        // flood fill with trial fills) cannot reproduce it and is not made: the regions alone
+        // bound it, counted from the rows of stones.
+        const std::optional<double> fox_komi =
+            detail::fox_even_komi(rec_, out_.handicap, res.ruleset);
+        if (!j8_may_reach(l, tally.removed, komi, fox_komi)) return std::nullopt;
         Ruleset j8 = res.ruleset;
         j8.seki_eyes = SekiEyes::neutral;
         const detail::Tally t = detail::tally_position(
@@ -265,7 +273,7 @@ std::optional<Replay::Reading> Replay::convention_reading(const Lane& l, const T
         Score s = score_j8(komi);
         if (reproduces(s)) return Reading{std::move(s), RecordReason::convention_japanese_reading};
         // Fox's even games: its komi of 6.5 for KM[0] as well (the two readings together).
-        if (const auto fox_komi = detail::fox_even_komi(rec_, out_.handicap, res.ruleset)) {
+        if (fox_komi) {
             Score f = score_j8({*fox_komi, KomiSource::server_convention, "Fox"});
             if (reproduces(f)) {
                 return Reading{std::move(f), RecordReason::convention_japanese_reading};
@@ -273,6 +281,31 @@ std::optional<Replay::Reading> Replay::convention_reading(const Lane& l, const T
         }
     }
     return std::nullopt;
+}
+
+// Whether J 8's reading of `l`'s end board with `removed` taken off may reproduce RE under
+// `komi` (or Fox's `fox_komi`): false only when RE is a score with a margin that lies outside
+// what taking seki eyes out of territory can give (convention_reading).
+bool Replay::j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
+                          const detail::KomiChoice& komi, std::optional<double> fox_komi) {
+    const sgf::GameResult& re = *rec_.result;
+    if (re.kind != sgf::ResultKind::score || !re.margin || *re.margin == 0.0 || !re.winner) {
+        return true;  // no margin to bound (a draw, a winner only)
+    }
+    const double recorded = *re.winner == sgf::Color::black ? *re.margin : -*re.margin;
+    const Tally regions = detail::tally_regions_without(end_board(l), removed);
+    const auto within = [&](const detail::KomiChoice& k) {
+        const Score s =
+            detail::score_position(regions, l.result.ruleset, l.end_state, out_.handicap, k,
+                                   DeadSource::none, {}, one_stone_handicap_);
+        const Count& c = s.decision();
+        const double m = c.winner == Winner::white   ? -c.margin
+                         : c.winner == Winner::black ? c.margin
+                                                     : 0.0;
+        return recorded >= m - regions.black_territory - 1e-9 &&
+               recorded <= m + regions.white_territory + 1e-9;
+    };
+    return within(komi) || (fox_komi && within({*fox_komi, KomiSource::server_convention, "Fox"}));
 }
 
 void Replay::drop_record_divergence() {
