@@ -162,6 +162,16 @@ std::string point_list(const std::vector<sgf::Point>& points) {
     return out;
 }
 
+// R20's subject: "the judge of end positions was unsure of the string(s) at ...;".
+std::string unsure_strings_words(const audit::RecordVerdict& rv) {
+    return fmt::format("the judge of end positions was unsure of the string{} at {};",
+                       rv.decided_unsure.size() == 1 ? "" : "s", point_list(rv.decided_unsure));
+}
+
+std::string_view it_or_them(const std::vector<sgf::Point>& points) {
+    return points.size() == 1 ? "it" : "them";
+}
+
 }  // namespace
 
 std::string record_reason(const audit::RecordVerdict& rv) {
@@ -225,18 +235,14 @@ std::string record_reason(const audit::RecordVerdict& rv) {
                    "reproduces RE; the servers' count of every region reaching one colour "
                    "(seki-eyes=territory) does not";
         case audit::RecordReason::unsure_every_decision_reproduces:
-            return fmt::format(
-                "R20: the judge of end positions was unsure of the string{} at {}; every decision "
-                "about {} (dead or alive) reproduces RE",
-                rv.decided_unsure.size() == 1 ? "" : "s", point_list(rv.decided_unsure),
-                rv.decided_unsure.size() == 1 ? "it" : "them");
+            return fmt::format("R20: {} every decision about {} (dead or alive) reproduces RE",
+                               unsure_strings_words(rv), it_or_them(rv.decided_unsure));
         case audit::RecordReason::unsure_every_decision_misses:
             return fmt::format(
-                "R20: the judge of end positions was unsure of the string{} at {}; no decision "
-                "about {} (dead or alive) reaches RE, nor the players' agreement (R12) nor a "
-                "server's convention (R18): the count shown is the decision closest to RE",
-                rv.decided_unsure.size() == 1 ? "" : "s", point_list(rv.decided_unsure),
-                rv.decided_unsure.size() == 1 ? "it" : "them");
+                "R20: {} no decision about {} (dead or alive) reaches RE, nor the players' "
+                "agreement (R12) nor a server's convention (R18): the count shown is the decision "
+                "closest to RE",
+                unsure_strings_words(rv), it_or_them(rv.decided_unsure));
         case audit::RecordReason::agreement_unbounded:
             return fmt::format(
                 "the count differs from RE and the dead-stone source names more than {} dead "
