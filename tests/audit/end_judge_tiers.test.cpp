@@ -170,8 +170,8 @@ TEST_CASE("R20: a check is unsettled only where a decision about an unsure strin
         // With White's dead stone bc inside Black's side as well, Benson's count (nothing
         // removed: columns a-c touch both colours) is W+16.5; the judge takes bc, and Black
         // wins whatever eb is (B+11.5 or B+12.5). RE names the winner only.
-        const auto a = run(game_sgf(atari_bc, "KM[0.5]RU[Chinese]RE[B+]", "B- W-"), cn,
-                           automatic());
+        const auto a =
+            run(game_sgf(atari_bc, "KM[0.5]RU[Chinese]RE[B+]", "B- W-"), cn, automatic());
         CHECK_FALSE(a.results[0].score.settled);
         CHECK(a.record.check == audit::RecordCheck::match);
         CHECK(a.record.why == audit::RecordReason::unsure_every_decision_reproduces);
@@ -179,8 +179,8 @@ TEST_CASE("R20: a check is unsettled only where a decision about an unsure strin
         CHECK(sgf::sgf_coordinates(a.record.decided_unsure[0]) == "eb");
         CHECK(a.record.dead_source == audit::DeadSource::judge);
         // A margin: only one decision reaches it, the other does not.
-        const auto split = run(game_sgf(atari_bc, "KM[0.5]RU[Chinese]RE[B+11.5]", "B- W-"), cn,
-                               automatic());
+        const auto split =
+            run(game_sgf(atari_bc, "KM[0.5]RU[Chinese]RE[B+11.5]", "B- W-"), cn, automatic());
         CHECK(split.record.check == audit::RecordCheck::unsettled);
         CHECK(split.record.decided_unsure.empty());
     }
