@@ -49,9 +49,7 @@ Replay::Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
             ru_lane_ = lanes_.size() - 1;
         }
     }
-    // At most one tally per lane: no reallocation while one is in use. (end_boards_ grows
-    // only during the replay and is read after it: most games keep no board there.)
-    tallies_.reserve(lanes_.size());
+    counts_.begin(lanes_);
 }
 
 GameAudit Replay::run() {
@@ -500,7 +498,8 @@ void Replay::stop_lane(Lane& l, const game::Board* before) {
         l.result.end = EndKind::stopped;
         l.result.end_move = move_ - 1;
     }
-    l.end_board = before != nullptr ? keep_end_board(*before) : end_on_current_board();
+    l.end_board =
+        before != nullptr ? counts_.keep_end_board(*before) : counts_.end_on_current_board();
 }
 
 EndState Replay::state(bool scored) const {
@@ -560,7 +559,7 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
             l.result.end = EndKind::two_passes;
             l.result.end_move = move_;
             l.end_state = state(true);
-            l.end_board = end_on_current_board();
+            l.end_board = counts_.end_on_current_board();
         } else {
             l.pending_end = true;
             l.last_double_pass = move_;
