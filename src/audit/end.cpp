@@ -43,14 +43,14 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
 }
 
 void Replay::finish() {
-    out_.moves = move_;
+    out_.moves = turns().move;
     for (Lane& l : lanes_) {
         if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
     }
     std::vector<Vertex> dead = dead_points();
     // R13: a record that stops without two passes and whose RE is a score with a margin above
     // zero was counted at its last position.
-    const bool by_result = move_ > 0 && rec_.result &&
+    const bool by_result = turns().move > 0 && rec_.result &&
                            rec_.result->kind == sgf::ResultKind::score && rec_.result->margin &&
                            *rec_.result->margin > 0.0;
     bool noted = false;
@@ -62,7 +62,7 @@ void Replay::finish() {
             issue(res.end_move, 0, issue::EndByResult{}, IssueSeverity::note);
         }
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
-            res.moves_after_end = move_ - res.end_move;
+            res.moves_after_end = turns().move - res.end_move;
         }
         count_lane(l, dead);
     }
@@ -71,7 +71,7 @@ void Replay::finish() {
 
 void Replay::end_lane(Lane& l, bool by_result) {
     RulesetResult& res = l.result;
-    if (move_ == 0) {
+    if (turns().move == 0) {
         res.end = EndKind::no_moves;
         res.end_move = 0;
         l.end_state = state(false);
@@ -86,7 +86,7 @@ void Replay::end_lane(Lane& l, bool by_result) {
             res.repeated_move != 0 && rec_.result && rec_.result->kind == sgf::ResultKind::void_game
                 ? EndKind::no_result
                 : EndKind::record_end;
-        res.end_move = move_;
+        res.end_move = turns().move;
         l.end_state = state(false);
         // KG end: KataGo's programs end a game where every point is pass-alive.
         if (res.end == EndKind::record_end && res.ruleset.dead == DeadRule::pass_alive &&
@@ -150,9 +150,9 @@ void Replay::check_counts(const std::vector<Vertex>& dead) {
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) try_conventions(lanes_[*ru_lane_]);
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) seek_agreement(lanes_[*ru_lane_]);
     if (out_.record.check == RecordCheck::unsettled && ru_lane_) decide_unsure(lanes_[*ru_lane_]);
-    check_result_plausibility(rec_, out_.handicap, captures_, passes_,
-                              any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
-                              out_);
+    check_result_plausibility(
+        rec_, out_.handicap, turns().captures, turns().passes,
+        turns().any_turn ? std::optional<game::Color>(turns().last_turn) : std::nullopt, out_);
     find_flips(dead);  // counterfactual.cpp
     drop_internal_results();
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
@@ -346,8 +346,8 @@ std::optional<Replay::Agreement> Replay::find_agreement(
 // AGA 11's extra White pass then follows from who passed last, as for any game.
 EndState Replay::counted_state() const {
     EndState s = state(true);
-    game::Color next = any_turn_ ? game::opponent(last_turn_) : first_;
-    for (int passes = consecutive_passes_; passes < 2; ++passes) {
+    game::Color next = turns().any_turn ? game::opponent(turns().last_turn) : turns().first;
+    for (int passes = turns().consecutive_passes; passes < 2; ++passes) {
         (next == game::Color::black ? s.passes_black : s.passes_white) += 1;
         if (s.first_passer < 0) s.first_passer = idx(next);
         s.black_moved_last = next == game::Color::black;

@@ -86,6 +86,21 @@ struct ReplayScratch {
 // The history memory a scratch keeps from one game to the next (a 19x19 game of 40,000 moves).
 constexpr std::size_t kKeptHistoryBytes = std::size_t{4} << 20;
 
+// The turn order of one replay (rules.md 3: R1 to R9): written by the turns (turns.cpp) and
+// the plays (judge.cpp), read by the end (end.cpp) through Replay::turns().
+struct TurnState {
+    std::uint32_t move = 0;  // moves so far, passes counted: the number of the current move
+    game::Color first = game::Color::black;      // who moved first
+    game::Color expected = game::Color::black;   // who is to move next
+    game::Color last_turn = game::Color::black;  // who moved last (when any_turn)
+    bool any_turn = false;
+    int placement_target = 0;  // HA, while placement by plays is under way (R4)
+    EndState before_state;     // the state before the current move (R7), kept under `stop` only
+    int consecutive_passes = 0;
+    std::array<int, 2> captures{};  // stones held by Black, by White
+    std::array<int, 2> passes{};
+};
+
 // One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
 // for the record check when it is not chosen).
 //
@@ -135,7 +150,7 @@ class Replay final : private IssueSink {
     void on_setup();
     void on_move(const sgf::Event& e);
     bool placing() const noexcept {
-        return out_.handicap_by_plays && out_.handicap < placement_target_;
+        return out_.handicap_by_plays && out_.handicap < turn_.placement_target;
     }
     void skipped(const sgf::Event& e, game::Color c, Reason why);
     // Lists `ill` under every active lane and, under `stop`, stops each there.
@@ -158,6 +173,9 @@ class Replay final : private IssueSink {
     std::string lane_name(std::size_t i) const { return ruleset_name(lanes_[i].result.ruleset); }
 
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
+    // The turn order as the turns left it: what the end reads of it (only the turns and the
+    // plays write turn_).
+    const TurnState& turns() const noexcept { return turn_; }
     void finish();
     // Gives an active lane its end (two passes, the record's end, counted, no moves), its end
     // state and its end board (the current one). by_result: R13's reading of RE applies.
@@ -236,17 +254,10 @@ class Replay final : private IssueSink {
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
     std::size_t next_event_ = 0;
-    std::uint32_t move_ = 0;
-    game::Color first_ = game::Color::black;
-    game::Color expected_ = game::Color::black;
-    game::Color last_turn_ = game::Color::black;
-    bool any_turn_ = false;
-    int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
+    TurnState turn_;  // turns.cpp
     // R10's one-stone handicap on a server whose scorer pays the area bonus on it
     // (ServerConvention::one_stone_handicap).
     bool one_stone_handicap_ = false;
-    EndState before_state_;  // the state before the current move (R7), kept under `stop` only
-    int consecutive_passes_ = 0;
     std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
     // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
     // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
@@ -256,8 +267,6 @@ class Replay final : private IssueSink {
     int encore_passes_ = 0;
     std::optional<game::Board> second_encore_board_;
     std::array<int, 2> second_encore_captures_{};
-    std::array<int, 2> captures_{};  // stones held by Black, by White
-    std::array<int, 2> passes_{};
     game::Vertex prev_ko_ = game::kNoVertex;
     // Of the current play.
     std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
