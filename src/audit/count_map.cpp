@@ -126,7 +126,7 @@ void Replay::draw_counts() {
             r.count_map = it->second;
             continue;
         }
-        const Tallied& t = tallies_[static_cast<std::size_t>(l.tally)];
+        const EndCounts::Tallied& t = counts_.tallied(l.tally);
         const game::Board& b = end_board(l);
         // The judge's dead stones are not kept with its tally: asked again (pure, the same).
         const std::vector<game::Vertex> dead =

@@ -184,10 +184,11 @@ std::optional<Score> Replay::rescore(const Ruleset& r, const Lane& ended,
         return score_position(t, r, end, out_.handicap, komi, DeadSource::rules_pass_alive, {},
                               one_stone_handicap_);
     }
-    const SekiReadings need = SekiReadings::of(r.seki_eyes), have = seki_eyes_counted();
+    const SekiReadings need = SekiReadings::of(r.seki_eyes), have = counts_.seki_eyes_counted();
     if ((need.j8 && !have.j8) || (need.kg && !have.kg)) return std::nullopt;
     const bool strict_tt = r.dead == DeadRule::as_is;
-    const Tallied& t = tally_of(ended.end_board, strict_tt, dead, end.scored);
+    const EndCounts::Tallied& t =
+        counts_.tally_of(ended.end_board, board_, strict_tt, dead, end.scored, *this);
     return score_position(t.tally, r, end, out_.handicap, komi,
                           strict_tt ? DeadSource::strict_tt : t.source, t.oracle,
                           one_stone_handicap_);

@@ -6,8 +6,7 @@
 // list, Benson, the oracle), the position tallied once and scored under the ruleset. Then it
 // hands over to the divergences after the replay (divergences.cpp) and the record check
 // (record_check.cpp), and leaves GameAudit ordered (divergences by kind, then move) with the
-// internal RU lane dropped. The end boards: a lane that ends before the record does keeps its
-// board (keep_end_board), copied only when the board is about to change (board_changes).
+// internal RU lane dropped. The end boards and their tallies are EndCounts' (end_counts.cpp).
 
 #include <algorithm>
 #include <bit>
@@ -43,39 +42,15 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
     return {r.default_komi_even, source, {}};
 }
 
-namespace {
-
-// The source a count names for the dead stones of `policy` when no oracle answered (DeadPolicy
-// automatic is resolved before counting, and gnugo's counts come from the oracle).
-DeadSource source_of(DeadPolicy policy) {
-    switch (policy) {
-        case DeadPolicy::markup:
-            return DeadSource::markup;
-        case DeadPolicy::list:
-            return DeadSource::list;
-        case DeadPolicy::pass_alive:
-            return DeadSource::pass_alive;
-        case DeadPolicy::gnugo:
-            return DeadSource::no_oracle;
-        case DeadPolicy::none:
-        case DeadPolicy::automatic:
-            break;
-    }
-    return DeadSource::none;
-}
-
-}  // namespace
-
 void Replay::finish() {
-    out_.moves = move_;
+    out_.moves = turns().move;
     for (Lane& l : lanes_) {
         if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
     }
-    resolve_dead_policy();
     std::vector<Vertex> dead = dead_points();
     // R13: a record that stops without two passes and whose RE is a score with a margin above
     // zero was counted at its last position.
-    const bool by_result = move_ > 0 && rec_.result &&
+    const bool by_result = turns().move > 0 && rec_.result &&
                            rec_.result->kind == sgf::ResultKind::score && rec_.result->margin &&
                            *rec_.result->margin > 0.0;
     bool noted = false;
@@ -87,27 +62,16 @@ void Replay::finish() {
             issue(res.end_move, 0, issue::EndByResult{}, IssueSeverity::note);
         }
         if (res.end == EndKind::two_passes && res.ruleset.end == GameEnd::final) {
-            res.moves_after_end = move_ - res.end_move;
+            res.moves_after_end = turns().move - res.end_move;
         }
         count_lane(l, dead);
     }
     check_counts(dead);
 }
 
-void Replay::resolve_dead_policy() {
-    dead_policy_ = options_.dead;
-    if (dead_policy_ == DeadPolicy::automatic) {
-        // `--dead auto`: the players' markup where the final node has any, else Benson.
-        const bool markup = !rec_.territory_black.empty() || !rec_.territory_white.empty();
-        dead_policy_ = markup ? DeadPolicy::markup : DeadPolicy::pass_alive;
-        // Where Benson leaves the count unsettled, the judge of end positions.
-        judge_ = !markup;
-    }
-}
-
 void Replay::end_lane(Lane& l, bool by_result) {
     RulesetResult& res = l.result;
-    if (move_ == 0) {
+    if (turns().move == 0) {
         res.end = EndKind::no_moves;
         res.end_move = 0;
         l.end_state = state(false);
@@ -122,7 +86,7 @@ void Replay::end_lane(Lane& l, bool by_result) {
             res.repeated_move != 0 && rec_.result && rec_.result->kind == sgf::ResultKind::void_game
                 ? EndKind::no_result
                 : EndKind::record_end;
-        res.end_move = move_;
+        res.end_move = turns().move;
         l.end_state = state(false);
         // KG end: KataGo's programs end a game where every point is pass-alive.
         if (res.end == EndKind::record_end && res.ruleset.dead == DeadRule::pass_alive &&
@@ -157,12 +121,14 @@ void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
                                            DeadSource::rules_pass_alive, {}, one_stone_handicap_);
         return;
     }
-    const Tallied& tallied = tally_of(l.end_board, strict_tt, dead, l.end_state.scored);
-    l.tally = static_cast<int>(&tallied - tallies_.data());
+    const EndCounts::Tallied& tallied =
+        counts_.tally_of(l.end_board, board_, strict_tt, dead, l.end_state.scored, *this);
+    l.tally = counts_.index_of(tallied);
+    const DeadPolicy policy = counts_.dead().policy;
     const DeadSource dead_source = strict_tt ? DeadSource::strict_tt
-                                   : dead_policy_ == DeadPolicy::gnugo && !l.end_state.scored
+                                   : policy == DeadPolicy::gnugo && !l.end_state.scored
                                        ? DeadSource::oracle_not_asked
-                                   : dead_policy_ == DeadPolicy::pass_alive && !l.end_state.scored
+                                   : policy == DeadPolicy::pass_alive && !l.end_state.scored
                                        ? DeadSource::pass_alive_not_decided
                                        : tallied.source;
     res.score = detail::score_position(tallied.tally, res.ruleset, l.end_state, out_.handicap, komi,
@@ -184,9 +150,9 @@ void Replay::check_counts(const std::vector<Vertex>& dead) {
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) try_conventions(lanes_[*ru_lane_]);
     if (out_.record.check == RecordCheck::mismatch && ru_lane_) seek_agreement(lanes_[*ru_lane_]);
     if (out_.record.check == RecordCheck::unsettled && ru_lane_) decide_unsure(lanes_[*ru_lane_]);
-    check_result_plausibility(rec_, out_.handicap, captures_, passes_,
-                              any_turn_ ? std::optional<game::Color>(last_turn_) : std::nullopt,
-                              out_);
+    check_result_plausibility(
+        rec_, out_.handicap, turns().captures, turns().passes,
+        turns().any_turn ? std::optional<game::Color>(turns().last_turn) : std::nullopt, out_);
     find_flips(dead);  // counterfactual.cpp
     drop_internal_results();
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
@@ -206,7 +172,7 @@ void Replay::check_counts(const std::vector<Vertex>& dead) {
 //   a game stopped with dame open (R19: no territory in seki or false eyes).
 void Replay::try_conventions(const Lane& l) {
     if (l.tally < 0 || !rec_.result) return;
-    const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    const EndCounts::Tallied& counted = counts_.tallied(l.tally);
     const std::optional<Reading> r =
         convention_reading(l, counted.tally, counted.source, counted.oracle);
     if (!r) return;
@@ -319,7 +285,7 @@ void Replay::drop_record_divergence() {
 // strings first, at most 2^kAgreementBound - 1 recounts; past the bound the check is unsettled.
 void Replay::seek_agreement(const Lane& l) {
     if (l.tally < 0 || !rec_.result) return;
-    const Tallied& counted = tallies_[static_cast<std::size_t>(l.tally)];
+    const EndCounts::Tallied& counted = counts_.tallied(l.tally);
     if (counted.tally.markup || counted.tally.removed.empty()) return;
     const game::Board& b = end_board(l);
     const std::vector<std::vector<Vertex>> strings = dead_strings(b, counted.tally.removed);
@@ -413,8 +379,8 @@ std::optional<Replay::Agreement> Replay::find_agreement(
 // AGA 11's extra White pass then follows from who passed last, as for any game.
 EndState Replay::counted_state() const {
     EndState s = state(true);
-    game::Color next = any_turn_ ? game::opponent(last_turn_) : first_;
-    for (int passes = consecutive_passes_; passes < 2; ++passes) {
+    game::Color next = turns().any_turn ? game::opponent(turns().last_turn) : turns().first;
+    for (int passes = turns().consecutive_passes; passes < 2; ++passes) {
         (next == game::Color::black ? s.passes_black : s.passes_white) += 1;
         if (s.first_passer < 0) s.first_passer = idx(next);
         s.black_moved_last = next == game::Color::black;
@@ -425,7 +391,8 @@ EndState Replay::counted_state() const {
 
 std::vector<game::Vertex> Replay::dead_points() {
     std::vector<Vertex> out;
-    if (dead_policy_ == DeadPolicy::markup) {
+    const DeadPolicy policy = counts_.dead().policy;
+    if (policy == DeadPolicy::markup) {
         // Stones on points marked as the opponent's territory are dead.
         for (const sgf::Point& p : rec_.territory_black) {
             const Vertex v = game::to_vertex(p.x, p.y);
@@ -435,7 +402,7 @@ std::vector<game::Vertex> Replay::dead_points() {
             const Vertex v = game::to_vertex(p.x, p.y);
             if (board_.on_board(v) && board_.at(v) == game::Cell::black) out.push_back(v);
         }
-    } else if (dead_policy_ == DeadPolicy::list) {
+    } else if (policy == DeadPolicy::list) {
         for (const std::string& token : options_.dead_points) {
             const auto p = resolve_point(token, rec_.size.width, rec_.size.height);
             if (!p) {
@@ -448,173 +415,6 @@ std::vector<game::Vertex> Replay::dead_points() {
         }
     }
     return out;
-}
-
-// Keeps the board a lane ended on (an index into end_boards_); lanes that end on the same
-// position share it.
-int Replay::keep_end_board(const game::Board& b) {
-    if (end_boards_.empty() || !end_boards_.back().same_position(b)) {
-        // A lane ends once: room for all of them, so no board is copied twice.
-        if (end_boards_.empty()) end_boards_.reserve(lanes_.size());
-        end_boards_.push_back(b);
-    }
-    return static_cast<int>(end_boards_.size()) - 1;
-}
-
-// The board as it stands is about to change: the lanes that ended on it get a copy.
-void Replay::keep_current_board() {
-    current_kept_ = false;
-    const int kept = keep_end_board(board_);
-    for (Lane& l : lanes_) {
-        if (l.end_board == kCurrentBoard) l.end_board = kept;
-    }
-}
-
-// The tally of a lane's end board, computed once per board and dead-stone choice.
-// The oracle (an engine: slow) is asked only about games that ended by two passes, the only
-// counts compared with RE; the others are counted as they stand.
-const Replay::Tallied& Replay::tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
-                                        bool scored) {
-    const bool oracle = !strict_tt && scored && dead_policy_ == DeadPolicy::gnugo;
-    // Benson's dead stones depend on the board, so every end board gets its own analysis,
-    // and only the boards of games ended by two passes (the only counts compared with RE or
-    // between rulesets): the others are counted as they stand, as for the oracle.
-    const bool use_dead =
-        !strict_tt &&
-        (!dead.empty() || (dead_policy_ == DeadPolicy::pass_alive && scored) || oracle);
-    // The readings of seki (J 8's, R19; KGS's) are of end positions: a game that did not end
-    // by two passes (resigned, on time, unfinished) is counted as it stands by its regions.
-    const bool seki_read = scored;
-    for (const Tallied& t : tallies_) {
-        if (t.board == board && t.use_dead == use_dead && t.seki_read == seki_read) {
-            return t;
-        }
-    }
-    const game::Board& b = board < 0 ? board_ : end_boards_[static_cast<std::size_t>(board)];
-    // R11: the final node's markup is the server's count of the record's last position.
-    if (!strict_tt && board < 0 && dead_policy_ == DeadPolicy::markup &&
-        (!rec_.territory_black.empty() || !rec_.territory_white.empty())) {
-        return tally_by_markup(board, b, dead);
-    }
-    // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
-    // question per end board.
-    if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0);
-    Tally tally = detail::tally_position(
-        b, use_dead ? detail::DeadStones{dead_policy_, dead, judge_} : detail::DeadStones{},
-        seki_read ? seki_eyes_counted() : detail::SekiReadings{});
-    const DeadSource source = tally.judged ? DeadSource::judge : source_of(dead_policy_);
-    // The engine's tier: the judge was unsure and an oracle is configured with
-    // `--dead auto`: it decides the position (tally_by_oracle), else the count stays unsettled.
-    if (judge_ && use_dead && !tally.settled && options_.dead_oracle != nullptr) {
-        return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0, true);
-    }
-    tallies_.push_back({board, use_dead, std::move(tally), source, {}, {}, seki_read});
-    return tallies_.back();
-}
-
-// R11: the markup count of the record's last position, once; where the recount by regions
-// differs, the note markup_recount_differs gives both.
-const Replay::Tallied& Replay::tally_by_markup(int board, const game::Board& b,
-                                               const std::vector<Vertex>& dead) {
-    for (const Tallied& t : tallies_) {
-        if (t.board == board && t.use_dead && t.tally.markup) return t;
-    }
-    const auto vertices = [](const std::vector<sgf::Point>& points) {
-        std::vector<Vertex> out;
-        out.reserve(points.size());
-        for (const sgf::Point& p : points) out.push_back(game::to_vertex(p.x, p.y));
-        return out;
-    };
-    Tally t = detail::tally_markup(b, dead, vertices(rec_.territory_black),
-                                   vertices(rec_.territory_white));
-    if (t.black_territory != t.recount_black_territory ||
-        t.white_territory != t.recount_white_territory) {
-        issue(0, 0,
-              issue::MarkupRecountDiffers{.markup_black = t.black_territory,
-                                          .markup_white = t.white_territory,
-                                          .recount_black = t.recount_black_territory,
-                                          .recount_white = t.recount_white_territory},
-              IssueSeverity::note);
-    }
-    tallies_.push_back({board, true, std::move(t), DeadSource::markup, {}, {}});
-    return tallies_.back();
-}
-
-namespace {
-
-using game::Vertex;
-
-sgf::Point point_of(Vertex v) {
-    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
-                      static_cast<std::uint8_t>(game::vertex_y(v))};
-}
-
-// The engine's tier: the dead stones of `b` when the judge's verdicts stand where it
-// gave one and the oracle's (`oracle_dead`) decide the strings it was unsure of; `engine_dead`
-// gets a stone of each string the oracle decided dead. A string is the oracle's dead when it
-// names any of its stones.
-std::vector<Vertex> judge_then_oracle(const game::Board& b, const EndJudgement& judged,
-                                      const std::vector<Vertex>& oracle_dead,
-                                      std::vector<sgf::Point>& engine_dead) {
-    std::vector<bool> named(game::kCells, false);
-    for (const Vertex v : oracle_dead) {
-        if (v < game::kCells) named[v] = true;
-    }
-    std::vector<Vertex> dead = judged.dead;
-    for (const JudgedString& s : judged.strings) {
-        if (s.verdict != StringVerdict::unsure) continue;
-        bool any = false;
-        b.for_each_chain_stone(s.stone, [&](Vertex v) { any = any || named[v]; });
-        if (!any) continue;
-        b.for_each_chain_stone(s.stone, [&](Vertex v) { dead.push_back(v); });
-        engine_dead.push_back(point_of(s.stone));
-    }
-    std::sort(dead.begin(), dead.end());
-    return dead;
-}
-
-}  // namespace
-
-// `--dead gnugo`: the oracle names the dead stones (each stone), or fails: then the board
-// is counted as it is and the count is unsettled (a record check that differs from it is
-// `unsettled`, never `mismatch`), with a note saying why. `after_judge` (`--dead auto` with an
-// engine): the judge's verdicts stand and the oracle decides only the strings the
-// judge was unsure of, unless the judge's finding is implausible (EndJudgement::implausible:
-// not relied on), when the oracle decides the whole position.
-const Replay::Tallied& Replay::tally_by_oracle(int board, const game::Board& b, double komi,
-                                               bool after_judge) {
-    DeadStonesAnswer answer;
-    if (options_.dead_oracle != nullptr) answer = options_.dead_oracle->dead_stones(b, komi);
-    Tallied t{board, true, {}, DeadSource::oracle, {}, {}};
-    if (answer.dead) {
-        std::vector<Vertex> dead = std::move(*answer.dead);
-        if (after_judge) {
-            const EndJudgement judged = judge_end_position(b, analyse_life(b));
-            if (!judged.implausible) {
-                dead = judge_then_oracle(b, judged, dead, t.engine_dead);
-                t.source = DeadSource::judge_engine;
-            }
-        }
-        t.tally = detail::tally_position(b, detail::DeadStones{DeadPolicy::gnugo, dead},
-                                         seki_eyes_counted());
-        t.oracle = options_.dead_oracle->name();
-    } else {
-        t.tally = detail::tally_position(b, detail::DeadStones{}, seki_eyes_counted());
-        t.tally.settled = false;
-        t.tally.unsettled = Unsettled::oracle;
-        t.source =
-            options_.dead_oracle == nullptr ? DeadSource::no_oracle : DeadSource::oracle_failed;
-        t.oracle = std::move(answer.failure);
-        if (!oracle_failed_) {
-            oracle_failed_ = true;
-            issue(0, 0,
-                  issue::DeadStonesUndecided{.no_oracle = t.source == DeadSource::no_oracle,
-                                             .failure = t.oracle},
-                  IssueSeverity::note);
-        }
-    }
-    tallies_.push_back(std::move(t));
-    return tallies_.back();
 }
 
 }  // namespace sgfaudit::audit::detail

@@ -100,8 +100,8 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     board_changes();
     removed_.clear();
     const game::PlayEffect fx = board_.play(v, c, true, &removed_);
-    captures_[idx(c)] += fx.captured_stones;
-    captures_[idx(game::opponent(c))] += fx.suicide_stones;  // TT 7 self-clearing
+    turn_.captures[idx(c)] += fx.captured_stones;
+    turn_.captures[idx(game::opponent(c))] += fx.suicide_stones;  // TT 7 self-clearing
 
     PlayFacts facts;
     facts.out_of_turn = out_of_turn;
@@ -110,10 +110,10 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     facts.retake = prev_ko_ != game::kNoVertex && prev_ko_ == v && fx.ko_point != game::kNoVertex;
     // The new position is recorded at once (nothing below reads the history); the earlier
     // ones are searched only when one has the same hash.
-    if (history_.add(board_, move_, maker_of(c), true)) {
+    if (history_.add(board_, turn_.move, maker_of(c), true)) {
         facts.repeats = history_.find(board_, history_.size() - 1);
         // R16: the first board play of the main line that repeats a whole-board position.
-        if (facts.repeats.any && first_repeat_ == 0) first_repeat_ = move_;
+        if (facts.repeats.any && first_repeat_ == 0) first_repeat_ = turn_.move;
     }
 
     if (is_quiet(facts)) {
@@ -143,14 +143,14 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
         if (!l.active) continue;
         std::optional<Illegal> ill = judge_play(l.result.ruleset, c, facts);
         if (ill) {
-            ill->move = move_;
+            ill->move = turn_.move;
             ill->color = c;
             ill->point = e.point;
             add_illegal(l, *ill);
             if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
         } else if (facts.repeats.any && l.result.repeated_move == 0 &&
                    l.result.ruleset.cycle == Cycle::no_result) {
-            l.result.repeated_move = move_;  // J 12: a whole-board position repeated
+            l.result.repeated_move = turn_.move;  // J 12: a whole-board position repeated
         }
         if (l.pending_end) {
             l.pending_end = false;  // play resumes after a double pass (AGA 10, FFG 5a)
@@ -160,7 +160,7 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
     }
     note_legality(e, c, facts, verdicts, before);
     if (out_of_turn) {
-        issue(move_, e.offset, issue::OutOfTurn{.color = c, .point = e.point});
+        issue(turn_.move, e.offset, issue::OutOfTurn{.color = c, .point = e.point});
     }
     prev_ko_ = fx.ko_point;
 }
@@ -205,7 +205,7 @@ void Replay::note_legality(
         if (is_superko(under_ru->reason) && !facts.retake) {
             // R15: a whole-board repetition the server did not enforce: the record is what was
             // played. The play stays an illegal play of that ruleset.
-            issue(move_, e.offset,
+            issue(turn_.move, e.offset,
                   issue::SuperkoNotEnforced{.color = c,
                                             .point = e.point,
                                             .ru_text = rec_.rules,
@@ -213,7 +213,7 @@ void Replay::note_legality(
                                             .repeats_move = under_ru->repeats_move.value_or(0)},
                   IssueSeverity::note);
         } else {
-            issue(move_, e.offset,
+            issue(turn_.move, e.offset,
                   issue::IllegalUnderRecordRules{.color = c,
                                                  .point = e.point,
                                                  .ru_text = rec_.rules,
@@ -232,12 +232,12 @@ void Replay::note_legality(
                 if (i >= chosen_) continue;
                 f.reasons.push_back({lane_name(i), ill->reason});
             }
-            issue(move_, e.offset, std::move(f));
+            issue(turn_.move, e.offset, std::move(f));
         }
         // The boards around it, for `check`'s diagrams.
         if (options_.illegal_boards && first.applied && before != nullptr &&
             (options_.max_listed == 0 || out_.illegal_everywhere.size() < options_.max_listed)) {
-            out_.illegal_everywhere.push_back({move_, c, e.point, first.reason, first.clause,
+            out_.illegal_everywhere.push_back({turn_.move, c, e.point, first.reason, first.clause,
                                                first.repeats_move, position_of(*before),
                                                position_of(board_)});
         }
@@ -249,7 +249,7 @@ void Replay::note_legality(
     }
     Divergence d;
     d.kind = DivergenceKind::legality;
-    d.move = move_;
+    d.move = turn_.move;
     d.color = c;
     d.has_point = true;
     d.point = e.point;

@@ -6,7 +6,9 @@
 //                     no ruleset allows (Replay::run, setup_start, on_move, on_pass, ...)
 //   judge.cpp         judging a play under every ruleset (judge_play, Replay::play), with the
 //                     legality divergences and the record issues a play raises
-//   end.cpp           the end of each ruleset's game and its count (Replay::finish, tallies)
+//   end.cpp           the end of each ruleset's game and its count (Replay::finish)
+//   end_counts.cpp    the end's counting state, a type of its own (EndCounts, end_counts.hpp):
+//                     the boards lanes ended on and their tallies, its inputs passed explicitly
 //   divergences.cpp   divergences of end, outcome and accounting, computed after the replay
 //   record_check.cpp  RE against the count under the record's own RU, and RE's plausibility
 //
@@ -22,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "end_counts.hpp"
 #include "history.hpp"
 #include "judge.hpp"
 #include "scoring.hpp"
@@ -83,23 +86,19 @@ struct ReplayScratch {
 // The history memory a scratch keeps from one game to the next (a 19x19 game of 40,000 moves).
 constexpr std::size_t kKeptHistoryBytes = std::size_t{4} << 20;
 
-// Lane::end_board of a lane that ended on the board as it stands now: the board is copied into
-// Replay::end_boards_ only if it changes before the record ends (most games end right there).
-constexpr int kCurrentBoard = -2;
-
-// Per-ruleset replay state.
-struct Lane {
-    explicit Lane(RulesetResult& r) : result(r) {}
-    RulesetResult& result;     // in GameAudit::results, where the lanes' results are built
-    bool active = true;        // still judging plays (false: ended under `final`, or stopped)
-    bool pending_end = false;  // resumable: a double pass was seen and nothing played since
-    std::uint32_t last_double_pass = 0;
-    EndState end_state;
-    int end_board = -1;     // the board when the game ended (final / stop): index into
-                            // Replay::end_boards_; -1: the board at the end of the record;
-                            // kCurrentBoard: the board as it stands (kept when it changes)
-    bool internal = false;  // added only for the record check
-    int tally = -1;         // index into Replay::tallies_ of its count (-1: counted otherwise)
+// The turn order of one replay (rules.md 3: R1 to R9): written by the turns (turns.cpp) and
+// the plays (judge.cpp), read by the end (end.cpp) through Replay::turns().
+struct TurnState {
+    std::uint32_t move = 0;  // moves so far, passes counted: the number of the current move
+    game::Color first = game::Color::black;      // who moved first
+    game::Color expected = game::Color::black;   // who is to move next
+    game::Color last_turn = game::Color::black;  // who moved last (when any_turn)
+    bool any_turn = false;
+    int placement_target = 0;  // HA, while placement by plays is under way (R4)
+    EndState before_state;     // the state before the current move (R7), kept under `stop` only
+    int consecutive_passes = 0;
+    std::array<int, 2> captures{};  // stones held by Black, by White
+    std::array<int, 2> passes{};
 };
 
 // One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
@@ -109,7 +108,7 @@ struct Lane {
 // by this replay only while it runs). Guarantees: run() replays the main line once on one board
 // and returns the audit; it never throws for bad input; a record that is not auditable gives
 // auditable = false and nothing replayed.
-class Replay {
+class Replay final : private IssueSink {
   public:
     Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
            const AuditOptions& options, ReplayScratch& scratch);
@@ -125,6 +124,11 @@ class Replay {
                IssueSeverity severity = IssueSeverity::error) {
         if (options_.max_listed != 0 && !listable(code_of(facts), severity)) return;
         add_issue(out_, move, offset, std::move(facts), severity);
+    }
+    // IssueSink: the issues of the end's counts (EndCounts), listed as any other.
+    void raise(std::uint32_t move, std::uint32_t offset, IssuePayload facts,
+               IssueSeverity severity) override {
+        issue(move, offset, std::move(facts), severity);
     }
     // AuditOptions::max_listed: false (and counted in record_issues_omitted) once `code` has
     // been listed that many times.
@@ -146,7 +150,7 @@ class Replay {
     void on_setup();
     void on_move(const sgf::Event& e);
     bool placing() const noexcept {
-        return out_.handicap_by_plays && out_.handicap < placement_target_;
+        return out_.handicap_by_plays && out_.handicap < turn_.placement_target;
     }
     void skipped(const sgf::Event& e, game::Color c, Reason why);
     // Lists `ill` under every active lane and, under `stop`, stops each there.
@@ -169,9 +173,10 @@ class Replay {
     std::string lane_name(std::size_t i) const { return ruleset_name(lanes_[i].result.ruleset); }
 
     // --- end.cpp: the end of each ruleset's game and its count -------------------------------
+    // The turn order as the turns left it: what the end reads of it (only the turns and the
+    // plays write turn_).
+    const TurnState& turns() const noexcept { return turn_; }
     void finish();
-    // Resolves `--dead auto` (dead_policy_, judge_).
-    void resolve_dead_policy();
     // Gives an active lane its end (two passes, the record's end, counted, no moves), its end
     // state and its end board (the current one). by_result: R13's reading of RE applies.
     void end_lane(Lane& l, bool by_result);
@@ -227,59 +232,22 @@ class Replay {
     EndState counted_state() const;
     std::vector<Vertex> dead_points();
     const game::Board& end_board(const Lane& l) const {
-        return l.end_board < 0 ? board_ : end_boards_[static_cast<std::size_t>(l.end_board)];
-    }
-    int keep_end_board(const game::Board& b);
-    int end_on_current_board() {
-        current_kept_ = true;
-        return kCurrentBoard;
+        return counts_.end_board(l.end_board, board_);
     }
     // Called before every change to board_ once the replay has started (inline: called on every
     // play; the board is copied only when some lane ended on it).
-    void board_changes() {
-        if (current_kept_) keep_current_board();
-    }
-    void keep_current_board();
-    struct Tallied {
-        int board;
-        bool use_dead;
-        Tally tally;
-        DeadSource source;   // how its dead stones were chosen
-        std::string oracle;  // oracle: its name; oracle_failed: why (Score::dead_oracle)
-        std::vector<sgf::Point> engine_dead;  // judge_engine: Score::engine_dead
-        // Counted with the lanes' readings of seki (seki_eyes_counted): the count of a game
-        // ended by two passes or counted (R13). A board counted as it stands is not an end
-        // position, and its as-is count reads no seki (regions only).
-        bool seki_read = true;
-    };
-    const Tallied& tally_of(int board, bool strict_tt, const std::vector<Vertex>& dead,
-                            bool scored);
-    const Tallied& tally_by_oracle(int board, const game::Board& b, double komi,
-                                   bool after_judge = false);
-    const Tallied& tally_by_markup(int board, const game::Board& b,
-                                   const std::vector<Vertex>& dead);
-    // The readings of seki the lanes count with (seki-eyes other than territory): a tally makes
-    // only those.
-    detail::SekiReadings seki_eyes_counted() const noexcept {
-        detail::SekiReadings r;
-        for (const Lane& l : lanes_) r |= detail::SekiReadings::of(l.result.ruleset.seki_eyes);
-        return r;
-    }
+    void board_changes() { counts_.board_changes(board_, lanes_); }
 
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
     ReplayScratch& scratch_;
-    DeadPolicy dead_policy_ = DeadPolicy::none;  // options_.dead with `auto` resolved
-    bool judge_ = false;  // `auto` resolved to pass_alive: the judge's tier too
+    // The end's counting state: the end boards and their tallies (end_counts.hpp).
+    EndCounts counts_{rec_, options_, resolve_dead_policy(rec_, options_)};
     game::Board board_;
     // The board before a play some ruleset may forbid (made only when one comes).
     std::optional<game::Board> before_;
     std::vector<game::Vertex>& removed_ = scratch_.removed;  // the stones the current play removed
-    std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
-    bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
-    bool any_pending_ = false;             // some active lane may have pending_end (else none has)
-    std::vector<Tallied> tallies_;
-    bool oracle_failed_ = false;  // the dead_stones_undecided note was given
+    bool any_pending_ = false;  // some active lane may have pending_end (else none has)
     History& history_ = scratch_.history;
     std::vector<Lane> lanes_;
     std::size_t chosen_ = 0;
@@ -288,17 +256,10 @@ class Replay {
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
     std::size_t next_event_ = 0;
-    std::uint32_t move_ = 0;
-    game::Color first_ = game::Color::black;
-    game::Color expected_ = game::Color::black;
-    game::Color last_turn_ = game::Color::black;
-    bool any_turn_ = false;
-    int placement_target_ = 0;  // HA, while placement by plays is under way (R4)
+    TurnState turn_;  // turns.cpp
     // R10's one-stone handicap on a server whose scorer pays the area bonus on it
     // (ServerConvention::one_stone_handicap).
     bool one_stone_handicap_ = false;
-    EndState before_state_;  // the state before the current move (R7), kept under `stop` only
-    int consecutive_passes_ = 0;
     std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
     // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
     // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
@@ -308,8 +269,6 @@ class Replay {
     int encore_passes_ = 0;
     std::optional<game::Board> second_encore_board_;
     std::array<int, 2> second_encore_captures_{};
-    std::array<int, 2> captures_{};  // stones held by Black, by White
-    std::array<int, 2> passes_{};
     game::Vertex prev_ko_ = game::kNoVertex;
     // Of the current play.
     std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;

@@ -49,9 +49,7 @@ Replay::Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
             ru_lane_ = lanes_.size() - 1;
         }
     }
-    // At most one tally per lane: no reallocation while one is in use. (end_boards_ grows
-    // only during the replay and is read after it: most games keep no board there.)
-    tallies_.reserve(lanes_.size());
+    counts_.begin(lanes_);
 }
 
 GameAudit Replay::run() {
@@ -71,12 +69,12 @@ GameAudit Replay::run() {
         if (e.kind == sgf::EventKind::move) {
             on_move(e);
             // `check --at N`.
-            if (options_.position_at != 0 && move_ == options_.position_at) {
+            if (options_.position_at != 0 && turn_.move == options_.position_at) {
                 out_.position_at = position_of(board_);
             }
         } else if (e.kind == sgf::EventKind::to_play) {
             // R1: PL names the player to move next; the alternation continues from it.
-            expected_ = to_game(e.color);
+            turn_.expected = to_game(e.color);
         } else {
             on_setup();
         }
@@ -159,7 +157,7 @@ void Replay::setup_start() {
             // TT comment 5, FFG preliminary rule: the first n Black plays are the placement;
             // n counts the stones placed (R4).
             out_.handicap_by_plays = true;
-            placement_target_ = ha;
+            turn_.placement_target = ha;
         }
     }
 
@@ -167,20 +165,21 @@ void Replay::setup_start() {
     // where the handicap is missing (R5); the colour of the first play in a position record;
     // else Black (TT 5, AGA 2).
     if (to_play) {
-        first_ = *to_play;
+        turn_.first = *to_play;
     } else if (missing || (out_.handicap >= 2 && !out_.handicap_by_plays)) {
-        first_ = game::Color::white;
+        turn_.first = game::Color::white;
     } else if ((root_black > 0 || root_white > 0) && first_move != nullptr) {
-        first_ = to_game(first_move->color);
+        turn_.first = to_game(first_move->color);
     } else {
-        first_ = game::Color::black;
+        turn_.first = game::Color::black;
     }
-    out_.first_player = first_;
-    expected_ = first_;
+    out_.first_player = turn_.first;
+    turn_.expected = turn_.first;
 
     if (ha < 2 && (root_black > 0 || root_white > 0)) {
         // R10: one Black stone with White to move is how OGS records a one-stone handicap.
-        const bool ogs_one = root_black == 1 && root_white == 0 && first_ == game::Color::white;
+        const bool ogs_one =
+            root_black == 1 && root_white == 0 && turn_.first == game::Color::white;
         issue(0, 0,
               issue::SetupWithoutHandicap{.black_stones = root_black, .white_stones = root_white},
               ogs_one ? IssueSeverity::note : IssueSeverity::error);
@@ -201,7 +200,7 @@ void Replay::setup_start() {
     // the start adds one more, the history grows for it), never one per setup point.
     history_.reset(board_.snapshot_size(),
                    std::min<std::size_t>(rec_.moves, rec_.events.size()) + 1);
-    history_.add(board_, 0, detail::maker_of(game::opponent(first_)), true);
+    history_.add(board_, 0, detail::maker_of(game::opponent(turn_.first)), true);
 
     if (rec_.komi && rec_.komi->adjusted) {
         issue(0, 0, issue::KomiQuirk{.komi = rec_.komi->value, .km_text = rec_.komi_text},
@@ -381,17 +380,17 @@ void Replay::on_setup() {
                               rec_.events[next_event_ + 1].depth != e.depth ||
                               !is_setup(rec_.events[next_event_ + 1].kind);
     if (last_of_node) {
-        history_.add(board_, move_, Maker::setup, false);
-        issue(move_, e.offset, issue::SetupAfterStart{});
+        history_.add(board_, turn_.move, Maker::setup, false);
+        issue(turn_.move, e.offset, issue::SetupAfterStart{});
         prev_ko_ = game::kNoVertex;
     }
 }
 
 void Replay::on_move(const sgf::Event& e) {
-    ++move_;
+    ++turn_.move;
     // R7: a ruleset stopped at this move is counted on the state before it (only `stop`
     // stops a ruleset: stop_lane is its only reader).
-    if (options_.on_illegal == IllegalPolicy::stop) before_state_ = state(false);
+    if (options_.on_illegal == IllegalPolicy::stop) turn_.before_state = state(false);
     const game::Color c = to_game(e.color);
     // Turn order (AGA 8, TT 5, FFG 1), handicap placement by plays (TT comment 5, FFG
     // preliminary rule; R4, R9).
@@ -399,36 +398,36 @@ void Replay::on_move(const sgf::Event& e) {
     if (placing()) {
         if (c == game::Color::black && !e.pass) {
             ++out_.handicap;  // R4: n counts the stones placed
-            if (!placing()) expected_ = game::Color::white;
+            if (!placing()) turn_.expected = game::Color::white;
         } else if (c == game::Color::white && e.pass) {
             // FFG preliminary rule: White passes during the placement. R4: such a pass is
             // part of the placement: no pass stone, never part of a double pass.
-            last_turn_ = c;
-            any_turn_ = true;
-            consecutive_passes_ = 0;
+            turn_.last_turn = c;
+            turn_.any_turn = true;
+            turn_.consecutive_passes = 0;
             prev_ko_ = game::kNoVertex;
-            history_.add(board_, move_, detail::maker_of(c), false);
+            history_.add(board_, turn_.move, detail::maker_of(c), false);
             return;
         } else {
             // R4, R9: a White play or a Black pass ends the placement and is in turn.
-            issue(move_, e.offset,
+            issue(turn_.move, e.offset,
                   issue::PlacementInterrupted{
-                      .pass = e.pass, .due = placement_target_, .taken = out_.handicap});
-            placement_target_ = out_.handicap;
-            expected_ = game::opponent(c);
+                      .pass = e.pass, .due = turn_.placement_target, .taken = out_.handicap});
+            turn_.placement_target = out_.handicap;
+            turn_.expected = game::opponent(c);
         }
     } else {
-        out_of_turn = c != expected_;
-        expected_ = game::opponent(c);
+        out_of_turn = c != turn_.expected;
+        turn_.expected = game::opponent(c);
     }
-    last_turn_ = c;
-    any_turn_ = true;
+    turn_.last_turn = c;
+    turn_.any_turn = true;
 
     if (e.pass) {
         on_pass(e, c, out_of_turn);
         return;
     }
-    consecutive_passes_ = 0;
+    turn_.consecutive_passes = 0;
     encore_passes_ = 0;
     if (e.off_board) {
         skipped(e, c, Reason::off_board);  // R2
@@ -460,7 +459,7 @@ void Replay::resume_waiting_lanes() {
 // A play that cannot stand: every ruleset calls it illegal; no position, no pass stone.
 void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
     Illegal ill;
-    ill.move = move_;
+    ill.move = turn_.move;
     ill.color = c;
     ill.point = e.point;
     ill.reason = why;
@@ -468,9 +467,9 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
     ill.applied = false;
     illegal_in_every_lane(ill);
     if (why == Reason::occupied) {
-        issue(move_, e.offset, issue::Occupied{.color = c, .point = e.point});
+        issue(turn_.move, e.offset, issue::Occupied{.color = c, .point = e.point});
     } else {
-        issue(move_, e.offset, issue::OffBoard{.color = c, .point = e.point});
+        issue(turn_.move, e.offset, issue::OffBoard{.color = c, .point = e.point});
     }
     prev_ko_ = game::kNoVertex;
 }
@@ -490,7 +489,7 @@ void Replay::illegal_in_every_lane(const Illegal& ill) {
 // whose game had ended by a double pass (resumable, nothing played since) ends there.
 void Replay::stop_lane(Lane& l, const game::Board* before) {
     l.active = false;
-    l.end_state = before_state_;
+    l.end_state = turn_.before_state;
     if (l.pending_end) {
         l.pending_end = false;
         l.result.end = EndKind::two_passes;
@@ -498,24 +497,26 @@ void Replay::stop_lane(Lane& l, const game::Board* before) {
         l.end_state.scored = true;
     } else {
         l.result.end = EndKind::stopped;
-        l.result.end_move = move_ - 1;
+        l.result.end_move = turn_.move - 1;
     }
-    l.end_board = before != nullptr ? keep_end_board(*before) : end_on_current_board();
+    l.end_board =
+        before != nullptr ? counts_.keep_end_board(*before) : counts_.end_on_current_board();
 }
 
 EndState Replay::state(bool scored) const {
     detail::EndState s;
-    s.captures_by_black = captures_[0];
-    s.captures_by_white = captures_[1];
-    s.passes_black = passes_[0];
-    s.passes_white = passes_[1];
-    s.black_moved_last = any_turn_ && last_turn_ == game::Color::black;
+    s.captures_by_black = turn_.captures[0];
+    s.captures_by_white = turn_.captures[1];
+    s.passes_black = turn_.passes[0];
+    s.passes_white = turn_.passes[1];
+    s.black_moved_last = turn_.any_turn && turn_.last_turn == game::Color::black;
     s.scored = scored;
     s.first_passer = first_passer_;
     // KG encore: every stone a colour placed (setup included) is on the board or was removed;
     // counted up to the start of the second cleanup phase.
     const game::Board& b = second_encore_board_ ? *second_encore_board_ : board_;
-    const std::array<int, 2>& lost = second_encore_board_ ? second_encore_captures_ : captures_;
+    const std::array<int, 2>& lost =
+        second_encore_board_ ? second_encore_captures_ : turn_.captures;
     s.played_black = b.stones(game::Color::black) + lost[1];
     s.played_white = b.stones(game::Color::white) + lost[0];
     return s;
@@ -524,46 +525,46 @@ EndState Replay::state(bool scored) const {
 void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
     if (out_of_turn) {
         Illegal ill;
-        ill.move = move_;
+        ill.move = turn_.move;
         ill.color = c;
         ill.pass = true;
         ill.reason = Reason::out_of_turn;
         ill.clause = clause(CommonRule::out_of_turn);
         illegal_in_every_lane(ill);
-        issue(move_, e.offset, issue::OutOfTurn{.color = c, .pass = true});
+        issue(turn_.move, e.offset, issue::OutOfTurn{.color = c, .pass = true});
     }
-    ++passes_[idx(c)];
-    ++consecutive_passes_;
+    ++turn_.passes[idx(c)];
+    ++turn_.consecutive_passes;
     if (first_passer_ < 0) first_passer_ = idx(c);  // KG button
     // KG encore: two passes in a row end the game, then each cleanup phase.
     if (++encore_passes_ == 2) {
         encore_passes_ = 0;
         if (++encore_phase_ == 2) {
             second_encore_board_ = board_;
-            second_encore_captures_ = captures_;
+            second_encore_captures_ = turn_.captures;
         }
     }
     prev_ko_ = game::kNoVertex;
-    if (consecutive_passes_ == 1) {
+    if (turn_.consecutive_passes == 1) {
         // A pass after a skipped play that followed a double pass resumes the game (R8);
         // it is no double pass itself (the skipped play broke the run of passes).
         resume_pending_lanes();
     }
     // A pass is a turn: its position counts for ssk, not for nssk (rules.md 2).
-    history_.add(board_, move_, detail::maker_of(c), false);
-    if (consecutive_passes_ < 2) return;
+    history_.add(board_, turn_.move, detail::maker_of(c), false);
+    if (turn_.consecutive_passes < 2) return;
     // Two consecutive passes end the game (TT 8, AGA 9, FFG 5).
     for (Lane& l : lanes_) {
         if (!l.active) continue;
         if (l.result.ruleset.end == GameEnd::final) {
             l.active = false;
             l.result.end = EndKind::two_passes;
-            l.result.end_move = move_;
+            l.result.end_move = turn_.move;
             l.end_state = state(true);
-            l.end_board = end_on_current_board();
+            l.end_board = counts_.end_on_current_board();
         } else {
             l.pending_end = true;
-            l.last_double_pass = move_;
+            l.last_double_pass = turn_.move;
             any_pending_ = true;
         }
     }

@@ -43,7 +43,8 @@ double count_for_black(const Count& c) {
 // finished boundary and a plausible judgement is decided so; others stay as they are.
 void Replay::decide_unsure(const Lane& l) {
     RecordVerdict& rv = out_.record;
-    if (rv.check != RecordCheck::unsettled || !judge_ || l.tally < 0 || !rec_.result) return;
+    if (rv.check != RecordCheck::unsettled || !counts_.dead().judge || l.tally < 0 || !rec_.result)
+        return;
     if (rv.why != RecordReason::unsettled_benson && rv.why != RecordReason::unsettled_small_eye &&
         rv.why != RecordReason::unsettled_atari) {
         return;
