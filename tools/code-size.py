@@ -50,6 +50,15 @@ def blank(text):
             if out[k] != "\n":
                 out[k] = " "
 
+    def quoted(i, quote):
+        """Wipes the literal whose opening `quote` is at i (to its closing quote or the end of
+        the line, escapes skipped); returns where reading goes on."""
+        j = i + 1
+        while j < n and text[j] != quote and text[j] != "\n":
+            j += 2 if text[j] == "\\" else 1
+        wipe(i + 1, min(j, n))
+        return j + 1
+
     while i < n:
         c = text[i]
         if c == "\n":
@@ -96,11 +105,7 @@ def blank(text):
                 wipe(i + 1, end - 1)
                 i = end
                 continue
-            j = i + 1
-            while j < n and text[j] != '"' and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            wipe(i + 1, min(j, n))
-            i = j + 1
+            i = quoted(i, '"')
             continue
         if c == "'":
             # A digit separator (1'000'000) when the token it is in starts with a digit.
@@ -110,11 +115,7 @@ def blank(text):
             if k < i and text[k].isdigit():
                 i += 1
                 continue
-            j = i + 1
-            while j < n and text[j] != "'" and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            wipe(i + 1, min(j, n))
-            i = j + 1
+            i = quoted(i, "'")
             continue
         i += 1
     return "".join(out)

@@ -163,10 +163,6 @@ std::vector<std::pair<Knob, Ruleset>> count_variants(const Ruleset& r) {
     return out;
 }
 
-double lead(const Count& c) {
-    return c.winner == Winner::black ? c.margin : c.winner == Winner::white ? -c.margin : 0.0;
-}
-
 }  // namespace
 
 // The count under `r` of the game as lane `ended` ended it (its board and end state), with the
@@ -218,7 +214,7 @@ std::vector<KnobFlip> Replay::outcome_flips(std::size_t a, std::size_t b,
         }
         const std::optional<Score> s = rescore(r, *ended, dead);
         if (!s || !s->scored || s->decision().winner == before.winner) continue;
-        out.push_back({k, knob_value(r, k), lead(s->decision()) - lead(before)});
+        out.push_back({k, knob_value(r, k), black_lead(s->decision()) - black_lead(before)});
     }
     return out;
 }
@@ -231,7 +227,7 @@ std::vector<KnobFlip> Replay::record_flips(std::size_t i, const std::vector<Vert
     for (const auto& [k, r] : count_variants(l.result.ruleset)) {
         const std::optional<Score> s = rescore(r, l, dead);
         if (!s || !result_reproduced(*rec_.result, rec_.place, s->decision())) continue;
-        out.push_back({k, knob_value(r, k), lead(s->decision()) - lead(before)});
+        out.push_back({k, knob_value(r, k), black_lead(s->decision()) - black_lead(before)});
     }
     return out;
 }

@@ -265,9 +265,7 @@ bool Replay::j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
             detail::score_position(regions, l.result.ruleset, l.end_state, out_.handicap, k,
                                    DeadSource::none, {}, one_stone_handicap_);
         const Count& c = s.decision();
-        const double m = c.winner == Winner::white   ? -c.margin
-                         : c.winner == Winner::black ? c.margin
-                                                     : 0.0;
+        const double m = black_lead(c);
         return recorded >= m - regions.black_territory - 1e-9 &&
                recorded <= m + regions.white_territory + 1e-9;
     };
@@ -362,12 +360,9 @@ std::optional<Replay::Agreement> Replay::find_agreement(
             for (std::uint32_t i = 0; i < k; ++i) {
                 if ((mask & (1u << i)) == 0) continue;
                 const Vertex v = *std::min_element(strings[i].begin(), strings[i].end());
-                a.alive.push_back(sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
-                                             static_cast<std::uint8_t>(game::vertex_y(v))});
+                a.alive.push_back(point_of(v));
             }
-            std::sort(a.alive.begin(), a.alive.end(), [](const sgf::Point& x, const sgf::Point& y) {
-                return x.y != y.y ? x.y < y.y : x.x < y.x;
-            });
+            std::sort(a.alive.begin(), a.alive.end(), board_order);
             return a;
         }
     }

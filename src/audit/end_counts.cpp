@@ -150,11 +150,6 @@ namespace {
 
 using game::Vertex;
 
-sgf::Point point_of(Vertex v) {
-    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
-                      static_cast<std::uint8_t>(game::vertex_y(v))};
-}
-
 // The engine's tier: the dead stones of `b` when the judge's verdicts stand where it
 // gave one and the oracle's (`oracle_dead`) decide the strings it was unsure of; `engine_dead`
 // gets a stone of each string the oracle decided dead. A string is the oracle's dead when it

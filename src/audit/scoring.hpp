@@ -10,8 +10,26 @@
 
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/game/board.hpp"
+#include "sgfaudit/sgf/values.hpp"
 
 namespace sgfaudit::audit::detail {
+
+// A point of the board as reports name it (the first stone of a string, a dead stone).
+inline sgf::Point point_of(game::Vertex v) {
+    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
+                      static_cast<std::uint8_t>(game::vertex_y(v))};
+}
+
+// Board order (rows from the top, then columns): how lists of points are reported.
+inline bool board_order(const sgf::Point& a, const sgf::Point& b) {
+    return a.y != b.y ? a.y < b.y : a.x < b.x;
+}
+
+// A count's result as Black's lead: the margin for a Black win, its negation for White's, 0
+// for a draw.
+inline double black_lead(const Count& c) {
+    return c.winner == Winner::black ? c.margin : c.winner == Winner::white ? -c.margin : 0.0;
+}
 
 // What the replay knows at the end of a ruleset's game.
 struct EndState {

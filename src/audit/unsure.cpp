@@ -10,19 +10,6 @@
 
 namespace sgfaudit::audit::detail {
 
-namespace {
-
-sgf::Point point_of(game::Vertex v) {
-    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
-                      static_cast<std::uint8_t>(game::vertex_y(v))};
-}
-
-bool board_order(const sgf::Point& a, const sgf::Point& b) {
-    return a.y != b.y ? a.y < b.y : a.x < b.x;
-}
-
-}  // namespace
-
 std::vector<sgf::Point> unsure_strings(const game::Board& board) {
     const LifeAnalysis life = analyse_life(board);
     const EndJudgement judged = judge_end_position(board, life);

@@ -14,19 +14,10 @@ namespace sgfaudit::audit::detail {
 
 namespace {
 
-sgf::Point point_of(game::Vertex v) {
-    return sgf::Point{static_cast<std::uint8_t>(game::vertex_x(v)),
-                      static_cast<std::uint8_t>(game::vertex_y(v))};
-}
-
 // RE as Black's margin (B+x is x, W+x is -x), when it is a score with a margin.
 std::optional<double> recorded_for_black(const sgf::GameResult& re) {
     if (re.kind != sgf::ResultKind::score || !re.margin || !re.winner) return std::nullopt;
     return *re.winner == sgf::Color::black ? std::fabs(*re.margin) : -std::fabs(*re.margin);
-}
-
-double count_for_black(const Count& c) {
-    return c.winner == Winner::white ? -c.margin : c.winner == Winner::black ? c.margin : 0.0;
 }
 
 }  // namespace
@@ -68,10 +59,7 @@ void Replay::decide_unsure(const Lane& l) {
     for (const std::vector<Vertex>& s : *unsure) {
         rv.decided_unsure.push_back(point_of(*std::min_element(s.begin(), s.end())));
     }
-    std::sort(rv.decided_unsure.begin(), rv.decided_unsure.end(),
-              [](const sgf::Point& a, const sgf::Point& c) {
-                  return a.y != c.y ? a.y < c.y : a.x < c.x;
-              });
+    std::sort(rv.decided_unsure.begin(), rv.decided_unsure.end(), board_order);
     rv.dead_source = DeadSource::judge;
     if (d.every) {
         rv.check = RecordCheck::match;
@@ -143,8 +131,8 @@ void Replay::every_decision_misses(const Lane& l, const std::vector<Score>& coun
     std::size_t closest = 0;
     if (margins) {
         for (std::size_t i = 1; i < counts.size(); ++i) {
-            if (std::fabs(recorded - count_for_black(counts[i].decision())) <
-                std::fabs(recorded - count_for_black(counts[closest].decision()))) {
+            if (std::fabs(recorded - black_lead(counts[i].decision())) <
+                std::fabs(recorded - black_lead(counts[closest].decision()))) {
                 closest = i;
             }
         }
@@ -160,7 +148,7 @@ void Replay::every_decision_misses(const Lane& l, const std::vector<Score>& coun
     }
     rv.winner_differs = !result_reproduced(winner_only, rec_.place, c);
     rv.why = RecordReason::unsure_every_decision_misses;
-    if (margins) rv.difference = recorded - count_for_black(c);
+    if (margins) rv.difference = recorded - black_lead(c);
     Divergence d;
     d.kind = DivergenceKind::record;
     d.clause = l.result.ruleset.clause(Knob::scoring);
