@@ -6,8 +6,10 @@
 #include "sgfaudit/audit/life.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 
 namespace sgfaudit::audit {
 
@@ -30,89 +32,119 @@ std::vector<Vertex> points(const Board& board) {
     return out;
 }
 
-// Benson's graph for one colour c: the strings of c, the c-enclosed regions (connected sets of
-// points without a c stone), and which strings border each region and which it is vital to.
-struct Enclosure {
-    std::vector<std::int32_t>
-        string_of;              // per vertex: its string (the chain head's index), or kNone
-    std::vector<Vertex> heads;  // per string: its chain head
-    std::vector<std::int32_t> region_of;                       // per vertex: its region, or kNone
-    std::vector<std::vector<Vertex>> region_points;            // per region: its points
-    std::vector<std::vector<std::int32_t>> borders, vital_to;  // per region: strings
+// Lists of lists in one array each (a list's items at [start[i], start[i + 1])): the regions'
+// points, borders and vital strings without an allocation per region.
+struct Lists {
+    std::vector<std::int32_t> items;
+    std::vector<std::uint32_t> start{0};
+    void close() { start.push_back(static_cast<std::uint32_t>(items.size())); }
+    std::size_t size() const { return start.size() - 1; }
+    std::span<const std::int32_t> operator[](std::size_t i) const {
+        return std::span<const std::int32_t>(items).subspan(start[i], start[i + 1] - start[i]);
+    }
+    void clear() {
+        items.clear();
+        start.assign(1, 0);
+    }
 };
 
-// Fills e.string_of and e.heads: the strings of colour `own`.
+// Benson's graph for one colour c: the strings of c, the c-enclosed regions (connected sets of
+// points without a c stone), and which strings border each region and which it is vital to.
+// Per-vertex entries are written for the board's points only (the padding is never read: every
+// neighbour is checked with on_board first).
+struct Enclosure {
+    std::array<std::int32_t, game::kCells> string_of;  // per vertex: its string, or kNone
+    std::array<std::int32_t, game::kCells> region_of;  // per vertex: its region, or kNone
+    std::size_t strings = 0;
+    Lists region_points;      // per region: its points (vertices)
+    Lists borders, vital_to;  // per region: strings
+};
+
+// Fills e.string_of and e.strings: the strings of colour `own` (numbered in the order of their
+// first stone).
 void label_strings(const Board& board, Cell own, const std::vector<Vertex>& all, Enclosure& e) {
-    e.string_of.assign(game::kCells, kNone);
+    for (const Vertex v : all) e.string_of[v] = kNone;
+    e.strings = 0;
     for (const Vertex v : all) {
         if (board.at(v) != own) continue;
         const Vertex h = board.chain_id(v);
-        if (e.string_of[h] == kNone) {
-            e.string_of[h] = static_cast<std::int32_t>(e.heads.size());
-            e.heads.push_back(h);
-        }
+        if (e.string_of[h] == kNone) e.string_of[h] = static_cast<std::int32_t>(e.strings++);
         e.string_of[v] = e.string_of[h];
     }
 }
 
 // Fills e.region_of and e.region_points: the regions enclosed by `own`.
 void label_regions(const Board& board, Cell own, const std::vector<Vertex>& all, Enclosure& e) {
-    e.region_of.assign(game::kCells, kNone);
-    std::vector<Vertex> stack;
+    for (const Vertex v : all) e.region_of[v] = kNone;
+    e.region_points.clear();
     for (const Vertex start : all) {
         if (board.at(start) == own || e.region_of[start] != kNone) continue;
         const auto id = static_cast<std::int32_t>(e.region_points.size());
-        e.region_points.emplace_back();
+        // The region's points are its own stack: each is appended once, then its neighbours.
+        std::vector<std::int32_t>& pts = e.region_points.items;
+        std::size_t next = pts.size();
         e.region_of[start] = id;
-        stack.push_back(start);
-        while (!stack.empty()) {
-            const Vertex v = stack.back();
-            stack.pop_back();
-            e.region_points.back().push_back(v);
+        pts.push_back(start);
+        while (next < pts.size()) {
+            const auto v = static_cast<Vertex>(pts[next++]);
             for (const Vertex n : game::neighbours(v)) {
                 if (!board.on_board(n) || board.at(n) == own || e.region_of[n] != kNone) continue;
                 e.region_of[n] = id;
-                stack.push_back(n);
+                pts.push_back(n);
             }
         }
+        e.region_points.close();
     }
+}
+
+// True when `v` (on the board) touches a stone of string `s`.
+bool touches_string(const Board& board, const Enclosure& e, Vertex v, std::int32_t s) {
+    bool touches = false;
+    for (const Vertex n : game::neighbours(v)) {
+        touches = touches || (board.on_board(n) && e.string_of[n] == s);
+    }
+    return touches;
 }
 
 // Fills e.borders and e.vital_to: per region, the strings bordering it, and the strings it is
 // vital to.
 void link_regions(const Board& board, Cell own, const LifeOptions& options, Enclosure& e) {
-    const std::size_t strings = e.heads.size();
     const std::size_t regions = e.region_points.size();
-    e.borders.resize(regions);
-    e.vital_to.resize(regions);
-    std::vector<std::int32_t> seen(strings, kNone);
+    e.borders.clear();
+    e.vital_to.clear();
+    std::vector<std::int32_t> seen(e.strings, kNone);
     for (std::size_t r = 0; r < regions; ++r) {
-        for (const Vertex v : e.region_points[r]) {
-            for (const Vertex n : game::neighbours(v)) {
+        for (const std::int32_t v : e.region_points[r]) {
+            for (const Vertex n : game::neighbours(static_cast<Vertex>(v))) {
                 if (!board.on_board(n) || board.at(n) != own) continue;
                 const std::int32_t s = e.string_of[n];
                 if (seen[static_cast<std::size_t>(s)] == static_cast<std::int32_t>(r)) continue;
                 seen[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(r);
-                e.borders[r].push_back(s);
+                e.borders.items.push_back(s);
             }
         }
+        e.borders.close();
         // Vital to s: every empty point of the region is a liberty of s (touches s); with
         // options.every_point_vital, every point of the region, stones included, touches s.
+        // The points that must touch s start at `first` (a string not touching that one is
+        // rejected at once, without walking the region again).
+        const std::span<const std::int32_t> pts = e.region_points[r];
+        const auto first = std::find_if(pts.begin(), pts.end(), [&](std::int32_t v) {
+            return options.every_point_vital || board.at(static_cast<Vertex>(v)) == Cell::empty;
+        });
         for (const std::int32_t s : e.borders[r]) {
             bool vital = true;
-            for (const Vertex v : e.region_points[r]) {
-                if (board.at(v) != Cell::empty && !options.every_point_vital) continue;
-                bool touches = false;
-                for (const Vertex n : game::neighbours(v)) {
-                    touches = touches || (board.on_board(n) && e.string_of[n] == s);
-                }
-                if (!touches) {
+            for (auto it = first; it != pts.end(); ++it) {
+                const auto p = static_cast<Vertex>(*it);
+                if (board.at(p) != Cell::empty && !options.every_point_vital) continue;
+                if (!touches_string(board, e, p, s)) {
                     vital = false;
                     break;
                 }
             }
-            if (vital) e.vital_to[r].push_back(s);
+            if (vital) e.vital_to.items.push_back(s);
         }
+        e.vital_to.close();
     }
 }
 
@@ -123,10 +155,11 @@ void drop_until_stable(const Enclosure& e, std::vector<bool>& string_in,
                        std::vector<bool>& region_in) {
     const std::size_t strings = string_in.size();
     const std::size_t regions = region_in.size();
+    std::vector<int> vital_count(strings, 0);
     bool changed = true;
     while (changed) {
         changed = false;
-        std::vector<int> vital_count(strings, 0);
+        std::fill(vital_count.begin(), vital_count.end(), 0);
         for (std::size_t r = 0; r < regions; ++r) {
             if (!region_in[r]) continue;
             for (const std::int32_t s : e.vital_to[r]) ++vital_count[static_cast<std::size_t>(s)];
@@ -163,19 +196,21 @@ bool touches_colour(const Board& board, Vertex point, Cell own) {
 // one), with the points `points`, is pass-alive territory of `own`: every empty point touches
 // one of those strings, so the opponent cannot make an eye.
 bool pass_alive_territory(const Board& board, Cell own, const LifeOptions& options,
-                          const std::vector<Vertex>& points) {
+                          std::span<const std::int32_t> points) {
     if (options.one_interior_point) {
         // At most one point of the region (empty or not) touches no stone of c, or the
         // region holds no opponent stone.
         int interior = 0;
         bool opponent = false;
-        for (const Vertex v : points) {
+        for (const std::int32_t p : points) {
+            const auto v = static_cast<Vertex>(p);
             opponent = opponent || board.at(v) != Cell::empty;
             if (!touches_colour(board, v, own)) ++interior;
         }
         return interior <= 1 || !opponent;
     }
-    for (const Vertex v : points) {
+    for (const std::int32_t p : points) {
+        const auto v = static_cast<Vertex>(p);
         if (board.at(v) != Cell::empty) continue;
         if (!touches_colour(board, v, own)) return false;
     }
@@ -184,16 +219,16 @@ bool pass_alive_territory(const Board& board, Cell own, const LifeOptions& optio
 
 // Pass-alive strings of colour `c`: marks alive[v] for each of their stones, and territory[v]
 // for each point of a region that is pass-alive territory of c.
+// `e` is scratch, reused across colours.
 void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
-                    const LifeOptions& options, std::vector<bool>& alive,
+                    const LifeOptions& options, Enclosure& e, std::vector<bool>& alive,
                     std::vector<bool>& territory) {
     const Cell own = game::to_cell(c);
-    Enclosure e;
     label_strings(board, own, all, e);
     label_regions(board, own, all, e);
     link_regions(board, own, options, e);
     const std::size_t regions = e.region_points.size();
-    std::vector<bool> string_in(e.heads.size(), true), region_in(regions, true);
+    std::vector<bool> string_in(e.strings, true), region_in(regions, true);
     drop_until_stable(e, string_in, region_in);
     for (const Vertex v : all) {
         if (board.at(v) == own && string_in[static_cast<std::size_t>(e.string_of[v])]) {
@@ -203,7 +238,7 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
     for (std::size_t r = 0; r < regions; ++r) {
         if (!region_in[r] || e.borders[r].empty()) continue;
         if (!pass_alive_territory(board, own, options, e.region_points[r])) continue;
-        for (const Vertex v : e.region_points[r]) territory[v] = true;
+        for (const std::int32_t v : e.region_points[r]) territory[static_cast<Vertex>(v)] = true;
     }
 }
 
@@ -215,8 +250,9 @@ LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
     life.territory_black.assign(game::kCells, false);
     life.territory_white.assign(game::kCells, false);
     const std::vector<Vertex> all = points(board);
-    analyse_colour(board, Color::black, all, options, life.pass_alive, life.territory_black);
-    analyse_colour(board, Color::white, all, options, life.pass_alive, life.territory_white);
+    Enclosure e;  // the per-vertex arrays are written before they are read (no fill needed)
+    analyse_colour(board, Color::black, all, options, e, life.pass_alive, life.territory_black);
+    analyse_colour(board, Color::white, all, options, e, life.pass_alive, life.territory_white);
     for (const Vertex v : all) {
         if ((board.at(v) == Cell::white && life.territory_black[v]) ||
             (board.at(v) == Cell::black && life.territory_white[v])) {
