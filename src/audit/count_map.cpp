@@ -6,7 +6,9 @@
 // that colour only; a region reaching one colour that borders such a string is a seki eye).
 // Contract: replay.hpp (Replay::draw_counts).
 
-#include <numeric>
+#include <array>
+#include <cstdint>
+#include <span>
 
 #include "replay.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
@@ -16,9 +18,67 @@ namespace sgfaudit::audit::detail {
 
 namespace {
 
-std::size_t find_root(std::vector<std::size_t>& parent, std::size_t i) {
+game::Vertex find_root(std::array<game::Vertex, game::kCells>& parent, game::Vertex i) {
     while (parent[i] != i) i = parent[i] = parent[parent[i]];
     return i;
+}
+
+// The empty regions of a board, each a list of points and a list of the stones next to them
+// (with repeats), in one array each (region r's at [start[r], start[r + 1])), and the colours
+// it reaches (bit 1 Black, bit 2 White).
+struct EmptyRegions {
+    std::vector<game::Vertex> members, stones;
+    std::vector<std::uint32_t> member_start{0}, stone_start{0};
+    std::vector<std::uint8_t> reach;
+    std::size_t size() const { return reach.size(); }
+    std::span<const game::Vertex> members_of(std::size_t r) const {
+        return std::span<const game::Vertex>(members).subspan(
+            member_start[r], member_start[r + 1] - member_start[r]);
+    }
+    std::span<const game::Vertex> stones_of(std::size_t r) const {
+        return std::span<const game::Vertex>(stones).subspan(stone_start[r],
+                                                             stone_start[r + 1] - stone_start[r]);
+    }
+};
+
+// The empty regions of `board` (points in row order give the regions' order).
+EmptyRegions empty_regions(const game::Board& board) {
+    EmptyRegions out;
+    // Per point: its region. Written for the board's points only (a border cell is never
+    // empty, so it is never read).
+    std::array<std::int32_t, game::kCells> region;
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) region[game::to_vertex(x, y)] = -1;
+    }
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const game::Vertex start = game::to_vertex(x, y);
+            if (board.at(start) != game::Cell::empty || region[start] >= 0) continue;
+            const auto id = static_cast<std::int32_t>(out.reach.size());
+            std::uint8_t reach = 0;
+            // The region's members are its own queue: each appended once, then its neighbours.
+            std::size_t next = out.members.size();
+            region[start] = id;
+            out.members.push_back(start);
+            while (next < out.members.size()) {
+                const game::Vertex v = out.members[next++];
+                for (const game::Vertex n : game::neighbours(v)) {
+                    const game::Cell nc = board.at(n);
+                    if (nc == game::Cell::empty && region[n] < 0) {
+                        region[n] = id;
+                        out.members.push_back(n);
+                    } else if (game::is_stone(nc)) {
+                        reach |= nc == game::Cell::black ? 1 : 2;
+                        out.stones.push_back(n);
+                    }
+                }
+            }
+            out.reach.push_back(reach);
+            out.member_start.push_back(static_cast<std::uint32_t>(out.members.size()));
+            out.stone_start.push_back(static_cast<std::uint32_t>(out.stones.size()));
+        }
+    }
+    return out;
 }
 
 // The map of `board` once `dead` are removed.
@@ -37,73 +97,53 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
             after.at(v) == game::Cell::black ? PointRole::dead_black : PointRole::dead_white;
         after.clear(v);
     }
-    // The empty regions of `after`: their colours reached and the strings next to them.
-    std::vector<int> region(game::kCells, -1);
-    std::vector<std::uint8_t> reach;
-    std::vector<std::vector<game::Vertex>> members, stones;
-    std::vector<game::Vertex> stack;
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
-            const game::Vertex start = game::to_vertex(x, y);
-            const game::Cell c = after.at(start);
-            if (game::is_stone(c)) {
-                if (roles[at(start)] == PointRole::neutral) {
-                    roles[at(start)] =
-                        c == game::Cell::black ? PointRole::black_stone : PointRole::white_stone;
-                }
-                continue;
-            }
-            if (region[start] >= 0) continue;
-            const int id = static_cast<int>(reach.size());
-            reach.push_back(0);
-            members.emplace_back();
-            stones.emplace_back();
-            region[start] = id;
-            stack.assign(1, start);
-            while (!stack.empty()) {
-                const game::Vertex v = stack.back();
-                stack.pop_back();
-                members.back().push_back(v);
-                for (const game::Vertex n : game::neighbours(v)) {
-                    const game::Cell nc = after.at(n);
-                    if (nc == game::Cell::empty && region[n] < 0) {
-                        region[n] = id;
-                        stack.push_back(n);
-                    } else if (game::is_stone(nc)) {
-                        reach.back() |= nc == game::Cell::black ? 1 : 2;
-                        stones.back().push_back(n);
-                    }
-                }
+            const game::Cell c = after.at(game::to_vertex(x, y));
+            PointRole& role = roles[static_cast<std::size_t>(y * w + x)];
+            if (game::is_stone(c) && role == PointRole::neutral) {
+                role = c == game::Cell::black ? PointRole::black_stone : PointRole::white_stone;
             }
         }
     }
-    // Groups: strings joined through a region that reaches their colour only.
-    std::vector<std::size_t> parent(game::kCells);
-    std::iota(parent.begin(), parent.end(), std::size_t{0});
-    for (std::size_t r = 0; r < reach.size(); ++r) {
-        if (reach[r] == 3 || stones[r].empty()) continue;
-        const std::size_t first = find_root(parent, after.chain_id(stones[r].front()));
-        for (const game::Vertex s : stones[r]) parent[find_root(parent, after.chain_id(s))] = first;
+    const EmptyRegions regions = empty_regions(after);
+    // Groups: strings joined through a region that reaches their colour only (a string is
+    // named by its chain head, a point of the board).
+    std::array<game::Vertex, game::kCells> parent;
+    std::array<bool, game::kCells> in_seki;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const game::Vertex v = game::to_vertex(x, y);
+            parent[v] = v;
+            in_seki[v] = false;
+        }
+    }
+    for (std::size_t r = 0; r < regions.size(); ++r) {
+        const std::span<const game::Vertex> stones = regions.stones_of(r);
+        if (regions.reach[r] == 3 || stones.empty()) continue;
+        const game::Vertex first = find_root(parent, after.chain_id(stones.front()));
+        for (const game::Vertex s : stones) parent[find_root(parent, after.chain_id(s))] = first;
     }
     // J 8: the groups with a liberty in a region reaching both colours (dame).
-    std::vector<bool> in_seki(game::kCells, false);
-    for (std::size_t r = 0; r < reach.size(); ++r) {
-        if (reach[r] != 3) continue;
-        for (const game::Vertex s : stones[r]) in_seki[find_root(parent, after.chain_id(s))] = true;
+    for (std::size_t r = 0; r < regions.size(); ++r) {
+        if (regions.reach[r] != 3) continue;
+        for (const game::Vertex s : regions.stones_of(r)) {
+            in_seki[find_root(parent, after.chain_id(s))] = true;
+        }
     }
-    for (std::size_t r = 0; r < reach.size(); ++r) {
+    for (std::size_t r = 0; r < regions.size(); ++r) {
         PointRole role = PointRole::neutral;
-        if (reach[r] == 1 || reach[r] == 2) {
+        if (regions.reach[r] == 1 || regions.reach[r] == 2) {
             bool seki = false;
-            for (const game::Vertex s : stones[r]) {
+            for (const game::Vertex s : regions.stones_of(r)) {
                 seki = seki || in_seki[find_root(parent, after.chain_id(s))];
             }
-            const bool black = reach[r] == 1;
+            const bool black = regions.reach[r] == 1;
             role = seki ? (black ? PointRole::seki_eye_black : PointRole::seki_eye_white)
                         : (black ? PointRole::black_territory : PointRole::white_territory);
         }
         // A dead stone's point keeps its role (it counts in the region it lies in).
-        for (const game::Vertex v : members[r]) {
+        for (const game::Vertex v : regions.members_of(r)) {
             PointRole& p = roles[at(v)];
             if (p != PointRole::dead_black && p != PointRole::dead_white) p = role;
         }
