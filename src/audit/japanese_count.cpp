@@ -30,6 +30,14 @@ using game::Cell;
 using game::Color;
 using game::Vertex;
 
+// Calls f(v) for every point of `board`, in row order.
+template <class F>
+void for_each_point(const Board& board, F&& f) {
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) f(game::to_vertex(x, y));
+    }
+}
+
 // The empty regions of the board as it stands: a number per empty point (0: a stone or border)
 // and, per region, which colours it reaches (1 Black, 2 White, 3 both) and its size.
 struct Regions {
@@ -99,8 +107,11 @@ class Filling {
         if (board_.chain_pseudo_liberties(v) > 4 * (n - 1)) return true;
         return board_.chain_liberties(v) >= n;
     }
+    // Whether the string at v has exactly n distinct liberties (n >= 1): at most one walk.
     bool liberties_exactly(Vertex v, int n) const {
-        return !liberties_at_least(v, n + 1) && liberties_at_least(v, n);
+        const int pseudo = board_.chain_pseudo_liberties(v);
+        if (pseudo < n || pseudo > 4 * n) return false;
+        return board_.chain_liberties(v) == n;
     }
 
     bool dame(Vertex v) const {
@@ -113,6 +124,9 @@ class Filling {
     bool fill_safely(Vertex v, Color c) {
         const game::PlayEffect e = board_.preview(v, c);
         if (e.suicide) return false;
+        // Without a capture the string's liberties are known before the play: a fill that
+        // would leave fewer than two is neither played nor taken back.
+        if (e.captured_stones == 0 && board_.liberties_after(v, c, 2) < 2) return false;
         removed_.clear();
         const game::PlayEffect played = board_.play(v, c, false, &removed_);
         if (liberties_at_least(v, 2) && !dooms_neighbour(v, c)) return true;
@@ -124,22 +138,31 @@ class Filling {
     // (filling its liberty would leave it in atari again, or capture nothing and leave it
     // without liberties). The dead-stone source calls that string alive: a fill that would
     // kill it is not one the players' agreement allows, so the point stays shared.
-    // The trial escape is played on the board and taken back (undo_play restores its
-    // colouring, strings and liberties), not on a copy: a board is some 27 KB, and copying
-    // one per escape tried was half the cost of the count.
+    // The trial escape is judged by escape_fails, without a board copy (a board is some 27 KB,
+    // and copying one per escape tried was half the cost of the count).
     bool dooms_neighbour(Vertex v, Color c) {
         const Cell other = game::to_cell(game::opponent(c));
         for (const Vertex n : game::neighbours(v)) {
             if (board_.at(n) != other || !liberties_exactly(n, 1)) continue;
             const Vertex liberty = liberty_of(n);
-            trial_removed_.clear();
-            const game::PlayEffect e =
-                board_.play(liberty, game::opponent(c), false, &trial_removed_);
-            const bool doomed = e.suicide || !Filling::at_least_two(board_, liberty);
-            board_.undo_play(liberty, game::opponent(c), e, trial_removed_);
-            if (doomed) return true;
+            if (escape_fails(liberty, game::opponent(c))) return true;
         }
         return false;
+    }
+
+    // Whether the escape of c at `liberty` (the last liberty of a string of c) leaves the
+    // string without two liberties: a suicide, or fewer than two liberties after it. Without a
+    // capture that is known before the play; with one, the play is made and taken back
+    // (undo_play restores the colouring, strings and liberties).
+    bool escape_fails(Vertex liberty, Color c) {
+        const game::PlayEffect seen = board_.preview(liberty, c);
+        if (seen.suicide) return true;
+        if (seen.captured_stones == 0) return board_.liberties_after(liberty, c, 2) < 2;
+        trial_removed_.clear();
+        const game::PlayEffect e = board_.play(liberty, c, false, &trial_removed_);
+        const bool fails = !Filling::at_least_two(board_, liberty);
+        board_.undo_play(liberty, c, e, trial_removed_);
+        return fails;
     }
 
     // Whether c at v would leave an opponent string next to v with one liberty.
@@ -246,8 +269,8 @@ class Filling {
 // fill). A string of such a group is never in seki (it could fill every shared liberty).
 std::vector<bool> two_eyes(const Board& board, const Regions& regions,
                            const std::vector<bool>& must_fill) {
-    std::vector<Vertex> parent(game::kCells);
-    for (Vertex v = 0; v < game::kCells; ++v) parent[v] = v;
+    std::vector<Vertex> parent(game::kCells);  // read at the board's points only
+    for_each_point(board, [&](Vertex v) { parent[v] = v; });
     const auto find = [&](Vertex v) {
         while (parent[v] != v) v = parent[v] = parent[parent[v]];
         return v;
@@ -276,13 +299,13 @@ std::vector<bool> two_eyes(const Board& board, const Regions& regions,
         eyes[find(first[id])] += 1;
     }
     // False eyes do not count: one-point regions their owner must fill.
-    for (Vertex v = 0; v < game::kCells; ++v) {
+    for_each_point(board, [&](Vertex v) {
         const int id = regions.id[v];
-        if (id == 0 || !must_fill[v] || regions.size[static_cast<std::size_t>(id)] != 1) continue;
+        if (id == 0 || !must_fill[v] || regions.size[static_cast<std::size_t>(id)] != 1) return;
         if (first[static_cast<std::size_t>(id)] != game::kNoVertex) {
             eyes[find(first[static_cast<std::size_t>(id)])] -= 1;
         }
-    }
+    });
     std::vector<bool> out(game::kCells, false);
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
@@ -343,14 +366,14 @@ std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regio
             }
         }
     }
-    for (Vertex v = 0; v < game::kCells; ++v) {
+    for_each_point(filled, [&](Vertex v) {
         const int id = regions.id[v];
-        if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) continue;
+        if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) return;
         if (!free_stone[static_cast<std::size_t>(id)]) {
             // Only stones in seki around it (a region next to no stone has no reach: not here).
             eye[v] = true;
         }
-    }
+    });
     return eye;
 }
 

@@ -225,6 +225,43 @@ int Board::chain_liberties(Vertex v) const {
     return libs;
 }
 
+int Board::liberties_after(Vertex v, Color c, int limit) const {
+    assert(on_board(v) && cells_[v] == Cell::empty && limit >= 1);
+    const Cell own = to_cell(c);
+    Around around;
+    int pseudo = 0;
+    for (const Vertex n : neighbours(v)) {
+        if (cells_[n] == Cell::empty) {
+            ++pseudo;
+        } else if (cells_[n] == own) {
+            around.add(head_[n], n);
+        }
+    }
+    // The joined string's pseudo-liberties: its parts' adjacencies to empty points but those to
+    // v, and v's own empty neighbours. A liberty counts at most four times.
+    for (int i = 0; i < around.size; ++i)
+        pseudo += pseudo_libs_[around.heads[i]] - around.touching[i];
+    if (pseudo > 4 * (limit - 1)) return limit;
+    std::array<std::uint64_t, (kCells + 63) / 64> seen{};
+    int libs = 0;
+    const auto count = [&](Vertex n) {
+        if (n == v || cells_[n] != Cell::empty) return;
+        std::uint64_t& word = seen[n >> 6];
+        const std::uint64_t bit = std::uint64_t{1} << (n & 63);
+        if ((word & bit) == 0) {
+            word |= bit;
+            ++libs;
+        }
+    };
+    for (const Vertex n : neighbours(v)) count(n);
+    for (int i = 0; i < around.size; ++i) {
+        for_each_chain_stone(around.heads[i], [&](Vertex s) {
+            for (const Vertex n : neighbours(s)) count(n);
+        });
+    }
+    return std::min(libs, limit);
+}
+
 // Merges the strings with heads a and b (same colour, distinct) into one: the stones of the
 // smaller are relabelled and the pseudo-liberties add up (each adjacency still counts once).
 void Board::merge_chains(Vertex a, Vertex b) {

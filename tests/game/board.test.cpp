@@ -985,6 +985,52 @@ TEST_CASE("preview and play agree at every empty point of random positions",
     CHECK(checked > 0);
 }
 
+TEST_CASE("liberties_after counts the joined string's liberties without playing", "[game][board]") {
+    // .X.O.   Black at ca joins the string ba ab bb cb: its liberties aa, ac, bc, cc and db
+    // XXX..   (ca itself is not one): 5. Nothing is captured (da keeps ea and db).
+    // ...O.
+    const Board b = Board::from_ascii({".X.O.", "XXX..", "...O."});
+    CHECK(b.liberties_after(pt(2, 0), B, 2) == 2);
+    CHECK(b.liberties_after(pt(2, 0), B, 10) == 5);
+    // White at ca has no empty neighbour and joins da, whose liberties are ea and db: 2.
+    CHECK(b.liberties_after(pt(2, 0), W, 10) == 2);
+    // A one-point eye filled by its owner leaves the string its outside liberties only.
+    const Board eye = Board::from_ascii({".XO..", "XXO..", "OOO.."});
+    CHECK(eye.liberties_after(pt(0, 0), B, 2) == 0);
+}
+
+TEST_CASE("liberties_after equals the liberties after the play on random positions",
+          "[game][board][random]") {
+    const auto [w, h] = GENERATE(table<int, int>({{3, 3}, {5, 4}, {9, 9}, {19, 19}}));
+    CAPTURE(w, h);
+    Rng rng{static_cast<std::uint64_t>(31 * w + h)};
+    Board b(w, h);
+    Color to_move = B;
+    int checked = 0;
+    for (int round = 0; round < 12; ++round) {
+        for (int i = 0; i < w * h / 2 + 3; ++i) {
+            const std::vector<Vertex> empties = empty_points(b);
+            if (empties.empty()) break;
+            b.play(empties[rng.below(static_cast<int>(empties.size()))], to_move, true);
+            to_move = opponent(to_move);
+        }
+        for (const Vertex v : empty_points(b)) {
+            for (const Color c : {B, W}) {
+                if (b.preview(v, c).captured_stones != 0) continue;
+                Board after = b;
+                after.play(v, c, false);
+                const int libs = after.chain_liberties(v);
+                for (const int limit : {1, 2, 3, 8}) {
+                    CAPTURE(v, limit);
+                    REQUIRE(b.liberties_after(v, c, limit) == std::min(libs, limit));
+                    ++checked;
+                }
+            }
+        }
+    }
+    CHECK(checked > 0);
+}
+
 namespace {
 
 // What a play of c at v does, computed by flood fill on a naive copy of b's cells (rules.md

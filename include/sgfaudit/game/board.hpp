@@ -164,6 +164,13 @@ class Board {
     // setup or a kept suicide. Computed by walking the string (O(stones)), not stored.
     // Precondition: is_stone(at(v)).
     int chain_liberties(Vertex v) const;
+    // The distinct liberties, counted up to `limit` (>= 1), that the string of a stone of
+    // colour c played at v would have: v's empty neighbours and the liberties of the strings of
+    // c it joins, v itself excluded; known from the pseudo-liberties when they suffice, else by
+    // walking those strings. Answers without playing (and taking back) the stone. Precondition:
+    // on_board(v), at(v) is empty, and the play captures nothing (preview(v, c).captured_stones
+    // is 0: a capture would free more points).
+    int liberties_after(Vertex v, Color c, int limit) const;
     // The string's pseudo-liberties (every adjacency of one of its stones to an empty point),
     // kept up to date: O(1). A liberty is counted at most four times, so the string has at least
     // ceil(pseudo / 4) distinct liberties. Precondition: is_stone(at(v)).
