@@ -184,7 +184,7 @@ std::optional<Score> Replay::rescore(const Ruleset& r, const Lane& ended,
     if ((need.j8 && !have.j8) || (need.kg && !have.kg)) return std::nullopt;
     const bool strict_tt = r.dead == DeadRule::as_is;
     const EndCounts::Tallied& t =
-        counts_.tally_of(ended.end_board, board_, strict_tt, dead, end.scored, *this);
+        counts_.tally_of(ended.end_board, board_, strict_tt, dead, end.scored, issues_);
     return score_position(t.tally, r, end, out_.handicap, komi,
                           strict_tt ? DeadSource::strict_tt : t.source, t.oracle,
                           one_stone_handicap_);

@@ -122,7 +122,7 @@ void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
         return;
     }
     const EndCounts::Tallied& tallied =
-        counts_.tally_of(l.end_board, board_, strict_tt, dead, l.end_state.scored, *this);
+        counts_.tally_of(l.end_board, board_, strict_tt, dead, l.end_state.scored, issues_);
     l.tally = counts_.index_of(tallied);
     const DeadPolicy policy = counts_.dead().policy;
     const DeadSource dead_source = strict_tt ? DeadSource::strict_tt

@@ -9,6 +9,8 @@
 //   end.cpp           the end of each ruleset's game and its count (Replay::finish)
 //   end_counts.cpp    the end's counting state, a type of its own (EndCounts, end_counts.hpp):
 //                     the boards lanes ended on and their tallies, its inputs passed explicitly
+//   issue_list.cpp    the listing limits (--max-listed), a type of its own (IssueList,
+//                     issue_list.hpp): what is listed and what only counted
 //   divergences.cpp   divergences of end, outcome and accounting, computed after the replay
 //   record_check.cpp  RE against the count under the record's own RU, and RE's plausibility
 //
@@ -26,6 +28,7 @@
 
 #include "end_counts.hpp"
 #include "history.hpp"
+#include "issue_list.hpp"
 #include "judge.hpp"
 #include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
@@ -49,12 +52,6 @@ constexpr game::Color to_game(sgf::Color c) {
 inline std::string ruleset_name(const Ruleset& r) {
     return std::string(r.label());
 }
-
-// R10: appends a record issue to `out` (an error unless the code is one of the encodings the
-// tool reads and normalises).
-// `facts`: the code's payload (its type names the code).
-void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssuePayload facts,
-               IssueSeverity severity = IssueSeverity::error);
 
 // map_ru of RU texts, remembered for the last few texts one thread met (an archive repeats a
 // handful). Takes: RU text. Gives: its mapping, valid until the next call.
@@ -108,7 +105,7 @@ struct TurnState {
 // by this replay only while it runs). Guarantees: run() replays the main line once on one board
 // and returns the audit; it never throws for bad input; a record that is not auditable gives
 // auditable = false and nothing replayed.
-class Replay final : private IssueSink {
+class Replay final {
   public:
     Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
            const AuditOptions& options, ReplayScratch& scratch);
@@ -120,26 +117,10 @@ class Replay final : private IssueSink {
     // --- turns.cpp: setup and turns -------------------------------------------------------
     void drop_internal_results();
     std::optional<std::size_t> find_lane(const Ruleset& r) const;
+    // A record issue, listed under the listing limits (issues_).
     void issue(std::uint32_t move, std::uint32_t offset, IssuePayload facts,
                IssueSeverity severity = IssueSeverity::error) {
-        if (options_.max_listed != 0 && !listable(code_of(facts), severity)) return;
-        add_issue(out_, move, offset, std::move(facts), severity);
-    }
-    // IssueSink: the issues of the end's counts (EndCounts), listed as any other.
-    void raise(std::uint32_t move, std::uint32_t offset, IssuePayload facts,
-               IssueSeverity severity) override {
-        issue(move, offset, std::move(facts), severity);
-    }
-    // AuditOptions::max_listed: false (and counted in record_issues_omitted) once `code` has
-    // been listed that many times.
-    bool listable(IssueCode code, IssueSeverity severity);
-    // Lists an illegal play under a lane, or counts it in illegal_omitted past max_listed.
-    void add_illegal(Lane& l, const Illegal& ill) {
-        if (options_.max_listed != 0 && l.result.illegal.size() >= options_.max_listed) {
-            ++l.result.illegal_omitted;
-        } else {
-            l.result.illegal.push_back(ill);
-        }
+        issues_.add(move, offset, std::move(facts), severity);
     }
     void setup_start();
     void infer_handicap(int ha);
@@ -255,6 +236,9 @@ class Replay final : private IssueSink {
     const RuMapping& ru_ = ru_override_ ? *ru_override_ : scratch_.ru.get(rec_.rules);
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
+    // The listing limits (--max-listed): what is listed of out_'s issues, illegal plays and
+    // legality divergences, and what is counted only (issue_list.hpp).
+    IssueList issues_{out_, options_.max_listed};
     std::size_t next_event_ = 0;
     TurnState turn_;  // turns.cpp
     // R10's one-stone handicap on a server whose scorer pays the area bonus on it
@@ -272,9 +256,6 @@ class Replay final : private IssueSink {
     game::Vertex prev_ko_ = game::kNoVertex;
     // Of the current play.
     std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
-    // AuditOptions::max_listed: record issues listed so far by code; legality divergences.
-    std::vector<std::pair<IssueCode, std::uint32_t>> listed_;
-    std::uint32_t legality_listed_ = 0;
 };
 
 }  // namespace sgfaudit::audit::detail

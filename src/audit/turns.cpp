@@ -84,23 +84,6 @@ GameAudit Replay::run() {
 }
 
 // GameAudit::results holds the chosen rulesets' results only.
-bool Replay::listable(IssueCode code, IssueSeverity severity) {
-    auto listed = std::find_if(listed_.begin(), listed_.end(),
-                               [&](const auto& c) { return c.first == code; });
-    if (listed == listed_.end()) listed = listed_.insert(listed_.end(), {code, 0});
-    if (listed->second < options_.max_listed) {
-        ++listed->second;
-        return true;
-    }
-    const std::string_view name = to_string(code);
-    auto& omitted = out_.record_issues_omitted;
-    auto o = std::find_if(omitted.begin(), omitted.end(),
-                          [&](const OmittedIssues& x) { return x.code == name; });
-    if (o == omitted.end()) o = omitted.insert(omitted.end(), {std::string(name), severity, 0});
-    ++o->count;
-    return false;
-}
-
 void Replay::drop_internal_results() {
     out_.results.erase(out_.results.begin() + static_cast<std::ptrdiff_t>(chosen_),
                        out_.results.end());
@@ -479,7 +462,7 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
 void Replay::illegal_in_every_lane(const Illegal& ill) {
     for (Lane& l : lanes_) {
         if (!l.active) continue;
-        add_illegal(l, ill);
+        issues_.add_illegal(l.result, ill);
         if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
     }
 }
