@@ -173,10 +173,11 @@ std::optional<Score> Replay::rescore(const Ruleset& r, const Lane& ended,
     const KomiChoice komi = choose_komi(rec_, r, out_.handicap);
     const EndState& end = ended.end_state;
     if (r.dead == DeadRule::pass_alive && end.scored) {
-        const bool encore = r.scoring == Scoring::territory && second_encore_board_;
-        const Tally t = tally_pass_alive_rules(end_board(ended), r.suicide == Suicide::multi_stone,
-                                               SekiReadings::of(r.seki_eyes),
-                                               encore ? &*second_encore_board_ : nullptr);
+        const game::Board* encore_start = kata_go().second_encore_board();
+        const bool encore = r.scoring == Scoring::territory && encore_start != nullptr;
+        const Tally t =
+            tally_pass_alive_rules(end_board(ended), r.suicide == Suicide::multi_stone,
+                                   SekiReadings::of(r.seki_eyes), encore ? encore_start : nullptr);
         return score_position(t, r, end, out_.handicap, komi, DeadSource::rules_pass_alive, {},
                               one_stone_handicap_);
     }

@@ -112,11 +112,11 @@ void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
         // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:
         // under territory scoring, stones placed in the second cleanup phase count only
         // where pass-alive.
-        const bool encore = res.ruleset.scoring == Scoring::territory && second_encore_board_;
-        const Tally t =
-            tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
-                                   detail::SekiReadings::of(res.ruleset.seki_eyes),
-                                   encore ? &*second_encore_board_ : nullptr);
+        const game::Board* encore_start = kata_go().second_encore_board();
+        const bool encore = res.ruleset.scoring == Scoring::territory && encore_start != nullptr;
+        const Tally t = tally_pass_alive_rules(
+            end_board(l), res.ruleset.suicide == Suicide::multi_stone,
+            detail::SekiReadings::of(res.ruleset.seki_eyes), encore ? encore_start : nullptr);
         res.score = detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
                                            DeadSource::rules_pass_alive, {}, one_stone_handicap_);
         return;

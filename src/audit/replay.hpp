@@ -98,6 +98,48 @@ struct TurnState {
     std::array<int, 2> passes{};
 };
 
+// KataGo's button and encore (KG button; KG encore, dead=pass-alive): written by the turns only
+// (turns.cpp: a pass, a board play), read through const access by the state a lane ends in
+// (Replay::state: the first passer, the stones placed) and by the KG score of the end
+// (end.cpp, counterfactual.cpp: the board when the second cleanup phase began).
+class KataGoState {
+  public:
+    // A pass by `c`, with the board and the stones held (TurnState::captures) as they stand:
+    // the first passer is the button's; two passes in a row end the game, then each cleanup
+    // phase (the game is phase 0, the cleanup phases 1 and 2, then over).
+    void pass(game::Color c, const game::Board& board, const std::array<int, 2>& captures) {
+        if (first_passer_ < 0) first_passer_ = idx(c);  // KG button
+        if (++encore_passes_ == 2) {
+            encore_passes_ = 0;
+            if (++encore_phase_ == 2) {
+                second_encore_board_ = board;
+                second_encore_captures_ = captures;
+            }
+        }
+    }
+    // A move that is not a pass breaks the run of passes.
+    void not_pass() noexcept { encore_passes_ = 0; }
+
+    // The first passer (0 Black, 1 White, -1 none).
+    int first_passer() const noexcept { return first_passer_; }
+    // The board when the second cleanup phase began, or nullptr before it.
+    const game::Board* second_encore_board() const noexcept {
+        return second_encore_board_ ? &*second_encore_board_ : nullptr;
+    }
+    // The stones held by Black and White when the second cleanup phase began (with
+    // second_encore_board only).
+    const std::array<int, 2>& second_encore_captures() const noexcept {
+        return second_encore_captures_;
+    }
+
+  private:
+    int first_passer_ = -1;
+    int encore_phase_ = 0;
+    int encore_passes_ = 0;
+    std::optional<game::Board> second_encore_board_;
+    std::array<int, 2> second_encore_captures_{};
+};
+
 // One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
 // for the record check when it is not chosen).
 //
@@ -157,6 +199,8 @@ class Replay final {
     // The turn order as the turns left it: what the end reads of it (only the turns and the
     // plays write turn_).
     const TurnState& turns() const noexcept { return turn_; }
+    // KataGo's button and encore as the turns left them (only the turns write kata_go_).
+    const KataGoState& kata_go() const noexcept { return kata_go_; }
     void finish();
     // Gives an active lane its end (two passes, the record's end, counted, no moves), its end
     // state and its end board (the current one). by_result: R13's reading of RE applies.
@@ -245,14 +289,7 @@ class Replay final {
     // (ServerConvention::one_stone_handicap).
     bool one_stone_handicap_ = false;
     std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
-    // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
-    // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
-    // a row), and the board and captures when the second cleanup phase began.
-    int first_passer_ = -1;
-    int encore_phase_ = 0;
-    int encore_passes_ = 0;
-    std::optional<game::Board> second_encore_board_;
-    std::array<int, 2> second_encore_captures_{};
+    KataGoState kata_go_;             // written by the turns only (turns.cpp)
     game::Vertex prev_ko_ = game::kNoVertex;
     // Of the current play.
     std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;

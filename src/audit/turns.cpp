@@ -411,7 +411,7 @@ void Replay::on_move(const sgf::Event& e) {
         return;
     }
     turn_.consecutive_passes = 0;
-    encore_passes_ = 0;
+    kata_go_.not_pass();
     if (e.off_board) {
         skipped(e, c, Reason::off_board);  // R2
         return;
@@ -494,12 +494,13 @@ EndState Replay::state(bool scored) const {
     s.passes_white = turn_.passes[1];
     s.black_moved_last = turn_.any_turn && turn_.last_turn == game::Color::black;
     s.scored = scored;
-    s.first_passer = first_passer_;
+    s.first_passer = kata_go_.first_passer();
     // KG encore: every stone a colour placed (setup included) is on the board or was removed;
     // counted up to the start of the second cleanup phase.
-    const game::Board& b = second_encore_board_ ? *second_encore_board_ : board_;
+    const game::Board* encore = kata_go_.second_encore_board();
+    const game::Board& b = encore != nullptr ? *encore : board_;
     const std::array<int, 2>& lost =
-        second_encore_board_ ? second_encore_captures_ : turn_.captures;
+        encore != nullptr ? kata_go_.second_encore_captures() : turn_.captures;
     s.played_black = b.stones(game::Color::black) + lost[1];
     s.played_white = b.stones(game::Color::white) + lost[0];
     return s;
@@ -518,15 +519,8 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
     }
     ++turn_.passes[idx(c)];
     ++turn_.consecutive_passes;
-    if (first_passer_ < 0) first_passer_ = idx(c);  // KG button
-    // KG encore: two passes in a row end the game, then each cleanup phase.
-    if (++encore_passes_ == 2) {
-        encore_passes_ = 0;
-        if (++encore_phase_ == 2) {
-            second_encore_board_ = board_;
-            second_encore_captures_ = turn_.captures;
-        }
-    }
+    // KG button; KG encore: two passes in a row end the game, then each cleanup phase.
+    kata_go_.pass(c, board_, turn_.captures);
     prev_ko_ = game::kNoVertex;
     if (turn_.consecutive_passes == 1) {
         // A pass after a skipped play that followed a double pass resumes the game (R8);
