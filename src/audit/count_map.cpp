@@ -4,13 +4,14 @@
 // count reads it: a string with a liberty in a region reaching both colours possesses dame, and
 // so does every string of its group, the strings of one colour joined through regions reaching
 // that colour only; a region reaching one colour that borders such a string is a seki eye).
-// Contract: replay.hpp (Replay::draw_counts).
+// Contract: end_of_game.hpp (EndOfGame::draw_counts).
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
 
-#include "replay.hpp"
+#include "end_of_game.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/life.hpp"
 
@@ -153,7 +154,7 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
 
 }  // namespace
 
-void Replay::draw_counts() {
+void EndOfGame::draw_counts() {
     // One map per tally (the same board and dead stones give the same map).
     std::vector<std::pair<int, std::vector<PointRole>>> done;
     for (std::size_t i = 0; i < lanes_.size(); ++i) {

@@ -3,14 +3,14 @@
 // time; for a record mismatch, the count under the record's ruleset with one knob of the count
 // set to each other value. The knobs that alone change the winner (outcome) or reproduce RE
 // (record) are kept on the divergence (Divergence::flips), with the swing of Black's lead.
-// Contract: replay.hpp (Replay::find_flips).
+// Contract: end_of_game.hpp (EndOfGame::find_flips).
 
 #include <fmt/format.h>
 
 #include <array>
 
 #include "after_replay.hpp"
-#include "replay.hpp"
+#include "end_of_game.hpp"
 
 namespace sgfaudit::audit::detail {
 
@@ -168,15 +168,16 @@ std::vector<std::pair<Knob, Ruleset>> count_variants(const Ruleset& r) {
 // The count under `r` of the game as lane `ended` ended it (its board and end state), with the
 // dead stones of the run's policy (or the rules' own, KG score). Nullopt where the seki reading
 // `r` needs was not made for this game's tallies.
-std::optional<Score> Replay::rescore(const Ruleset& r, const Lane& ended,
-                                     const std::vector<Vertex>& dead) {
+std::optional<Score> EndOfGame::rescore(const Ruleset& r, const Lane& ended,
+                                        const std::vector<Vertex>& dead) {
     const KomiChoice komi = choose_komi(rec_, r, out_.handicap);
     const EndState& end = ended.end_state;
     if (r.dead == DeadRule::pass_alive && end.scored) {
-        const bool encore = r.scoring == Scoring::territory && second_encore_board_;
-        const Tally t = tally_pass_alive_rules(end_board(ended), r.suicide == Suicide::multi_stone,
-                                               SekiReadings::of(r.seki_eyes),
-                                               encore ? &*second_encore_board_ : nullptr);
+        const game::Board* encore_start = kata_go().second_encore_board();
+        const bool encore = r.scoring == Scoring::territory && encore_start != nullptr;
+        const Tally t =
+            tally_pass_alive_rules(end_board(ended), r.suicide == Suicide::multi_stone,
+                                   SekiReadings::of(r.seki_eyes), encore ? encore_start : nullptr);
         return score_position(t, r, end, out_.handicap, komi, DeadSource::rules_pass_alive, {},
                               one_stone_handicap_);
     }
@@ -184,14 +185,14 @@ std::optional<Score> Replay::rescore(const Ruleset& r, const Lane& ended,
     if ((need.j8 && !have.j8) || (need.kg && !have.kg)) return std::nullopt;
     const bool strict_tt = r.dead == DeadRule::as_is;
     const EndCounts::Tallied& t =
-        counts_.tally_of(ended.end_board, board_, strict_tt, dead, end.scored, *this);
+        counts_.tally_of(ended.end_board, board_, strict_tt, dead, end.scored, issues_);
     return score_position(t.tally, r, end, out_.handicap, komi,
                           strict_tt ? DeadSource::strict_tt : t.source, t.oracle,
                           one_stone_handicap_);
 }
 
-std::vector<KnobFlip> Replay::outcome_flips(std::size_t a, std::size_t b,
-                                            const std::vector<Vertex>& dead) {
+std::vector<KnobFlip> EndOfGame::outcome_flips(std::size_t a, std::size_t b,
+                                               const std::vector<Vertex>& dead) {
     std::vector<KnobFlip> out;
     const Lane& la = lanes_[a];
     const Lane& lb = lanes_[b];
@@ -219,7 +220,7 @@ std::vector<KnobFlip> Replay::outcome_flips(std::size_t a, std::size_t b,
     return out;
 }
 
-std::vector<KnobFlip> Replay::record_flips(std::size_t i, const std::vector<Vertex>& dead) {
+std::vector<KnobFlip> EndOfGame::record_flips(std::size_t i, const std::vector<Vertex>& dead) {
     std::vector<KnobFlip> out;
     if (!rec_.result) return out;
     const Lane& l = lanes_[i];
@@ -232,7 +233,7 @@ std::vector<KnobFlip> Replay::record_flips(std::size_t i, const std::vector<Vert
     return out;
 }
 
-void Replay::find_flips(const std::vector<Vertex>& dead) {
+void EndOfGame::find_flips(const std::vector<Vertex>& dead) {
     for (Divergence& d : out_.divergences) {
         if (d.kind == DivergenceKind::outcome) {
             for (std::size_t x = 0; x < d.verdicts.size(); ++x) {

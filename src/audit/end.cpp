@@ -1,6 +1,6 @@
 // The end of each ruleset's game and its count (rules.md 4 and 5).
 //
-// Replay::finish takes the lanes as the replay left them. It gives each chosen ruleset its end
+// EndOfGame::finish takes the lanes as the replay left them. It gives each chosen ruleset its end
 // (two passes, the record's end, stopped, no moves), the moves after a `final` end, and its
 // count: komi chosen, dead stones decided once per end board and dead-stone choice (markup,
 // list, Benson, the oracle), the position tallied once and scored under the ruleset. Then it
@@ -12,8 +12,8 @@
 #include <bit>
 
 #include "after_replay.hpp"
+#include "end_of_game.hpp"
 #include "fox.hpp"
-#include "replay.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/life.hpp"
 
@@ -42,7 +42,11 @@ KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handica
     return {r.default_komi_even, source, {}};
 }
 
-void Replay::finish() {
+void drop_internal_results(GameAudit& out, std::size_t chosen) {
+    out.results.erase(out.results.begin() + static_cast<std::ptrdiff_t>(chosen), out.results.end());
+}
+
+void EndOfGame::finish() {
     out_.moves = turns().move;
     for (Lane& l : lanes_) {
         if (l.end_board == kCurrentBoard) l.end_board = -1;  // the board never changed since
@@ -69,7 +73,7 @@ void Replay::finish() {
     check_counts(dead);
 }
 
-void Replay::end_lane(Lane& l, bool by_result) {
+void EndOfGame::end_lane(Lane& l, bool by_result) {
     RulesetResult& res = l.result;
     if (turns().move == 0) {
         res.end = EndKind::no_moves;
@@ -102,7 +106,7 @@ void Replay::end_lane(Lane& l, bool by_result) {
     l.end_board = -1;
 }
 
-void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
+void EndOfGame::count_lane(Lane& l, const std::vector<Vertex>& dead) {
     RulesetResult& res = l.result;
     // Dead stones (rules.md 5). Strict Tromp-Taylor (dead=as-is, TT 8 without the
     // comment-8 agreement: section 8, Presets) scores the board as it is.
@@ -112,17 +116,17 @@ void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
         // KG score: the rules say which stones are dead; `--dead` is not asked. KG encore:
         // under territory scoring, stones placed in the second cleanup phase count only
         // where pass-alive.
-        const bool encore = res.ruleset.scoring == Scoring::territory && second_encore_board_;
-        const Tally t =
-            tally_pass_alive_rules(end_board(l), res.ruleset.suicide == Suicide::multi_stone,
-                                   detail::SekiReadings::of(res.ruleset.seki_eyes),
-                                   encore ? &*second_encore_board_ : nullptr);
+        const game::Board* encore_start = kata_go().second_encore_board();
+        const bool encore = res.ruleset.scoring == Scoring::territory && encore_start != nullptr;
+        const Tally t = tally_pass_alive_rules(
+            end_board(l), res.ruleset.suicide == Suicide::multi_stone,
+            detail::SekiReadings::of(res.ruleset.seki_eyes), encore ? encore_start : nullptr);
         res.score = detail::score_position(t, res.ruleset, l.end_state, out_.handicap, komi,
                                            DeadSource::rules_pass_alive, {}, one_stone_handicap_);
         return;
     }
     const EndCounts::Tallied& tallied =
-        counts_.tally_of(l.end_board, board_, strict_tt, dead, l.end_state.scored, *this);
+        counts_.tally_of(l.end_board, board_, strict_tt, dead, l.end_state.scored, issues_);
     l.tally = counts_.index_of(tallied);
     const DeadPolicy policy = counts_.dead().policy;
     const DeadSource dead_source = strict_tt ? DeadSource::strict_tt
@@ -136,7 +140,7 @@ void Replay::count_lane(Lane& l, const std::vector<Vertex>& dead) {
     if (dead_source == DeadSource::judge_engine) res.score.engine_dead = tallied.engine_dead;
 }
 
-void Replay::check_counts(const std::vector<Vertex>& dead) {
+void EndOfGame::check_counts(const std::vector<Vertex>& dead) {
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
     };
@@ -170,7 +174,7 @@ void Replay::check_counts(const std::vector<Vertex>& dead) {
 //   stones like the komi (fox.hpp);
 // - RU Japanese counted as servers count it (every region reaching one colour) or as J 8 reads
 //   a game stopped with dame open (R19: no territory in seki or false eyes).
-void Replay::try_conventions(const Lane& l) {
+void EndOfGame::try_conventions(const Lane& l) {
     if (l.tally < 0 || !rec_.result) return;
     const EndCounts::Tallied& counted = counts_.tallied(l.tally);
     const std::optional<Reading> r =
@@ -187,9 +191,9 @@ void Replay::try_conventions(const Lane& l) {
 
 // R18's readings of one count (`tally`, its dead stones from `source`): the first that
 // reproduces RE, in the order of try_conventions' comment.
-std::optional<Replay::Reading> Replay::convention_reading(const Lane& l, const Tally& tally,
-                                                          DeadSource source,
-                                                          const std::string& oracle) {
+std::optional<EndOfGame::Reading> EndOfGame::convention_reading(const Lane& l, const Tally& tally,
+                                                                DeadSource source,
+                                                                const std::string& oracle) {
     const RulesetResult& res = l.result;
     const detail::KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
     const auto score = [&](const detail::KomiChoice& k, bool one_stone) {
@@ -252,8 +256,8 @@ std::optional<Replay::Reading> Replay::convention_reading(const Lane& l, const T
 // Whether J 8's reading of `l`'s end board with `removed` taken off may reproduce RE under
 // `komi` (or Fox's `fox_komi`): false only when RE is a score with a margin that lies outside
 // what taking seki eyes out of territory can give (convention_reading).
-bool Replay::j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
-                          const detail::KomiChoice& komi, std::optional<double> fox_komi) {
+bool EndOfGame::j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
+                             const detail::KomiChoice& komi, std::optional<double> fox_komi) {
     const sgf::GameResult& re = *rec_.result;
     if (re.kind != sgf::ResultKind::score || !re.margin || *re.margin == 0.0 || !re.winner) {
         return true;  // no margin to bound (a draw, a winner only)
@@ -272,7 +276,7 @@ bool Replay::j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
     return within(komi) || (fox_komi && within({*fox_komi, KomiSource::server_convention, "Fox"}));
 }
 
-void Replay::drop_record_divergence() {
+void EndOfGame::drop_record_divergence() {
     std::erase_if(out_.divergences,
                   [](const Divergence& d) { return d.kind == DivergenceKind::record; });
 }
@@ -281,7 +285,7 @@ void Replay::drop_record_divergence() {
 // the markup, which is the server's count: R11) may be the players' agreement: RE equal to the
 // count with some (or all) of the dead strings left on the board. Subsets are tried fewest
 // strings first, at most 2^kAgreementBound - 1 recounts; past the bound the check is unsettled.
-void Replay::seek_agreement(const Lane& l) {
+void EndOfGame::seek_agreement(const Lane& l) {
     if (l.tally < 0 || !rec_.result) return;
     const EndCounts::Tallied& counted = counts_.tallied(l.tally);
     if (counted.tally.markup || counted.tally.removed.empty()) return;
@@ -306,8 +310,8 @@ void Replay::seek_agreement(const Lane& l) {
 }
 
 // The strings of `dead` (stones of `b`): adjacent stones of one colour joined.
-std::vector<std::vector<game::Vertex>> Replay::dead_strings(const game::Board& b,
-                                                            const std::vector<Vertex>& dead) {
+std::vector<std::vector<game::Vertex>> EndOfGame::dead_strings(const game::Board& b,
+                                                               const std::vector<Vertex>& dead) {
     std::vector<std::vector<Vertex>> strings;
     std::vector<bool> seen(game::kCells, false), is_dead(game::kCells, false);
     for (const Vertex v : dead) is_dead[v] = true;
@@ -330,7 +334,7 @@ std::vector<std::vector<game::Vertex>> Replay::dead_strings(const game::Board& b
 
 // R12's search: the count of `l`'s end board with some of `strings` (at most kAgreementBound)
 // left on the board, fewest left first, that reproduces RE.
-std::optional<Replay::Agreement> Replay::find_agreement(
+std::optional<EndOfGame::Agreement> EndOfGame::find_agreement(
     const Lane& l, const std::vector<std::vector<Vertex>>& strings, DeadSource source,
     const std::string& oracle) {
     const game::Board& b = end_board(l);
@@ -372,7 +376,7 @@ std::optional<Replay::Agreement> Replay::find_agreement(
 // R13: the state at the record's end with passes added, the opponent of the last mover first,
 // until two passes in a row end the game (every end rule ends it there: TT 8, AGA 9, FFG 5).
 // AGA 11's extra White pass then follows from who passed last, as for any game.
-EndState Replay::counted_state() const {
+EndState EndOfGame::counted_state() const {
     EndState s = state(true);
     game::Color next = turns().any_turn ? game::opponent(turns().last_turn) : turns().first;
     for (int passes = turns().consecutive_passes; passes < 2; ++passes) {
@@ -384,7 +388,7 @@ EndState Replay::counted_state() const {
     return s;
 }
 
-std::vector<game::Vertex> Replay::dead_points() {
+std::vector<game::Vertex> EndOfGame::dead_points() {
     std::vector<Vertex> out;
     const DeadPolicy policy = counts_.dead().policy;
     if (policy == DeadPolicy::markup) {

@@ -38,7 +38,8 @@ struct Lane {
     int tally = -1;         // index of its count in EndCounts::tallied (-1: counted otherwise)
 };
 
-// Where the record issues of a count go (Replay: listed under AuditOptions::max_listed).
+// Where the record issues of a count go (IssueList, issue_list.hpp: listed under
+// AuditOptions::max_listed).
 class IssueSink {
   public:
     virtual void raise(std::uint32_t move, std::uint32_t offset, IssuePayload facts,

@@ -146,7 +146,7 @@ void Replay::play(const sgf::Event& e, game::Color c, game::Vertex v, bool out_o
             ill->move = turn_.move;
             ill->color = c;
             ill->point = e.point;
-            add_illegal(l, *ill);
+            issues_.add_illegal(l.result, *ill);
             if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, before);
         } else if (facts.repeats.any && l.result.repeated_move == 0 &&
                    l.result.ruleset.cycle == Cycle::no_result) {
@@ -236,17 +236,14 @@ void Replay::note_legality(
         }
         // The boards around it, for `check`'s diagrams.
         if (options_.illegal_boards && first.applied && before != nullptr &&
-            (options_.max_listed == 0 || out_.illegal_everywhere.size() < options_.max_listed)) {
+            issues_.illegal_board_listable()) {
             out_.illegal_everywhere.push_back({turn_.move, c, e.point, first.reason, first.clause,
                                                first.repeats_move, position_of(*before),
                                                position_of(board_)});
         }
         return;
     }
-    if (options_.max_listed != 0 && legality_listed_++ >= options_.max_listed) {
-        ++out_.divergences_omitted[static_cast<std::size_t>(DivergenceKind::legality)];
-        return;
-    }
+    if (!issues_.legality_listable()) return;  // counted in divergences_omitted
     Divergence d;
     d.kind = DivergenceKind::legality;
     d.move = turn_.move;

@@ -6,9 +6,15 @@
 //                     no ruleset allows (Replay::run, setup_start, on_move, on_pass, ...)
 //   judge.cpp         judging a play under every ruleset (judge_play, Replay::play), with the
 //                     legality divergences and the record issues a play raises
-//   end.cpp           the end of each ruleset's game and its count (Replay::finish)
+//   end_of_game.hpp   the end of each ruleset's game and its count, a type of its own
+//                     (EndOfGame: end.cpp, unsure_decisions.cpp, counterfactual.cpp,
+//                     count_map.cpp), made once the main line is replayed, its inputs explicit
+//   turn_state.hpp    what the turns write and the end reads: the turn order (TurnState),
+//                     KataGo's button and encore (KataGoState), the state a game ends in
 //   end_counts.cpp    the end's counting state, a type of its own (EndCounts, end_counts.hpp):
 //                     the boards lanes ended on and their tallies, its inputs passed explicitly
+//   issue_list.cpp    the listing limits (--max-listed), a type of its own (IssueList,
+//                     issue_list.hpp): what is listed and what only counted
 //   divergences.cpp   divergences of end, outcome and accounting, computed after the replay
 //   record_check.cpp  RE against the count under the record's own RU, and RE's plausibility
 //
@@ -26,6 +32,7 @@
 
 #include "end_counts.hpp"
 #include "history.hpp"
+#include "issue_list.hpp"
 #include "judge.hpp"
 #include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
@@ -33,28 +40,15 @@
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/game/board.hpp"
 #include "sgfaudit/sgf/record.hpp"
+#include "turn_state.hpp"
 
 namespace sgfaudit::audit::detail {
-
-constexpr int idx(game::Color c) {
-    return c == game::Color::black ? 0 : 1;
-}
-
-constexpr game::Color to_game(sgf::Color c) {
-    return c == sgf::Color::black ? game::Color::black : game::Color::white;
-}
 
 // Takes: a ruleset (spec or preset name). Gives: the name people see for it in the audit's
 // facts: Ruleset::label (its spec when it has one, else its name).
 inline std::string ruleset_name(const Ruleset& r) {
     return std::string(r.label());
 }
-
-// R10: appends a record issue to `out` (an error unless the code is one of the encodings the
-// tool reads and normalises).
-// `facts`: the code's payload (its type names the code).
-void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssuePayload facts,
-               IssueSeverity severity = IssueSeverity::error);
 
 // map_ru of RU texts, remembered for the last few texts one thread met (an archive repeats a
 // handful). Takes: RU text. Gives: its mapping, valid until the next call.
@@ -86,21 +80,6 @@ struct ReplayScratch {
 // The history memory a scratch keeps from one game to the next (a 19x19 game of 40,000 moves).
 constexpr std::size_t kKeptHistoryBytes = std::size_t{4} << 20;
 
-// The turn order of one replay (rules.md 3: R1 to R9): written by the turns (turns.cpp) and
-// the plays (judge.cpp), read by the end (end.cpp) through Replay::turns().
-struct TurnState {
-    std::uint32_t move = 0;  // moves so far, passes counted: the number of the current move
-    game::Color first = game::Color::black;      // who moved first
-    game::Color expected = game::Color::black;   // who is to move next
-    game::Color last_turn = game::Color::black;  // who moved last (when any_turn)
-    bool any_turn = false;
-    int placement_target = 0;  // HA, while placement by plays is under way (R4)
-    EndState before_state;     // the state before the current move (R7), kept under `stop` only
-    int consecutive_passes = 0;
-    std::array<int, 2> captures{};  // stones held by Black, by White
-    std::array<int, 2> passes{};
-};
-
 // One replay of one record under every chosen ruleset (and the record's own RU ruleset, judged
 // for the record check when it is not chosen).
 //
@@ -108,7 +87,7 @@ struct TurnState {
 // by this replay only while it runs). Guarantees: run() replays the main line once on one board
 // and returns the audit; it never throws for bad input; a record that is not auditable gives
 // auditable = false and nothing replayed.
-class Replay final : private IssueSink {
+class Replay final {
   public:
     Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
            const AuditOptions& options, ReplayScratch& scratch);
@@ -118,28 +97,11 @@ class Replay final : private IssueSink {
     using Vertex = game::Vertex;
 
     // --- turns.cpp: setup and turns -------------------------------------------------------
-    void drop_internal_results();
     std::optional<std::size_t> find_lane(const Ruleset& r) const;
+    // A record issue, listed under the listing limits (issues_).
     void issue(std::uint32_t move, std::uint32_t offset, IssuePayload facts,
                IssueSeverity severity = IssueSeverity::error) {
-        if (options_.max_listed != 0 && !listable(code_of(facts), severity)) return;
-        add_issue(out_, move, offset, std::move(facts), severity);
-    }
-    // IssueSink: the issues of the end's counts (EndCounts), listed as any other.
-    void raise(std::uint32_t move, std::uint32_t offset, IssuePayload facts,
-               IssueSeverity severity) override {
-        issue(move, offset, std::move(facts), severity);
-    }
-    // AuditOptions::max_listed: false (and counted in record_issues_omitted) once `code` has
-    // been listed that many times.
-    bool listable(IssueCode code, IssueSeverity severity);
-    // Lists an illegal play under a lane, or counts it in illegal_omitted past max_listed.
-    void add_illegal(Lane& l, const Illegal& ill) {
-        if (options_.max_listed != 0 && l.result.illegal.size() >= options_.max_listed) {
-            ++l.result.illegal_omitted;
-        } else {
-            l.result.illegal.push_back(ill);
-        }
+        issues_.add(move, offset, std::move(facts), severity);
     }
     void setup_start();
     void infer_handicap(int ha);
@@ -156,7 +118,7 @@ class Replay final : private IssueSink {
     // Lists `ill` under every active lane and, under `stop`, stops each there.
     void illegal_in_every_lane(const Illegal& ill);
     void stop_lane(Lane& l, const game::Board* before);
-    EndState state(bool scored) const;
+    EndState state(bool scored) const { return end_state_of(turn_, kata_go_, board_, scored); }
     void on_pass(const sgf::Event& e, game::Color c, bool out_of_turn);
     // Play resumes after a double pass: every active lane waiting at one (inline: called on
     // every play; the loop runs only when some lane waits).
@@ -172,68 +134,6 @@ class Replay final : private IssueSink {
                        const game::Board* before);
     std::string lane_name(std::size_t i) const { return ruleset_name(lanes_[i].result.ruleset); }
 
-    // --- end.cpp: the end of each ruleset's game and its count -------------------------------
-    // The turn order as the turns left it: what the end reads of it (only the turns and the
-    // plays write turn_).
-    const TurnState& turns() const noexcept { return turn_; }
-    void finish();
-    // Gives an active lane its end (two passes, the record's end, counted, no moves), its end
-    // state and its end board (the current one). by_result: R13's reading of RE applies.
-    void end_lane(Lane& l, bool by_result);
-    // Counts a lane at its end under its ruleset (komi, dead stones, tally, score).
-    void count_lane(Lane& l, const std::vector<Vertex>& dead);
-    // Everything that reads the counts: unsure strings named, counts drawn, divergences, the
-    // record check and its conventions, plausibility, flips; then the internal RU lane dropped
-    // and the divergences ordered.
-    void check_counts(const std::vector<Vertex>& dead);
-    void seek_agreement(const Lane& l);
-    // A reading of a count that reproduces RE (R18), and R12's strings left alive.
-    struct Reading {
-        Score score;
-        RecordReason why;
-    };
-    struct Agreement {
-        Score score;
-        std::vector<sgf::Point> alive;  // a stone of each string left alive, in board order
-    };
-    std::optional<Reading> convention_reading(const Lane& l, const Tally& tally, DeadSource source,
-                                              const std::string& oracle);
-    static std::vector<std::vector<Vertex>> dead_strings(const game::Board& b,
-                                                         const std::vector<Vertex>& dead);
-    std::optional<Agreement> find_agreement(const Lane& l,
-                                            const std::vector<std::vector<Vertex>>& strings,
-                                            DeadSource source, const std::string& oracle);
-    bool j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
-                      const detail::KomiChoice& komi, std::optional<double> fox_komi);
-    void drop_record_divergence();
-    // --- unsure_decisions.cpp: R20, every decision about the strings the judge is unsure of ---
-    void decide_unsure(const Lane& l);
-    struct Decisions {
-        std::vector<Score> counts;  // by decision (mask bit i: unsure string i dead)
-        std::vector<Tally> tallies;
-        bool every = true;  // every decision's count reproduces RE
-        bool none = true;   // none does
-    };
-    static std::optional<std::vector<std::vector<Vertex>>> unsure_strings_of(
-        const game::Board& b, const EndJudgement& judged);
-    Decisions count_decisions(const Lane& l, const std::vector<Vertex>& dead,
-                              const std::vector<std::vector<Vertex>>& unsure);
-    void every_decision_misses(const Lane& l, const std::vector<Score>& counts);
-    // --- counterfactual.cpp: which knob alone flips an outcome or reproduces RE ---
-    void find_flips(const std::vector<Vertex>& dead);
-    // --- count_map.cpp: the count drawn -----------------------------------
-    void draw_counts();
-    std::optional<Score> rescore(const Ruleset& r, const Lane& ended,
-                                 const std::vector<Vertex>& dead);
-    std::vector<KnobFlip> outcome_flips(std::size_t a, std::size_t b,
-                                        const std::vector<Vertex>& dead);
-    std::vector<KnobFlip> record_flips(std::size_t r, const std::vector<Vertex>& dead);
-    void try_conventions(const Lane& l);
-    EndState counted_state() const;
-    std::vector<Vertex> dead_points();
-    const game::Board& end_board(const Lane& l) const {
-        return counts_.end_board(l.end_board, board_);
-    }
     // Called before every change to board_ once the replay has started (inline: called on every
     // play; the board is copied only when some lane ended on it).
     void board_changes() { counts_.board_changes(board_, lanes_); }
@@ -255,26 +155,19 @@ class Replay final : private IssueSink {
     const RuMapping& ru_ = ru_override_ ? *ru_override_ : scratch_.ru.get(rec_.rules);
     std::optional<std::size_t> ru_lane_;
     GameAudit out_;
+    // The listing limits (--max-listed): what is listed of out_'s issues, illegal plays and
+    // legality divergences, and what is counted only (issue_list.hpp).
+    IssueList issues_{out_, options_.max_listed};
     std::size_t next_event_ = 0;
     TurnState turn_;  // turns.cpp
     // R10's one-stone handicap on a server whose scorer pays the area bonus on it
     // (ServerConvention::one_stone_handicap).
     bool one_stone_handicap_ = false;
     std::uint32_t first_repeat_ = 0;  // R16: the first play that repeated a position (0: none)
-    // KG button and KG encore (dead=pass-alive): the first passer (0 Black, 1 White, -1 none),
-    // the phase (0 the game, 1 and 2 the cleanup phases, 3 over: each ends with two passes in
-    // a row), and the board and captures when the second cleanup phase began.
-    int first_passer_ = -1;
-    int encore_phase_ = 0;
-    int encore_passes_ = 0;
-    std::optional<game::Board> second_encore_board_;
-    std::array<int, 2> second_encore_captures_{};
+    KataGoState kata_go_;             // written by the turns only (turns.cpp), read by the end
     game::Vertex prev_ko_ = game::kNoVertex;
     // Of the current play.
     std::vector<std::pair<std::size_t, std::optional<Illegal>>>& verdicts_ = scratch_.verdicts;
-    // AuditOptions::max_listed: record issues listed so far by code; legality divergences.
-    std::vector<std::pair<IssueCode, std::uint32_t>> listed_;
-    std::uint32_t legality_listed_ = 0;
 };
 
 }  // namespace sgfaudit::audit::detail

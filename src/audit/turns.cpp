@@ -5,12 +5,13 @@
 // order, passes and double passes, setup after the start, and the plays no ruleset allows
 // (occupied, off the board, out of turn), with the record issues each raises. Board plays on
 // an empty point are handed to the judge (judge.cpp: Replay::play); the end of the record to
-// end.cpp (Replay::finish). Guarantees: every position of the game is in the history, in order;
-// each lane's illegal plays are recorded in move order.
+// the end (EndOfGame::finish, end_of_game.hpp). Guarantees: every position of the game is in the
+// history, in order; each lane's illegal plays are recorded in move order.
 
 #include <algorithm>
 #include <array>
 
+#include "end_of_game.hpp"
 #include "replay.hpp"
 
 namespace sgfaudit::audit::detail {
@@ -55,14 +56,14 @@ Replay::Replay(const sgf::GameRecord& rec, std::span<const Ruleset> rulesets,
 GameAudit Replay::run() {
     if (!rec_.auditable) {
         out_.auditable = false;
-        drop_internal_results();
+        drop_internal_results(out_, chosen_);
         return std::move(out_);
     }
     setup_start();
     for (; next_event_ < rec_.events.size(); ++next_event_) {
         if ((next_event_ & 4095) == 0 && options_.cancel != nullptr &&
             options_.cancel->load(std::memory_order_relaxed) != 0) {
-            drop_internal_results();  // unfinished: the caller drops it
+            drop_internal_results(out_, chosen_);  // unfinished: the caller drops it
             return std::move(out_);
         }
         const sgf::Event& e = rec_.events[next_event_];
@@ -79,31 +80,12 @@ GameAudit Replay::run() {
             on_setup();
         }
     }
-    finish();
+    // The end, once the main line is replayed: it reads the turns, KataGo's state and the
+    // board, and writes the lanes, the counts and the audit (end_of_game.hpp).
+    const PlayedGame played{turn_,    kata_go_, board_,        ru_,
+                            ru_lane_, chosen_,  first_repeat_, one_stone_handicap_};
+    EndOfGame(rec_, options_, played, lanes_, counts_, issues_, out_).finish();
     return std::move(out_);
-}
-
-// GameAudit::results holds the chosen rulesets' results only.
-bool Replay::listable(IssueCode code, IssueSeverity severity) {
-    auto listed = std::find_if(listed_.begin(), listed_.end(),
-                               [&](const auto& c) { return c.first == code; });
-    if (listed == listed_.end()) listed = listed_.insert(listed_.end(), {code, 0});
-    if (listed->second < options_.max_listed) {
-        ++listed->second;
-        return true;
-    }
-    const std::string_view name = to_string(code);
-    auto& omitted = out_.record_issues_omitted;
-    auto o = std::find_if(omitted.begin(), omitted.end(),
-                          [&](const OmittedIssues& x) { return x.code == name; });
-    if (o == omitted.end()) o = omitted.insert(omitted.end(), {std::string(name), severity, 0});
-    ++o->count;
-    return false;
-}
-
-void Replay::drop_internal_results() {
-    out_.results.erase(out_.results.begin() + static_cast<std::ptrdiff_t>(chosen_),
-                       out_.results.end());
 }
 
 std::optional<std::size_t> Replay::find_lane(const Ruleset& r) const {
@@ -428,7 +410,7 @@ void Replay::on_move(const sgf::Event& e) {
         return;
     }
     turn_.consecutive_passes = 0;
-    encore_passes_ = 0;
+    kata_go_.not_pass();
     if (e.off_board) {
         skipped(e, c, Reason::off_board);  // R2
         return;
@@ -479,7 +461,7 @@ void Replay::skipped(const sgf::Event& e, game::Color c, Reason why) {
 void Replay::illegal_in_every_lane(const Illegal& ill) {
     for (Lane& l : lanes_) {
         if (!l.active) continue;
-        add_illegal(l, ill);
+        issues_.add_illegal(l.result, ill);
         if (options_.on_illegal == IllegalPolicy::stop) stop_lane(l, nullptr);
     }
 }
@@ -503,20 +485,22 @@ void Replay::stop_lane(Lane& l, const game::Board* before) {
         before != nullptr ? counts_.keep_end_board(*before) : counts_.end_on_current_board();
 }
 
-EndState Replay::state(bool scored) const {
+EndState end_state_of(const TurnState& turns, const KataGoState& kata_go, const game::Board& board,
+                      bool scored) {
     detail::EndState s;
-    s.captures_by_black = turn_.captures[0];
-    s.captures_by_white = turn_.captures[1];
-    s.passes_black = turn_.passes[0];
-    s.passes_white = turn_.passes[1];
-    s.black_moved_last = turn_.any_turn && turn_.last_turn == game::Color::black;
+    s.captures_by_black = turns.captures[0];
+    s.captures_by_white = turns.captures[1];
+    s.passes_black = turns.passes[0];
+    s.passes_white = turns.passes[1];
+    s.black_moved_last = turns.any_turn && turns.last_turn == game::Color::black;
     s.scored = scored;
-    s.first_passer = first_passer_;
+    s.first_passer = kata_go.first_passer();
     // KG encore: every stone a colour placed (setup included) is on the board or was removed;
     // counted up to the start of the second cleanup phase.
-    const game::Board& b = second_encore_board_ ? *second_encore_board_ : board_;
+    const game::Board* encore = kata_go.second_encore_board();
+    const game::Board& b = encore != nullptr ? *encore : board;
     const std::array<int, 2>& lost =
-        second_encore_board_ ? second_encore_captures_ : turn_.captures;
+        encore != nullptr ? kata_go.second_encore_captures() : turns.captures;
     s.played_black = b.stones(game::Color::black) + lost[1];
     s.played_white = b.stones(game::Color::white) + lost[0];
     return s;
@@ -535,15 +519,8 @@ void Replay::on_pass(const sgf::Event& e, game::Color c, bool out_of_turn) {
     }
     ++turn_.passes[idx(c)];
     ++turn_.consecutive_passes;
-    if (first_passer_ < 0) first_passer_ = idx(c);  // KG button
-    // KG encore: two passes in a row end the game, then each cleanup phase.
-    if (++encore_passes_ == 2) {
-        encore_passes_ = 0;
-        if (++encore_phase_ == 2) {
-            second_encore_board_ = board_;
-            second_encore_captures_ = turn_.captures;
-        }
-    }
+    // KG button; KG encore: two passes in a row end the game, then each cleanup phase.
+    kata_go_.pass(c, board_, turn_.captures);
     prev_ko_ = game::kNoVertex;
     if (turn_.consecutive_passes == 1) {
         // A pass after a skipped play that followed a double pass resumes the game (R8);

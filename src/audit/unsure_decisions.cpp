@@ -1,12 +1,12 @@
 // R20: a record check left unsettled because the judge of end positions was unsure of some
 // strings is decided when no decision about them changes the comparison. Contract: replay.hpp
-// (Replay::decide_unsure).
+// (EndOfGame::decide_unsure).
 
 #include <algorithm>
 #include <cmath>
 
 #include "after_replay.hpp"
-#include "replay.hpp"
+#include "end_of_game.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/life.hpp"
 
@@ -32,7 +32,7 @@ std::optional<double> recorded_for_black(const sgf::GameResult& re) {
 // - else the decisions split, and the check stays unsettled.
 // Only a count the judge was asked about (`--dead auto`, Benson's count unsettled) with a
 // finished boundary and a plausible judgement is decided so; others stay as they are.
-void Replay::decide_unsure(const Lane& l) {
+void EndOfGame::decide_unsure(const Lane& l) {
     RecordVerdict& rv = out_.record;
     if (rv.check != RecordCheck::unsettled || !counts_.dead().judge || l.tally < 0 || !rec_.result)
         return;
@@ -74,7 +74,7 @@ void Replay::decide_unsure(const Lane& l) {
 
 // The strings of `b` the judge is unsure of (their stones), when its finding is relied on (a
 // finished boundary, a plausible loss) and there are 1 to kUnsureDecided of them.
-std::optional<std::vector<std::vector<game::Vertex>>> Replay::unsure_strings_of(
+std::optional<std::vector<std::vector<game::Vertex>>> EndOfGame::unsure_strings_of(
     const game::Board& b, const EndJudgement& judged) {
     if (judged.open_boundary || judged.implausible || judged.unsure == 0) return std::nullopt;
     std::vector<std::vector<Vertex>> unsure;
@@ -89,8 +89,8 @@ std::optional<std::vector<std::vector<game::Vertex>>> Replay::unsure_strings_of(
 
 // Counts `l`'s end board once per decision about `unsure` (mask bit i: string i dead), with
 // the judge's `dead` removed each time.
-Replay::Decisions Replay::count_decisions(const Lane& l, const std::vector<Vertex>& dead,
-                                          const std::vector<std::vector<Vertex>>& unsure) {
+EndOfGame::Decisions EndOfGame::count_decisions(const Lane& l, const std::vector<Vertex>& dead,
+                                                const std::vector<std::vector<Vertex>>& unsure) {
     const game::Board& b = end_board(l);
     const RulesetResult& res = l.result;
     const KomiChoice komi = choose_komi(rec_, res.ruleset, out_.handicap);
@@ -121,7 +121,7 @@ Replay::Decisions Replay::count_decisions(const Lane& l, const std::vector<Verte
 
 // R20's mismatch: the record verdict and divergence with the decision's count closest to RE
 // (the first decision, every unsure string alive, where RE has no margin to compare).
-void Replay::every_decision_misses(const Lane& l, const std::vector<Score>& counts) {
+void EndOfGame::every_decision_misses(const Lane& l, const std::vector<Score>& counts) {
     RecordVerdict& rv = out_.record;
     // RE's margin as Black's where the check compares margins (check_record set a difference).
     const std::optional<double> re_for_black =
