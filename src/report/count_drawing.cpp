@@ -4,10 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include "common.hpp"
+#include "json.hpp"
 #include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
 
@@ -44,6 +48,49 @@ std::string num(double v) {
 // "pass stones 2" style terms, left out when zero.
 std::string term(std::string_view sign, int n, std::string_view what) {
     return n == 0 ? std::string() : fmt::format(" {} {} {}", sign, n, what);
+}
+
+// A number of hundredths, written with two decimals (as fmt's "{:.2f}" writes h / 100.0).
+struct Hundredths {
+    int h;
+};
+
+// One piece of an SVG path: literal text, an integer or a number of hundredths.
+using PathPiece = std::variant<std::string_view, int, Hundredths>;
+
+// Appends the pieces: the count's paths have a piece per point of the board, so each is
+// written with a few stores, not through a format string.
+void put_path(std::string& out, std::initializer_list<PathPiece> pieces) {
+    char buffer[24];
+    for (const PathPiece& piece : pieces) {
+        if (const auto* text = std::get_if<std::string_view>(&piece)) {
+            out += *text;
+        } else if (const auto* n = std::get_if<int>(&piece)) {
+            out.append(buffer, write_integer(buffer, *n));
+        } else {
+            int h = std::get<Hundredths>(piece).h;
+            char* p = buffer;
+            if (h < 0) {
+                *p++ = '-';
+                h = -h;
+            }
+            p = write_integer(p, h / 100);
+            *p++ = '.';
+            *p++ = static_cast<char>('0' + h / 10 % 10);
+            *p++ = static_cast<char>('0' + h % 10);
+            out.append(buffer, p);
+        }
+    }
+}
+
+// A territory point: a small square centred on (x, y).
+void put_square(std::string& out, int x, int y) {
+    put_path(out, {"M", Hundredths{100 * x - 18}, " ", Hundredths{100 * y - 18}, "h.36v.36h-.36z"});
+}
+
+// A seki eye: a small triangle centred on (x, y).
+void put_triangle(std::string& out, int x, int y) {
+    put_path(out, {"M", x, " ", Hundredths{100 * y - 20}, "l.2 .34h-.4z"});
 }
 
 }  // namespace
@@ -121,28 +168,26 @@ std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r) 
     for (int y = 0; y < a.height; ++y) {
         for (int x = 0; x < a.width; ++x) {
             const auto role = r.count_map[static_cast<std::size_t>(y * a.width + x)];
-            const std::string square =
-                fmt::format("M{:.2f} {:.2f}h.36v.36h-.36z", x - 0.18, y - 0.18);
-            const std::string triangle = fmt::format("M{} {:.2f}l.2 .34h-.4z", x, y - 0.2);
             switch (role) {
                 case PointRole::black_territory:
-                    black += square;
+                    put_square(black, x, y);
                     break;
                 case PointRole::white_territory:
-                    white += square;
+                    put_square(white, x, y);
                     break;
                 case PointRole::seki_eye_black:
-                    seki_black += triangle;
+                    put_triangle(seki_black, x, y);
                     break;
                 case PointRole::seki_eye_white:
-                    seki_white += triangle;
+                    put_triangle(seki_white, x, y);
                     break;
                 case PointRole::neutral:
-                    neutral += fmt::format("M{} {}h0", x, y);
+                    put_path(neutral, {"M", x, " ", y, "h0"});
                     break;
                 case PointRole::dead_black:
                 case PointRole::dead_white:
-                    dead += fmt::format("M{:.2f} {:.2f}l.5 .5m0 -.5l-.5 .5", x - 0.25, y - 0.25);
+                    put_path(dead, {"M", Hundredths{100 * x - 25}, " ", Hundredths{100 * y - 25},
+                                    "l.5 .5m0 -.5l-.5 .5"});
                     break;
                 case PointRole::black_stone:
                 case PointRole::white_stone:
