@@ -169,7 +169,10 @@ enum class ExitReason : std::uint8_t {
 };
 std::string_view to_string(ExitReason r) noexcept;
 
-// What the summary needs to know of one game (computed in the parallel stage).
+// What the summary needs to know of one game (computed in the parallel stage). A shard keeps
+// them in its records field by field (report/facts_codec.hpp, src/report/facts_codec.cpp): a
+// field added here is encoded and read there (a new shard format) and filled and compared in
+// tests/report/facts_codec.test.cpp, whose structured bindings stop compiling until it is.
 struct GameFacts {
     std::string file;
     int game = 0;         // 0-based
