@@ -13,7 +13,7 @@
 #include "commands.hpp"
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 #include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
@@ -168,7 +168,7 @@ class ProgressLine {
   public:
     explicit ProgressLine(std::ostream& err) : err_(err), start_(Clock::now()), last_(start_) {}
 
-    void update(const pipeline::ArchiveProgress& p) {
+    void update(const pipeline::ReportProgress& p) {
         const auto now = Clock::now();
         if (now - last_ < std::chrono::milliseconds(200) && p.files_done != p.files_total) return;
         last_ = now;
@@ -217,28 +217,28 @@ std::string shard_option(const std::string& v, unsigned& shard, unsigned& shards
 
 // Runs the audit (or merge) of `options` under the signal handlers and tells how it went;
 // returns the exit status.
-int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bool show_progress,
+int run_and_tell(pipeline::ReportOptions& options, std::string_view command, bool show_progress,
                  std::ostream& out, std::ostream& err) {
     ProgressLine progress(err);
     if (show_progress) {
-        options.progress = [&](const pipeline::ArchiveProgress& p) { progress.update(p); };
+        options.progress = [&](const pipeline::ReportProgress& p) { progress.update(p); };
     }
     const auto start = std::chrono::steady_clock::now();
-    pipeline::ArchiveResult result;
+    pipeline::ReportResult result;
     {
         const SignalScope signals;
         options.cancel = &g_signal;
-        result = pipeline::audit_archive(options);
+        result = pipeline::write_report_folder(options);
     }
     progress.clear();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     switch (result.status) {
-        case pipeline::ArchiveStatus::missing_input:
+        case pipeline::ReportStatus::missing_input:
             for (const sgf::Diagnostic& d : result.missing) err << sgf::format(d) << "\n";
             return kCannotRun;
-        case pipeline::ArchiveStatus::interrupted:
+        case pipeline::ReportStatus::interrupted:
             err << fmt::format("sgfaudit {}: interrupted by {}: no report written; {}\n", command,
                                signal_name(g_signal.load()),
                                result.previous ? fmt::format("{} still holds the previous report",
@@ -246,10 +246,10 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
                                                : fmt::format("nothing at {}",
                                                              sgf::printable_text(options.out_dir)));
             return kCannotRun;
-        case pipeline::ArchiveStatus::failed:
+        case pipeline::ReportStatus::failed:
             err << "sgfaudit " << command << ": " << sgf::printable_text(result.message) << "\n";
             return kCannotRun;
-        case pipeline::ArchiveStatus::complete:
+        case pipeline::ReportStatus::complete:
             break;
     }
     out << fmt::format(
@@ -317,7 +317,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--shard"});
     known.push_back({"--follow-links", false});
     ParsedArgs parsed;
-    pipeline::ArchiveOptions options;
+    pipeline::ReportOptions options;
     LimitOptions limits;
     std::string error = parse_args(args, known, parsed, &limits);
     if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings, &err);
@@ -397,7 +397,7 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out, std::
         out << kMergeUsage;
         return kClean;
     }
-    pipeline::ArchiveOptions options;
+    pipeline::ReportOptions options;
     options.merge = parsed.paths;
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
     return run_and_tell(options, "merge", false, out, err);

@@ -17,7 +17,7 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/pipeline/run.hpp"
 #include "sgfaudit/pipeline/spill.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/report/suggest.hpp"

@@ -25,7 +25,7 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/pipeline/run.hpp"
 #include "sgfaudit/pipeline/spill.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::pipeline::detail {
 

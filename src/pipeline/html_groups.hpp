@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::pipeline {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "chunk.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
 
 namespace sgfaudit::pipeline::detail {

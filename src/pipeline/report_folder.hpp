@@ -1,7 +1,7 @@
 #pragma once
 // Internal to the pipeline: the report folder a run replaces (--out) and the staging folder it
-// writes first, beside it; the marker's manifest; the atomic commit. Used by audit_archive
-// (archive.cpp).
+// writes first, beside it; the marker's manifest; the atomic commit. Used by write_report_folder
+// (report_run.cpp).
 
 #include <unistd.h>
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report::detail {

@@ -11,7 +11,7 @@
 #include <set>
 
 #include "common.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/docs.hpp"

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "common.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 #include "summary_table.hpp"

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "summary_table.hpp"
 
 namespace sgfaudit::report {

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "json_check.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 #include "skip.hpp"
 #include "slurp.hpp"
 #include "temp_folder.hpp"

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/cause.hpp"
 
 using namespace sgfaudit;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/check.hpp"
 
 using namespace sgfaudit;

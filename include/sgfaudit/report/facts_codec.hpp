@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report {
 

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/check.hpp"
 
 namespace sgfaudit::report {

@@ -1,7 +1,7 @@
-// audit_archive: the parallel audit of a whole run, streamed into a report folder that is put in
-// place only when complete (the folder itself: report_folder.cpp).
+// write_report_folder: the parallel audit of a whole run, streamed into a report folder that is put
+// in place only when complete (the folder itself: report_folder.cpp).
 
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -20,8 +20,8 @@
 #include "html_groups.hpp"
 #include "out_file.hpp"
 #include "report_folder.hpp"
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/tables.hpp"
 #include "sgfaudit/version.hpp"
 #include "sqlite_report.hpp"
@@ -39,11 +39,11 @@ using detail::kSpillBytes;
 // Rows of the broken-records table in index.html (record_issues.csv has every issue).
 constexpr std::uint64_t kMaxBrokenRows = 10000;
 
-class ArchiveWork : public FileWork {
+class ReportWork : public FileWork {
   public:
-    ArchiveWork(const ArchiveOptions& options, const fs::path& staging, report::Summary& summary,
-                OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
-                OutFile& results, HtmlGroups& html, std::size_t files_total)
+    ReportWork(const ReportOptions& options, const fs::path& staging, report::Summary& summary,
+               OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
+               OutFile& results, HtmlGroups& html, std::size_t files_total)
         : options_(options),
           settings_(with_cancel(options)),
           staging_(staging),
@@ -182,7 +182,7 @@ class ArchiveWork : public FileWork {
     void set_sqlite(detail::SqliteReport* sqlite) { sqlite_ = sqlite; }
 
   private:
-    static AuditSettings with_cancel(const ArchiveOptions& options) {
+    static AuditSettings with_cancel(const ReportOptions& options) {
         AuditSettings s = options.settings;
         s.cancel = options.cancel;
         s.options.cancel = options.cancel;  // and inside a long game's replay
@@ -218,7 +218,7 @@ class ArchiveWork : public FileWork {
 
     // Where a spilled part of games.jsonl goes: through gzip when it is on.
     struct JsonlSink {
-        ArchiveWork& work;
+        ReportWork& work;
         void write(std::string_view bytes) {
             if (work.gzip_ != nullptr) {
                 work.gzip_->write(bytes);
@@ -228,7 +228,7 @@ class ArchiveWork : public FileWork {
         }
     };
 
-    const ArchiveOptions& options_;
+    const ReportOptions& options_;
     OutFile* chunks_ = nullptr;
     detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
@@ -240,7 +240,7 @@ class ArchiveWork : public FileWork {
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_;
     HtmlGroups& html_;
-    ArchiveProgress progress_;
+    ReportProgress progress_;
 };
 
 std::string dead_description(const audit::AuditOptions& o) {
@@ -255,7 +255,7 @@ std::string dead_description(const audit::AuditOptions& o) {
 }
 
 // What a run is asked for, as the report states it (a merge takes its shards' instead).
-report::RunDescription describe_run(const ArchiveOptions& options) {
+report::RunDescription describe_run(const ReportOptions& options) {
     report::RunDescription run;
     run.paths = options.paths;
     for (const audit::Ruleset& r : options.settings.rulesets) {
@@ -278,14 +278,15 @@ report::RunDescription describe_run(const ArchiveOptions& options) {
     return run;
 }
 
-// One run of audit_archive, from its inputs to the report in place: the state its steps share.
-// The members are made in the order the steps need them and destroyed in reverse (the staging
-// folder, then the lock of the target, last). A step that fails returns false with result_ set.
-class ArchiveRun {
+// One run of write_report_folder, from its inputs to the report in place: the state its steps
+// share. The members are made in the order the steps need them and destroyed in reverse (the
+// staging folder, then the lock of the target, last). A step that fails returns false with result_
+// set.
+class ReportRun {
   public:
-    explicit ArchiveRun(const ArchiveOptions& options) : options_(options) {}
+    explicit ReportRun(const ReportOptions& options) : options_(options) {}
 
-    ArchiveResult run() {
+    ReportResult run() {
         if (!open_shards() || !walk_inputs()) return result_;
         const bool prepared = detail::prepare_target(options_.out_dir, target_, result_.message);
         result_.previous = target_.previous;
@@ -320,12 +321,12 @@ class ArchiveRun {
     bool commit();
     void complete();
     void remove_staging();
-    bool abandon(ArchiveStatus status, std::string message);
+    bool abandon(ReportStatus status, std::string message);
 
     const fs::path& staging() const { return target_.staging.path; }
 
-    const ArchiveOptions& options_;
-    ArchiveResult result_;
+    const ReportOptions& options_;
+    ReportResult result_;
     std::vector<detail::ShardReader> shards_;  // a merge's, in shard order
     std::optional<FileWalk> walk_;
     std::size_t files_total_ = 0;
@@ -335,9 +336,9 @@ class ArchiveRun {
     detail::SqliteReport sqlite_;
     std::optional<GzipStream> gzip_;
     report::RunDescription run_;
-    ArchiveOptions merged_;  // a merge: the run the shards were made with
+    ReportOptions merged_;  // a merge: the run the shards were made with
     std::optional<report::Summary> summary_;
-    std::optional<ArchiveWork> work_;
+    std::optional<ReportWork> work_;
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks_;
     detail::ShardSeal seal_;
@@ -349,16 +350,16 @@ class ArchiveRun {
 
 // A merge reads the shards' chunks files first: a shard that cannot be read, or shards of
 // different runs, stop it before anything is written.
-bool ArchiveRun::open_shards() {
+bool ReportRun::open_shards() {
     return detail::open_shards(options_.merge, shards_, result_.message);
 }
 
 // The walk of the inputs (none for a merge); false when a path named does not exist.
-bool ArchiveRun::walk_inputs() {
+bool ReportRun::walk_inputs() {
     walk_.emplace(shards_.empty() ? options_.paths : std::vector<std::string>{},
                   options_.settings.limits.max_file_bytes, true, options_.follow_links);
     if (walk_->missing_argument()) {
-        result_.status = ArchiveStatus::missing_input;
+        result_.status = ReportStatus::missing_input;
         result_.missing = walk_->missing();
         return false;
     }
@@ -375,7 +376,7 @@ bool ArchiveRun::walk_inputs() {
 
 // The data files of the staging folder open (games.jsonl through gzip with --gzip), the CSV
 // files' header rows written but divergences.csv's (its columns are the run's rulesets).
-bool ArchiveRun::open_outputs() {
+bool ReportRun::open_outputs() {
     html_.emplace(staging().string(), options_.max_diagrams, kMaxBrokenRows);
     if (options_.gzip) gzip_.emplace([this](std::string_view bytes) { jsonl_.write(bytes); });
     if (!jsonl_.open(staging() / (options_.gzip ? kGzipJsonl : "games.jsonl")) ||
@@ -385,7 +386,7 @@ bool ArchiveRun::open_outputs() {
         !results_.open(staging() / "results.csv")) {
         std::string error = jsonl_.error() + divergences_.error() + diagnostics_.error() +
                             record_issues_.error() + results_.error();
-        return abandon(ArchiveStatus::failed, error);
+        return abandon(ReportStatus::failed, error);
     }
     diagnostics_.write(report::kDiagnosticsCsvHeader);
     record_issues_.write(report::kRecordIssuesCsvHeader);
@@ -395,7 +396,7 @@ bool ArchiveRun::open_outputs() {
 
 // The run described (a merge's as its shards were made), the summary and the file work that
 // fills the report, report.sqlite and shard.chunks opened when the run writes them.
-bool ArchiveRun::start_report() {
+bool ReportRun::start_report() {
     run_ = describe_run(options_);
     if (!shards_.empty()) {
         run_ = shards_.front().run();
@@ -415,10 +416,10 @@ bool ArchiveRun::start_report() {
 }
 
 // report.sqlite with its run rows, when the run writes it.
-bool ArchiveRun::open_sqlite() {
+bool ReportRun::open_sqlite() {
     if (!run_.sqlite) return true;
     if (!sqlite_.open((staging() / kSqliteFile).string())) {
-        return abandon(ArchiveStatus::failed, sqlite_.error());
+        return abandon(ReportStatus::failed, sqlite_.error());
     }
     std::string rows;
     report::append_sql_run_rows(rows, run_, kVersion, run_.full_json);
@@ -428,12 +429,12 @@ bool ArchiveRun::open_sqlite() {
 }
 
 // A shard's shard.chunks, its header written and its seal begun.
-bool ArchiveRun::open_chunks() {
+bool ReportRun::open_chunks() {
     seal_.fingerprint = kFingerprintStart;
     sharded_ = options_.shards > 0 && shards_.empty();
     if (!sharded_) return true;
     if (!chunks_.open(staging() / detail::kShardChunks)) {
-        return abandon(ArchiveStatus::failed, chunks_.error());
+        return abandon(ReportStatus::failed, chunks_.error());
     }
     const std::string header = detail::shard_header(options_.shard, options_.shards, run_);
     seal_.add(header);
@@ -451,7 +452,7 @@ bool ArchiveRun::open_chunks() {
 }
 
 // The files read and audited through the parallel pipeline into the report files.
-bool ArchiveRun::audit_files() {
+bool ReportRun::audit_files() {
     RunOptions run_options;
     run_options.jobs = options_.jobs;
     run_options.max_file_bytes = options_.settings.limits.max_file_bytes;
@@ -466,32 +467,32 @@ bool ArchiveRun::audit_files() {
     } catch (const ResourceError& e) {
         // Out of descriptors or kernel memory: a report without the files it could not
         // open would look complete. Nothing is replaced.
-        return abandon(ArchiveStatus::failed, e.what());
+        return abandon(ReportStatus::failed, e.what());
     } catch (...) {
         remove_staging();
         throw;
     }
-    if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
+    if (outcome.cancelled) return abandon(ReportStatus::interrupted, "interrupted");
     return true;
 }
 
 // The shards' chunks into the report files, through the same writer as an unsharded run.
-bool ArchiveRun::merge_shards() {
+bool ReportRun::merge_shards() {
     std::vector<detail::ShardReader>& shards = shards_;
     // The file at position i of the unsharded run is in shard i mod N + 1: the chunks are
     // taken in turn, and go through the same writer as in the unsharded run.
     for (std::size_t i = 0;; ++i) {
         if (options_.cancel != nullptr && options_.cancel->load() != 0) {
-            return abandon(ArchiveStatus::interrupted, "interrupted");
+            return abandon(ReportStatus::interrupted, "interrupted");
         }
         detail::ShardReader& from = shards[i % shards.size()];
         auto chunk = std::make_unique<Chunk>();
         if (!from.next(*chunk)) {
-            if (!from.error().empty()) return abandon(ArchiveStatus::failed, from.error());
+            if (!from.error().empty()) return abandon(ReportStatus::failed, from.error());
             for (detail::ShardReader& other : shards) {
                 Chunk extra;
                 if (other.next(extra) || !other.error().empty()) {
-                    return abandon(ArchiveStatus::failed,
+                    return abandon(ReportStatus::failed,
                                    other.error().empty()
                                        ? fmt::format("merge: shard {} holds more files than "
                                                      "the others allow",
@@ -502,7 +503,7 @@ bool ArchiveRun::merge_shards() {
             return true;
         }
         if (chunk->index != i) {
-            return abandon(ArchiveStatus::failed,
+            return abandon(ReportStatus::failed,
                            fmt::format("merge: shard {} holds file {} where file {} was "
                                        "expected: not a shard of this run",
                                        from.shard(), chunk->index + 1, i + 1));
@@ -513,7 +514,7 @@ bool ArchiveRun::merge_shards() {
 
 // The data files (and a shard's shard.chunks, its end record written) finished; ok_ false when
 // one of them failed.
-void ArchiveRun::finish_data_files() {
+void ReportRun::finish_data_files() {
     if (sharded_) chunks_.write(detail::shard_end(seal_));
     // Each file is finished as it is complete (its writing to disk starts) and all are made
     // durable together at the end (OutFile::close): one fsync after another, each file's as it
@@ -528,7 +529,7 @@ void ArchiveRun::finish_data_files() {
 }
 
 // The diagrams chosen, and pages/ written when index.html would be too large.
-void ArchiveRun::write_pages() {
+void ReportRun::write_pages() {
     html_->plan();
     summary_->add_diagrams(html_->drawn(), html_->not_drawn());
     // Past report::kMaxPageBytes, the groups go to pages/ first, so that the summary's top list
@@ -545,7 +546,7 @@ void ArchiveRun::write_pages() {
 }
 
 // Writes `text` as the staging folder's file `name` (finished), unless a write failed before.
-void ArchiveRun::write_file(OutFile& file, const char* name, std::string_view text) {
+void ReportRun::write_file(OutFile& file, const char* name, std::string_view text) {
     if (!ok_ || !file.open(staging() / name)) {
         ok_ = false;
         return;
@@ -555,7 +556,7 @@ void ArchiveRun::write_file(OutFile& file, const char* name, std::string_view te
 }
 
 // summary.md, summary.json, rules.md and diagnostics.md.
-void ArchiveRun::write_summaries() {
+void ReportRun::write_summaries() {
     {
         std::ostringstream md;
         summary_->write_markdown(md);
@@ -571,7 +572,7 @@ void ArchiveRun::write_summaries() {
 }
 
 // index.html: its head, the broken records, the groups of divergences, its end.
-void ArchiveRun::write_index() {
+void ReportRun::write_index() {
     if (ok_ && index_html_.open(staging() / "index.html")) {
         std::ostringstream head;
         summary_->write_html_start(head, report::html_contents(html_->order(), html_->divergences(),
@@ -594,7 +595,7 @@ void ArchiveRun::write_index() {
 
 // The marker written, every file made durable and closed; false (the run abandoned, with the
 // first error) when anything failed.
-bool ArchiveRun::close_files() {
+bool ReportRun::close_files() {
     // The marker last: a folder that holds it holds the whole report.
     write_file(marker_, kReportMarker,
                detail::report_manifest(options_.gzip, sharded_, run_.sqlite, paged_));
@@ -613,25 +614,25 @@ bool ArchiveRun::close_files() {
     if (error.empty()) error = sqlite_.error();
     if (error.empty()) error = html_->error();
     if (error.empty() && gzip_) error = gzip_->error();
-    return abandon(ArchiveStatus::failed,
+    return abandon(ReportStatus::failed,
                    error.empty() ? std::string("cannot write the report") : error);
 }
 
 // The complete report put in place of the target, unless the run was stopped meanwhile.
-bool ArchiveRun::commit() {
+bool ReportRun::commit() {
     html_->remove();
     // A signal that came after the last file was read still means "stop": nothing replaced.
     if (options_.cancel != nullptr && options_.cancel->load() != 0) {
-        return abandon(ArchiveStatus::interrupted, "interrupted");
+        return abandon(ReportStatus::interrupted, "interrupted");
     }
     std::string error;
-    if (!detail::put_in_place(target_, error)) return abandon(ArchiveStatus::failed, error);
+    if (!detail::put_in_place(target_, error)) return abandon(ReportStatus::failed, error);
     return true;
 }
 
 // The run's figures, the report in place.
-void ArchiveRun::complete() {
-    result_.status = ArchiveStatus::complete;
+void ReportRun::complete() {
+    result_.status = ReportStatus::complete;
     result_.findings = summary_->findings();
     result_.sqlite = run_.sqlite;
     result_.files = summary_->files();
@@ -643,7 +644,7 @@ void ArchiveRun::complete() {
 
 // The staging files closed (out of descriptors, their descriptors are what removing the folder
 // needs) and the folder removed: nothing is replaced.
-void ArchiveRun::remove_staging() {
+void ReportRun::remove_staging() {
     for (OutFile* f : {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_}) {
         f->discard();
     }
@@ -654,7 +655,7 @@ void ArchiveRun::remove_staging() {
 }
 
 // Gives up the run (remove_staging) with `status` and `message`; false, for a failing step.
-bool ArchiveRun::abandon(ArchiveStatus status, std::string message) {
+bool ReportRun::abandon(ReportStatus status, std::string message) {
     remove_staging();
     result_.status = status;
     result_.message = std::move(message);
@@ -663,8 +664,8 @@ bool ArchiveRun::abandon(ArchiveStatus status, std::string message) {
 
 }  // namespace
 
-ArchiveResult audit_archive(const ArchiveOptions& options) {
-    return ArchiveRun(options).run();
+ReportResult write_report_folder(const ReportOptions& options) {
+    return ReportRun(options).run();
 }
 
 }  // namespace sgfaudit::pipeline

@@ -1,7 +1,7 @@
 // The per-game pieces of the report folder: CSV rows and the facts the summary counts
 // (docs/report-format.md).
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 #include <fmt/format.h>
 

@@ -18,15 +18,15 @@
 namespace sgfaudit::pipeline {
 
 // Where a run stands, for a progress display (called in input order, on one thread).
-struct ArchiveProgress {
+struct ReportProgress {
     std::size_t files_done = 0, files_total = 0;  // files_total 0: not counted
     std::uint64_t games = 0, divergences = 0;
 };
 
-// ArchiveOptions::only: games with a record issue of severity error.
+// ReportOptions::only: games with a record issue of severity error.
 inline constexpr std::uint32_t kOnlyRecordErrors = 1u << 5;
 
-struct ArchiveOptions {
+struct ReportOptions {
     std::vector<std::string> paths;  // files and folders, as named by the user
     AuditSettings settings;
     std::string out_dir;              // the report folder
@@ -49,8 +49,8 @@ struct ArchiveOptions {
     bool sqlite = false;
     // Follow symbolic links that lead out of the named folders (FileWalk).
     bool follow_links = false;
-    const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
-    std::function<void(const ArchiveProgress&)> progress;  // may be empty
+    const std::atomic<int>* cancel = nullptr;             // non-zero: stop (e.g. the signal number)
+    std::function<void(const ReportProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and
     // with it an ETA, is known; else files_total is 0.
     bool count_files = true;
@@ -64,15 +64,15 @@ struct ArchiveOptions {
     std::vector<std::string> merge;
 };
 
-enum class ArchiveStatus : std::uint8_t {
+enum class ReportStatus : std::uint8_t {
     complete,       // the report is in place
     missing_input,  // a path named by the user does not exist (`missing` says which)
     interrupted,    // `cancel` was set: nothing replaced
     failed,         // the report could not be written (`message`): nothing replaced
 };
 
-struct ArchiveResult {
-    ArchiveStatus status = ArchiveStatus::failed;
+struct ReportResult {
+    ReportStatus status = ReportStatus::failed;
     std::string message;                   // for failed / interrupted: what happened
     std::vector<sgf::Diagnostic> missing;  // F001 for missing_input
     bool previous = false;  // out_dir held a report before the run (replaced when complete)
@@ -84,7 +84,7 @@ struct ArchiveResult {
 
 // Runs the audit and writes the report folder. Never throws for bad input; resource exhaustion
 // and bugs propagate.
-ArchiveResult audit_archive(const ArchiveOptions& options);
+ReportResult write_report_folder(const ReportOptions& options);
 
 // The marker of a report folder (docs/report-format.md): written last, it lists the files the
 // run wrote (a manifest, the same bytes whatever the threads). A folder is replaced by a later
