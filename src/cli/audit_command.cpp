@@ -14,6 +14,7 @@
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
 #include "sgfaudit/pipeline/report_run.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
@@ -259,11 +260,9 @@ int run_and_tell(pipeline::ReportOptions& options, std::string_view command, boo
         result.moves, result.files, result.files == 1 ? "" : "s", seconds,
         seconds > 0 ? static_cast<double>(result.games) / seconds : 0.0, result.games_with_findings,
         result.divergences, result.divergences == 1 ? "" : "s");
-    out << fmt::format(
-        "report: {}/ (summary.md, summary.json, index.html, games.jsonl, divergences.csv, "
-        "record_issues.csv, diagnostics.csv, results.csv{}, rules.md, diagnostics.md){}\n",
-        sgf::printable_text(options.out_dir), result.sqlite ? ", report.sqlite" : "",
-        result.previous ? "; the previous report was replaced" : "");
+    out << fmt::format("report: {}/ ({}){}\n", sgf::printable_text(options.out_dir),
+                       report::announced_files(result.sqlite),
+                       result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }
 
@@ -347,7 +346,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
                 }
             }
             if (item == "record_errors") {
-                options.only |= pipeline::kOnlyRecordErrors;
+                options.only |= report::kOnlyRecordErrors;
                 known_kind = true;
             }
             if (!known_kind) {

@@ -8,6 +8,8 @@
 #include <boost/filesystem.hpp>
 #include <string>
 
+#include "sgfaudit/report/files.hpp"
+
 namespace sgfaudit::pipeline::detail {
 
 // The staging folder of a run, beside the target: ".NAME.partial-PID" (".NAME.partial-PID-N"
@@ -59,9 +61,10 @@ struct ReportTarget {
 // done so far (the lock; `previous` once known).
 bool prepare_target(const std::string& out_dir, ReportTarget& target, std::string& error);
 
-// The marker's text: the files this run wrote (report.sqlite with --sqlite; the folder pages/
-// when index.html's groups went to pages of their own).
-std::string report_manifest(bool gzip, bool sharded, bool sqlite, bool paged);
+// The marker's text: the files this run wrote (report::folder_entries: report.sqlite with
+// --sqlite, shard.chunks in a shard's report, the folder pages/ when index.html's groups went to
+// pages of their own), the marker itself left out.
+std::string report_manifest(const report::FolderSelection& selection);
 
 // Puts the complete staging folder, its entries made durable, in place of the target, and
 // makes the renames durable too. False (and `error`) when it cannot: the staging folder is

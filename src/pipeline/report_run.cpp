@@ -21,6 +21,7 @@
 #include "out_file.hpp"
 #include "report_folder.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/tables.hpp"
 #include "sgfaudit/version.hpp"
@@ -63,8 +64,7 @@ class ReportWork : public FileWork {
         if (input.walk_problem) {
             chunk->walk_problem = true;
             chunk->problem = input.bytes.problem;
-            if (options_.only == 0 &&
-                (!options_.findings_only || chunk->problem.severity == sgf::Severity::error)) {
+            if (jsonl_selection_.file(std::span(&chunk->problem, 1))) {
                 report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1),
                                          form(), settings_.ignore);
             }
@@ -82,7 +82,7 @@ class ReportWork : public FileWork {
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, settings_, scratch_.local(), [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
-            if ((!options_.findings_only || report::has_findings(g.audit)) && selected(g.audit)) {
+            if (jsonl_selection_.game(g.audit)) {
                 report::append_game_json(chunk->jsonl, in, form());
             }
             report::append_divergence_rows(chunk->divergences_csv, in);
@@ -113,11 +113,7 @@ class ReportWork : public FileWork {
             if (chunk->sql.size() > kSpillBytes)
                 chunk->sql_spill.add(chunk->sql, staging_.string());
         });
-        if (chunk->file.games == 0 && options_.only == 0 &&
-            (!options_.findings_only ||
-             std::any_of(
-                 chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
-                 [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; }))) {
+        if (chunk->file.games == 0 && jsonl_selection_.file(chunk->file.diagnostics)) {
             report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics, form(),
                                      settings_.ignore);
         }
@@ -194,19 +190,6 @@ class ReportWork : public FileWork {
         return options_.full_json ? report::GameJson::full : report::GameJson::compact;
     }
 
-    // The game is one --only asks for (every game without --only).
-    bool selected(const audit::GameAudit& a) const {
-        if (options_.only == 0) return true;
-        for (const audit::Divergence& d : a.divergences) {
-            if ((options_.only >> static_cast<unsigned>(d.kind)) & 1u) return true;
-        }
-        return (options_.only & kOnlyRecordErrors) != 0 &&
-               std::any_of(a.record_issues.begin(), a.record_issues.end(),
-                           [](const audit::RecordIssue& i) {
-                               return i.severity == audit::IssueSeverity::error;
-                           });
-    }
-
     void write_jsonl(std::string& lines) {
         if (gzip_ != nullptr) {
             gzip_->write(lines);
@@ -229,6 +212,8 @@ class ReportWork : public FileWork {
     };
 
     const ReportOptions& options_;
+    // Which games and files games.jsonl has a line for (--findings-only, --only).
+    const report::JsonlSelection jsonl_selection_{options_.findings_only, options_.only};
     OutFile* chunks_ = nullptr;
     detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
@@ -274,7 +259,7 @@ report::RunDescription describe_run(const ReportOptions& options) {
             run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));
         }
     }
-    if (options.only & kOnlyRecordErrors) run.only.emplace_back("record_errors");
+    if (options.only & report::kOnlyRecordErrors) run.only.emplace_back("record_errors");
     return run;
 }
 
@@ -314,7 +299,7 @@ class ReportRun {
     bool merge_shards();
     void finish_data_files();
     void write_pages();
-    void write_file(OutFile& file, const char* name, std::string_view text);
+    void write_file(OutFile& file, report::FolderFile name, std::string_view text);
     void write_summaries();
     void write_index();
     bool close_files();
@@ -324,6 +309,10 @@ class ReportRun {
     bool abandon(ReportStatus status, std::string message);
 
     const fs::path& staging() const { return target_.staging.path; }
+    // A file of the report in the staging folder (its name with --gzip when `gzip`).
+    fs::path staged(report::FolderFile file, bool gzip = false) const {
+        return staging() / std::string(report::file_name(file, gzip));
+    }
 
     const ReportOptions& options_;
     ReportResult result_;
@@ -379,18 +368,19 @@ bool ReportRun::walk_inputs() {
 bool ReportRun::open_outputs() {
     html_.emplace(staging().string(), options_.max_diagrams, kMaxBrokenRows);
     if (options_.gzip) gzip_.emplace([this](std::string_view bytes) { jsonl_.write(bytes); });
-    if (!jsonl_.open(staging() / (options_.gzip ? kGzipJsonl : "games.jsonl")) ||
-        !divergences_.open(staging() / "divergences.csv") ||
-        !diagnostics_.open(staging() / "diagnostics.csv") ||
-        !record_issues_.open(staging() / "record_issues.csv") ||
-        !results_.open(staging() / "results.csv")) {
+    using report::FolderFile;
+    if (!jsonl_.open(staged(FolderFile::games_jsonl, options_.gzip)) ||
+        !divergences_.open(staged(FolderFile::divergences_csv)) ||
+        !diagnostics_.open(staged(FolderFile::diagnostics_csv)) ||
+        !record_issues_.open(staged(FolderFile::record_issues_csv)) ||
+        !results_.open(staged(FolderFile::results_csv))) {
         std::string error = jsonl_.error() + divergences_.error() + diagnostics_.error() +
                             record_issues_.error() + results_.error();
         return abandon(ReportStatus::failed, error);
     }
-    diagnostics_.write(report::kDiagnosticsCsvHeader);
-    record_issues_.write(report::kRecordIssuesCsvHeader);
-    results_.write(report::results_csv_header());
+    diagnostics_.write(report::header_line(FolderFile::diagnostics_csv));
+    record_issues_.write(report::header_line(FolderFile::record_issues_csv));
+    results_.write(report::header_line(FolderFile::results_csv));
     return true;
 }
 
@@ -406,7 +396,7 @@ bool ReportRun::start_report() {
         merged_.sqlite = run_.sqlite;
         html_.emplace(staging().string(), run_.max_diagrams, kMaxBrokenRows);
     }
-    divergences_.write(report::divergences_csv_header(run_.rulesets));
+    divergences_.write(report::header_line(report::FolderFile::divergences_csv, run_.rulesets));
     summary_.emplace(run_);
 
     work_.emplace(shards_.empty() ? options_ : merged_, staging(), *summary_, jsonl_, divergences_,
@@ -418,7 +408,7 @@ bool ReportRun::start_report() {
 // report.sqlite with its run rows, when the run writes it.
 bool ReportRun::open_sqlite() {
     if (!run_.sqlite) return true;
-    if (!sqlite_.open((staging() / kSqliteFile).string())) {
+    if (!sqlite_.open(staged(report::FolderFile::report_sqlite).string())) {
         return abandon(ReportStatus::failed, sqlite_.error());
     }
     std::string rows;
@@ -433,7 +423,7 @@ bool ReportRun::open_chunks() {
     seal_.fingerprint = kFingerprintStart;
     sharded_ = options_.shards > 0 && shards_.empty();
     if (!sharded_) return true;
-    if (!chunks_.open(staging() / detail::kShardChunks)) {
+    if (!chunks_.open(staged(report::FolderFile::shard_chunks))) {
         return abandon(ReportStatus::failed, chunks_.error());
     }
     const std::string header = detail::shard_header(options_.shard, options_.shards, run_);
@@ -546,8 +536,8 @@ void ReportRun::write_pages() {
 }
 
 // Writes `text` as the staging folder's file `name` (finished), unless a write failed before.
-void ReportRun::write_file(OutFile& file, const char* name, std::string_view text) {
-    if (!ok_ || !file.open(staging() / name)) {
+void ReportRun::write_file(OutFile& file, report::FolderFile name, std::string_view text) {
+    if (!ok_ || !file.open(staged(name))) {
         ok_ = false;
         return;
     }
@@ -560,20 +550,20 @@ void ReportRun::write_summaries() {
     {
         std::ostringstream md;
         summary_->write_markdown(md);
-        write_file(summary_md_, "summary.md", md.str());
+        write_file(summary_md_, report::FolderFile::summary_md, md.str());
     }
     {
         std::ostringstream json;
         summary_->write_json(json);
-        write_file(summary_json_, "summary.json", json.str());
+        write_file(summary_json_, report::FolderFile::summary_json, json.str());
     }
-    write_file(rules_md_, "rules.md", report::rules_markdown());
-    write_file(diagnostics_md_, "diagnostics.md", report::diagnostics_markdown());
+    write_file(rules_md_, report::FolderFile::rules_md, report::rules_markdown());
+    write_file(diagnostics_md_, report::FolderFile::diagnostics_md, report::diagnostics_markdown());
 }
 
 // index.html: its head, the broken records, the groups of divergences, its end.
 void ReportRun::write_index() {
-    if (ok_ && index_html_.open(staging() / "index.html")) {
+    if (ok_ && index_html_.open(staged(report::FolderFile::index_html))) {
         std::ostringstream head;
         summary_->write_html_start(head, report::html_contents(html_->order(), html_->divergences(),
                                                                html_->broken_games()));
@@ -597,8 +587,10 @@ void ReportRun::write_index() {
 // first error) when anything failed.
 bool ReportRun::close_files() {
     // The marker last: a folder that holds it holds the whole report.
-    write_file(marker_, kReportMarker,
-               detail::report_manifest(options_.gzip, sharded_, run_.sqlite, paged_));
+    write_file(
+        marker_, report::FolderFile::marker,
+        detail::report_manifest(
+            {.gzip = options_.gzip, .sqlite = run_.sqlite, .shard = sharded_, .paged = paged_}));
     for (OutFile* f :
          {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_, &chunks_, &summary_md_,
           &summary_json_, &rules_md_, &diagnostics_md_, &index_html_, &marker_}) {

@@ -162,7 +162,7 @@ bool ShardReader::fill(std::size_t n) {
 
 bool ShardReader::open(const std::string& folder) {
     folder_ = folder;
-    const std::string path = folder + "/" + kShardChunks;
+    const std::string path = fmt::format("{}/{}", folder, kShardChunks);
     // Without blocking (a FIFO in its place must not hang merge), and a regular file only.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "common.hpp"
-#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report::detail {
 

@@ -11,10 +11,11 @@
 #include <set>
 
 #include "common.hpp"
-#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
@@ -531,7 +532,8 @@ std::string html_contents(std::span<const std::uint16_t> order,
                            thousands(divergences[g]));
     }
     out +=
-        "</ul></li>\n<li><a href=\"rules.md\">The rules cited</a> (rules.md)</li>\n</ul></nav>\n";
+        fmt::format("</ul></li>\n<li><a href=\"{0}\">The rules cited</a> ({0})</li>\n</ul></nav>\n",
+                    file_name(FolderFile::rules_md));
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "common.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "summary_table.hpp"
 
 namespace sgfaudit::report {
@@ -61,8 +62,8 @@ void Summary::settled_tables(std::vector<Table>& out) const {
                               {thousands(find_or_zero(causes_, key)),
                                groups_.contains(html_group(static_cast<audit::DivergenceKind>(kind),
                                                            static_cast<Cause>(cause)))
-                                   ? fmt::format("index.html#g-{}-{}", kind_name(kind), cause_name)
-                                   : "index.html#kind-" + kind_name(kind)},
+                                   ? index_link(fmt::format("g-{}-{}", kind_name(kind), cause_name))
+                                   : index_link("kind-" + kind_name(kind))},
                               {thousands(find_or_zero(unsettled_causes_, key)), ""}});
         }
         t.when_empty = "No divergence.";
@@ -114,8 +115,9 @@ void Summary::settled_tables(std::vector<Table>& out) const {
             std::string link;
             if (!r.anchor.empty()) {
                 const auto page = top_pages_.find(r.anchor);
-                link = (page != top_pages_.end() ? page->second : std::string("index.html")) + "#" +
-                       r.anchor;
+                link = (page != top_pages_.end() ? page->second
+                                                 : std::string(file_name(FolderFile::index_html))) +
+                       "#" + r.anchor;
             }
             t.rows.push_back({{fmt::format("{} #{}", r.file, r.game + 1), link},
                               {kind_name(r.key[0]), ""},

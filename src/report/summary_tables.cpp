@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "sgfaudit/report/files.hpp"
 #include "sgfaudit/report/folder.hpp"
 #include "summary_table.hpp"
 
@@ -82,18 +83,18 @@ void Summary::action_table(std::vector<Table>& out) const {
     auto row = [&](std::string name, std::uint64_t n, std::string link) {
         if (n > 0) t.rows.push_back({{std::move(name), ""}, {number(n), std::move(link)}});
     };
-    row("files that could not be read", files_unreadable_, "index.html#unread");
-    row("files without a game", files_without_games_, "index.html#unread");
-    row("folder entries or archive members not read", walk_errors_, "index.html#diagnostics");
-    row("files with parse errors", files_with_errors_, "index.html#diagnostics");
+    row("files that could not be read", files_unreadable_, index_link("unread"));
+    row("files without a game", files_without_games_, index_link("unread"));
+    row("folder entries or archive members not read", walk_errors_, index_link("diagnostics"));
+    row("files with parse errors", files_with_errors_, index_link("diagnostics"));
     row("record errors (the record cannot be what was played)",
         record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
-        "index.html#broken");
+        index_link("broken"));
     row("recorded results that differ from the count (RE vs RU)",
         record_checks_[static_cast<std::size_t>(audit::RecordCheck::mismatch)],
         divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
-            ? "index.html#kind-record"
-            : "index.html#recorded-results");
+            ? index_link("kind-record")
+            : index_link("recorded-results"));
     // The settled divergences; those on unsettled counts apart, and the outcome
     // divergences from dead stones alone in the table after this one.
     std::uint64_t unsettled = 0;
@@ -104,11 +105,11 @@ void Summary::action_table(std::vector<Table>& out) const {
         row(fmt::format("{} divergences (settled counts{})", audit::to_string(kind),
                         outcome && dead_stones_only_ > 0 ? ", not from dead stones alone" : ""),
             divergences_[k] - unsettled_[k] - (outcome ? dead_stones_only_ : 0),
-            fmt::format("index.html#kind-{}", audit::to_string(kind)));
+            index_link(fmt::format("kind-{}", audit::to_string(kind))));
         unsettled += unsettled_[k];
     }
     row("divergences on unsettled counts (the dead stones not decided: listed apart)", unsettled,
-        "index.html#unsettled");
+        index_link("unsettled"));
     t.when_empty =
         "Nothing needs action: every file was read, no record has an error, the rulesets "
         "agree and no recorded result differs from the count.";
@@ -134,7 +135,7 @@ void Summary::by_design_table(std::vector<Table>& out) const {
     t.header = {"what", "divergences", "games"};
     t.numeric = {false, true, true};
     t.rows.push_back({{"outcome divergences from dead stones alone (settled counts)", ""},
-                      {number(dead_stones_only_), "index.html#g-outcome-dead_stones"},
+                      {number(dead_stones_only_), index_link("g-outcome-dead_stones")},
                       {number(games_dead_stones_only_), ""}});
     out.push_back(std::move(t));
 }
@@ -153,7 +154,7 @@ void Summary::run_table(std::vector<Table>& out) const {
               {{"rulesets", ""}, {rulesets, ""}},
               {{"dead stones", ""}, {run_.dead, ""}},
               {{"on illegal play", ""}, {run_.on_illegal, ""}},
-              {{"games.jsonl", ""}, {games_jsonl(run_), ""}}};
+              {{std::string(file_name(FolderFile::games_jsonl)), ""}, {games_jsonl(run_), ""}}};
     if (!run_.ignore.empty()) {
         std::string codes;
         for (const std::string& c : run_.ignore) codes += (codes.empty() ? "" : ", ") + c;
@@ -234,14 +235,14 @@ void Summary::divergence_tables(std::vector<Table>& out) const {
             unsettled += unsettled_[k];
             t.rows.push_back(
                 {{kind_name(k), ""},
-                 {number(divergences_[k] - unsettled_[k]), "index.html#kind-" + kind_name(k)},
+                 {number(divergences_[k] - unsettled_[k]), index_link("kind-" + kind_name(k))},
                  {number(games_with_kind_[k]), ""},
-                 {number(unsettled_[k]), unsettled_[k] > 0 ? "index.html#unsettled" : ""},
+                 {number(unsettled_[k]), unsettled_[k] > 0 ? index_link("unsettled") : ""},
                  {number(games_with_unsettled_[k]), ""}});
         }
         if (divergences() > 0) {
             t.rows.push_back({{"all", ""},
-                              {number(divergences() - unsettled), "index.html#divergences"},
+                              {number(divergences() - unsettled), index_link("divergences")},
                               {"", ""},
                               {number(unsettled), ""},
                               {"", ""}});
@@ -317,7 +318,7 @@ void Summary::recorded_results_tables(std::vector<Table>& out) const {
                  {number(record_checks_[c]),
                   check == audit::RecordCheck::mismatch &&
                           divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
-                      ? "index.html#kind-record"
+                      ? index_link("kind-record")
                       : ""}});
         }
         t.when_empty = "No game.";
@@ -373,7 +374,7 @@ void Summary::record_issues_table(std::vector<Table>& out) const {
         t.rows.push_back(
             {{key.first, ""},
              {std::string(audit::to_string(key.second)), ""},
-             {number(n), key.second == audit::IssueSeverity::error ? "index.html#broken" : ""}});
+             {number(n), key.second == audit::IssueSeverity::error ? index_link("broken") : ""}});
     }
     t.when_empty = "None.";
     out.push_back(std::move(t));
@@ -487,13 +488,14 @@ void Summary::interesting_table(std::vector<Table>& out) const {
     t.numeric = {true, false, false, false};
     std::size_t rank = 0;
     for (const Top& top : top_) {
-        t.rows.push_back({{number(++rank), ""},
-                          {fmt::format("{} #{}", top.file, top.game + 1),
-                           (top_pages_.contains(top.anchor) ? top_pages_.at(top.anchor)
-                                                            : std::string("index.html")) +
-                               "#" + top.anchor},
-                          {top.players, ""},
-                          {top.text, ""}});
+        t.rows.push_back(
+            {{number(++rank), ""},
+             {fmt::format("{} #{}", top.file, top.game + 1),
+              (top_pages_.contains(top.anchor) ? top_pages_.at(top.anchor)
+                                               : std::string(file_name(FolderFile::index_html))) +
+                  "#" + top.anchor},
+             {top.players, ""},
+             {top.text, ""}});
     }
     t.when_empty = "No game has a divergence.";
     out.push_back(std::move(t));

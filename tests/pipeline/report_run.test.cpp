@@ -16,6 +16,7 @@
 #include <string>
 
 #include "sgfaudit/audit/ruleset.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "sgfaudit/report/folder.hpp"
 #include "slurp.hpp"
 #include "temp_folder.hpp"
@@ -68,9 +69,9 @@ TEST_CASE("write_report_folder writes every report file and counts every file an
     CHECK(r.games == 2);
     CHECK(r.moves == 3);
     CHECK(r.findings);  // b.sgf has no game tree: an error
-    for (const char* f : pipeline::kReportFiles) CHECK(fs::is_regular_file(out / f));
+    for (const std::string_view f : report::folder_entries({})) CHECK(fs::is_regular_file(out / f));
     CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) ==
-          std::ssize(pipeline::kReportFiles));
+          std::ssize(report::folder_entries({})));
     // Two games and one line for the file without a game.
     CHECK(lines(slurp(out / "games.jsonl")) == 3);
     CHECK(slurp(out / "diagnostics.csv").find(",error,S107,") != std::string::npos);
@@ -87,13 +88,13 @@ TEST_CASE("A second run replaces a report folder - the bytes are the same for 1 
     o.jobs = 1;
     REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
     std::vector<std::string> first;
-    for (const char* f : pipeline::kReportFiles) first.push_back(slurp(out / f));
+    for (const std::string_view f : report::folder_entries({})) first.push_back(slurp(out / f));
     o.jobs = 4;
     const pipeline::ReportResult again = pipeline::write_report_folder(o);
     REQUIRE(again.status == pipeline::ReportStatus::complete);
     CHECK(again.previous);
     std::size_t i = 0;
-    for (const char* f : pipeline::kReportFiles) CHECK(slurp(out / f) == first[i++]);
+    for (const std::string_view f : report::folder_entries({})) CHECK(slurp(out / f) == first[i++]);
     CHECK(staging_left(out) == 0);
 }
 
