@@ -175,7 +175,7 @@ void Summary::totals_table(std::vector<Table>& out) const {
         "game + {} that could not be read; {} games = {} scored + {} counted without passes + "
         "{} resigned + {} on time + {} forfeit + {} unfinished + {} not auditable{}; not "
         "taken: {} folder entries that could not be listed, {} archive members not read or "
-        "damaged parts of archives (diagnostics.csv).",
+        "damaged parts of archives ({}).",
         number(files_), number(with_games), number(files_without_games_), number(files_unreadable_),
         number(games_), number(endings_[static_cast<std::size_t>(Ending::scored)]),
         number(endings_[static_cast<std::size_t>(Ending::counted)]),
@@ -185,7 +185,7 @@ void Summary::totals_table(std::vector<Table>& out) const {
         number(endings_[static_cast<std::size_t>(Ending::unfinished)]),
         number(endings_[static_cast<std::size_t>(Ending::not_auditable)]),
         ended == games_ ? "" : " (MISMATCH)", number(walk_problems_ - archive_problems_),
-        number(archive_problems_));
+        number(archive_problems_), file_name(FolderFile::diagnostics_csv));
     t.omit_zeros = true;
     t.header = {"", "count"};
     t.numeric = {false, true};
@@ -223,10 +223,11 @@ void Summary::divergence_tables(std::vector<Table>& out) const {
         Table t;
         t.heading = "Divergences";
         t.id = "summary-divergences";
-        t.note =
-            "Where the rulesets disagree (rules.md, model 6); one game may have several. Settled: "
+        t.note = fmt::format(
+            "Where the rulesets disagree ({}, model 6); one game may have several. Settled: "
             "every count involved is settled (its dead stones decided); divergences on unsettled "
-            "counts are counted apart and listed under Unsettled divergences.";
+            "counts are counted apart and listed under Unsettled divergences.",
+            file_name(FolderFile::rules_md));
         t.header = {"kind", "divergences (settled)", "games", "unsettled", "games (unsettled)"};
         t.numeric = {false, true, true, true, true};
         t.omit_zeros = true;
@@ -305,9 +306,9 @@ void Summary::recorded_results_tables(std::vector<Table>& out) const {
         t.heading = "Recorded results";
         t.id = "recorded-results";
         t.note = fmt::format(
-            "RE against the result computed under the record's own RU (rules.md, model 6), "
+            "RE against the result computed under the record's own RU ({}, model 6), "
             "dead stones: {}.",
-            run_.dead);
+            file_name(FolderFile::rules_md), run_.dead);
         t.header = {"check", "games"};
         t.numeric = {false, true};
         t.omit_zeros = true;
@@ -363,11 +364,13 @@ void Summary::record_issues_table(std::vector<Table>& out) const {
     t.heading = "Record issues";
     t.id = "record-issues";
     t.note = fmt::format(
-        "Problems no ruleset allows or that make a record unusual (rules.md, model 3, 6, 7): "
+        "Problems no ruleset allows or that make a record unusual ({}, model 3, 6, 7): "
         "{} errors (the record cannot be what was played: findings), {} notes (encodings "
-        "read and normalised: never findings); record_issues.csv lists each.",
+        "read and normalised: never findings); {} lists each.",
+        file_name(FolderFile::rules_md),
         number(record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)]),
-        number(record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]));
+        number(record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]),
+        file_name(FolderFile::record_issues_csv));
     t.header = {"code", "severity", "count"};
     t.numeric = {false, false, true};
     for (const auto& [key, n] : record_issues_) {
@@ -427,16 +430,19 @@ void Summary::unread_table(std::vector<Table>& out) const {
     for (const auto& [key, g] : groups) {
         std::string names = g.names;
         if (g.named < g.files) {
-            names += fmt::format(" and {} more (diagnostics.csv)", number(g.files - g.named));
+            names += fmt::format(" and {} more ({})", number(g.files - g.named),
+                                 file_name(FolderFile::diagnostics_csv));
         }
         t.rows.push_back({{key.first, ""}, {key.second, ""}, {number(g.files), ""}, {names, ""}});
     }
     t.note = fmt::format(
         "{} files that could not be read and {} without a game, by the code of their first "
-        "error (diagnostics.md) and folder, each named{}.",
+        "error ({}) and folder, each named{}.",
         number(files_unreadable_), number(files_without_games_),
+        file_name(FolderFile::diagnostics_md),
         unread_total_ > unread_.size()
-            ? fmt::format(" (the first {}: diagnostics.csv has the rest)", number(unread_.size()))
+            ? fmt::format(" (the first {}: {} has the rest)", number(unread_.size()),
+                          file_name(FolderFile::diagnostics_csv))
             : std::string());
     t.when_empty = "Every file was read and holds a game.";
     out.push_back(std::move(t));
@@ -446,9 +452,10 @@ void Summary::diagnostics_table(std::vector<Table>& out) const {
     Table t;
     t.heading = "Diagnostics";
     t.id = "diagnostics";
-    t.note = fmt::format("{} errors, {} warnings, {} notes; codes in diagnostics.md.",
-                         number(diagnostics_by_severity_[2]), number(diagnostics_by_severity_[1]),
-                         number(diagnostics_by_severity_[0]));
+    t.note =
+        fmt::format("{} errors, {} warnings, {} notes; codes in {}.",
+                    number(diagnostics_by_severity_[2]), number(diagnostics_by_severity_[1]),
+                    number(diagnostics_by_severity_[0]), file_name(FolderFile::diagnostics_md));
     t.header = {"code", "severity", "count"};
     t.numeric = {false, false, true};
     for (const auto& [code, c] : diagnostics_by_code_) {
@@ -464,11 +471,12 @@ void Summary::ignored_table(std::vector<Table>& out) const {
     Table t;
     t.heading = "Set aside (--ignore)";
     t.id = "ignored";
-    t.note =
+    t.note = fmt::format(
         "Diagnostics and record issues of the codes given to --ignore: counted here instead "
-        "of in the tables above and not listed in diagnostics.csv, record_issues.csv, "
-        "games.jsonl or index.html. The totals by severity above and the exit status still "
-        "count them.";
+        "of in the tables above and not listed in {}, {}, {} or {}. The totals by severity "
+        "above and the exit status still count them.",
+        file_name(FolderFile::diagnostics_csv), file_name(FolderFile::record_issues_csv),
+        file_name(FolderFile::games_jsonl), file_name(FolderFile::index_html));
     t.header = {"code", "count"};
     t.numeric = {false, true};
     for (const auto& [code, n] : ignored_) t.rows.push_back({{code, ""}, {number(n), ""}});
@@ -480,10 +488,11 @@ void Summary::interesting_table(std::vector<Table>& out) const {
     Table t;
     t.heading = "The ten most interesting games";
     t.id = "interesting";
-    t.note =
+    t.note = fmt::format(
         "Points per divergence: legality 10, outcome 8, record 4, end 2, accounting 1; a "
         "divergence on unsettled counts or from dead stones alone 1; the earlier game first "
-        "among equals. Links go to the game in index.html.";
+        "among equals. Links go to the game in {}.",
+        file_name(FolderFile::index_html));
     t.header = {"", "game", "players", "divergences"};
     t.numeric = {true, false, false, false};
     std::size_t rank = 0;
