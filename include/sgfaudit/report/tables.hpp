@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report {
 
