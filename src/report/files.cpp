@@ -103,17 +103,18 @@ bool JsonlSelection::file(std::span<const sgf::Diagnostic> diagnostics) const {
 }
 
 std::string announced_files(bool sqlite) {
-    // The order of the closing line: what people read first.
-    constexpr FolderFile kOrder[] = {
-        FolderFile::summary_md,      FolderFile::summary_json,    FolderFile::index_html,
-        FolderFile::games_jsonl,     FolderFile::divergences_csv, FolderFile::record_issues_csv,
-        FolderFile::diagnostics_csv, FolderFile::results_csv,     FolderFile::report_sqlite,
-        FolderFile::rules_md,        FolderFile::diagnostics_md};
+    std::vector<const FolderFileRow*> rows;
+    for (const FolderFileRow& row : kFolderFiles) {
+        if (row.announced != 0 && written(row, FolderSelection{.sqlite = sqlite})) {
+            rows.push_back(&row);
+        }
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const auto* a, const auto* b) { return a->announced < b->announced; });
     std::string out;
-    for (const FolderFile f : kOrder) {
-        if (!written(folder_file(f), FolderSelection{.sqlite = sqlite})) continue;
+    for (const FolderFileRow* row : rows) {
         if (!out.empty()) out += ", ";
-        out += file_name(f);
+        out += row->name;
     }
     return out;
 }

@@ -52,31 +52,36 @@ struct FolderFileRow {
     // The header line (with '\n'), "" for a file without one. "{rulesets}" stands for the run's
     // rulesets, one column each (divergences.csv).
     std::string_view header;
+    // Its place in the list of files `audit` and `merge` end with (announced_files), 0 when it
+    // is not named there.
+    std::uint8_t announced = 0;
 };
 
 // In the order the marker lists them (the marker itself is not in its own list).
 inline constexpr std::array<FolderFileRow, 14> kFolderFiles = {{
-    {FolderFile::games_jsonl, "games.jsonl", "games.jsonl.gz", WrittenWhen::always, ""},
+    {FolderFile::games_jsonl, "games.jsonl", "games.jsonl.gz", WrittenWhen::always, "", 4},
     {FolderFile::divergences_csv, "divergences.csv", "", WrittenWhen::always,
      "file,game,move,color,point,sgf,kind,cause,clause,rulesets,{rulesets},summary,settled,knobs,"
-     "unsure\n"},
+     "unsure\n",
+     5},
     {FolderFile::diagnostics_csv, "diagnostics.csv", "", WrittenWhen::always,
-     "file,game,line,column,severity,code,message\n"},
+     "file,game,line,column,severity,code,message\n", 7},
     {FolderFile::record_issues_csv, "record_issues.csv", "", WrittenWhen::always,
-     "file,game,move,line,column,severity,code,message\n"},
+     "file,game,move,line,column,severity,code,message\n", 6},
     {FolderFile::results_csv, "results.csv", "", WrittenWhen::always,
      "file,game,width,height,black,white,ru,re,km,handicap,moves,ending,ruleset,end,end_move,"
      "scored,decisive,winner,margin,area_black,area_white,territory_black,territory_white,komi,"
-     "settled,dead_source,illegal,record_check\n"},
-    {FolderFile::summary_md, "summary.md", "", WrittenWhen::always, ""},
-    {FolderFile::summary_json, "summary.json", "", WrittenWhen::always, ""},
-    {FolderFile::index_html, "index.html", "", WrittenWhen::always, ""},
-    {FolderFile::rules_md, "rules.md", "", WrittenWhen::always, ""},
-    {FolderFile::diagnostics_md, "diagnostics.md", "", WrittenWhen::always, ""},
-    {FolderFile::marker, ".sgfaudit-report", "", WrittenWhen::always, ""},
-    {FolderFile::report_sqlite, "report.sqlite", "", WrittenWhen::sqlite, ""},
-    {FolderFile::shard_chunks, "shard.chunks", "", WrittenWhen::shard, ""},
-    {FolderFile::pages, "pages", "", WrittenWhen::paged, ""},
+     "settled,dead_source,illegal,record_check\n",
+     8},
+    {FolderFile::summary_md, "summary.md", "", WrittenWhen::always, "", 1},
+    {FolderFile::summary_json, "summary.json", "", WrittenWhen::always, "", 2},
+    {FolderFile::index_html, "index.html", "", WrittenWhen::always, "", 3},
+    {FolderFile::rules_md, "rules.md", "", WrittenWhen::always, "", 10},
+    {FolderFile::diagnostics_md, "diagnostics.md", "", WrittenWhen::always, "", 11},
+    {FolderFile::marker, ".sgfaudit-report", "", WrittenWhen::always, "", 0},
+    {FolderFile::report_sqlite, "report.sqlite", "", WrittenWhen::sqlite, "", 9},
+    {FolderFile::shard_chunks, "shard.chunks", "", WrittenWhen::shard, "", 0},
+    {FolderFile::pages, "pages", "", WrittenWhen::paged, "", 0},
 }};
 
 constexpr const FolderFileRow& folder_file(FolderFile f) {
