@@ -14,7 +14,7 @@
 
 #include "samples.hpp"
 #include "sgfaudit/pipeline/audit_file.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::bench {
 namespace {

@@ -48,7 +48,9 @@ char g_chunks[sizeof g_folder + 16] = "";
 const char* folder() {
     if (g_chunks[0] == '\0') {
         if (::mkdtemp(g_folder) == nullptr) std::abort();
-        std::snprintf(g_chunks, sizeof g_chunks, "%s/%s", g_folder, pipeline::detail::kShardChunks);
+        std::snprintf(g_chunks, sizeof g_chunks, "%s/%.*s", g_folder,
+                      static_cast<int>(pipeline::detail::kShardChunks.size()),
+                      pipeline::detail::kShardChunks.data());
         std::atexit([] {
             std::remove(g_chunks);
             ::rmdir(g_folder);

@@ -13,7 +13,8 @@
 #include "commands.hpp"
 #include "options.hpp"
 #include "sgfaudit/cli/cli.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "sgfaudit/report/suggest.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
@@ -168,7 +169,7 @@ class ProgressLine {
   public:
     explicit ProgressLine(std::ostream& err) : err_(err), start_(Clock::now()), last_(start_) {}
 
-    void update(const pipeline::ArchiveProgress& p) {
+    void update(const pipeline::ReportProgress& p) {
         const auto now = Clock::now();
         if (now - last_ < std::chrono::milliseconds(200) && p.files_done != p.files_total) return;
         last_ = now;
@@ -217,28 +218,28 @@ std::string shard_option(const std::string& v, unsigned& shard, unsigned& shards
 
 // Runs the audit (or merge) of `options` under the signal handlers and tells how it went;
 // returns the exit status.
-int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bool show_progress,
+int run_and_tell(pipeline::ReportOptions& options, std::string_view command, bool show_progress,
                  std::ostream& out, std::ostream& err) {
     ProgressLine progress(err);
     if (show_progress) {
-        options.progress = [&](const pipeline::ArchiveProgress& p) { progress.update(p); };
+        options.progress = [&](const pipeline::ReportProgress& p) { progress.update(p); };
     }
     const auto start = std::chrono::steady_clock::now();
-    pipeline::ArchiveResult result;
+    pipeline::ReportResult result;
     {
         const SignalScope signals;
         options.cancel = &g_signal;
-        result = pipeline::audit_archive(options);
+        result = pipeline::write_report_folder(options);
     }
     progress.clear();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     switch (result.status) {
-        case pipeline::ArchiveStatus::missing_input:
+        case pipeline::ReportStatus::missing_input:
             for (const sgf::Diagnostic& d : result.missing) err << sgf::format(d) << "\n";
             return kCannotRun;
-        case pipeline::ArchiveStatus::interrupted:
+        case pipeline::ReportStatus::interrupted:
             err << fmt::format("sgfaudit {}: interrupted by {}: no report written; {}\n", command,
                                signal_name(g_signal.load()),
                                result.previous ? fmt::format("{} still holds the previous report",
@@ -246,10 +247,10 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
                                                : fmt::format("nothing at {}",
                                                              sgf::printable_text(options.out_dir)));
             return kCannotRun;
-        case pipeline::ArchiveStatus::failed:
+        case pipeline::ReportStatus::failed:
             err << "sgfaudit " << command << ": " << sgf::printable_text(result.message) << "\n";
             return kCannotRun;
-        case pipeline::ArchiveStatus::complete:
+        case pipeline::ReportStatus::complete:
             break;
     }
     out << fmt::format(
@@ -259,11 +260,9 @@ int run_and_tell(pipeline::ArchiveOptions& options, std::string_view command, bo
         result.moves, result.files, result.files == 1 ? "" : "s", seconds,
         seconds > 0 ? static_cast<double>(result.games) / seconds : 0.0, result.games_with_findings,
         result.divergences, result.divergences == 1 ? "" : "s");
-    out << fmt::format(
-        "report: {}/ (summary.md, summary.json, index.html, games.jsonl, divergences.csv, "
-        "record_issues.csv, diagnostics.csv, results.csv{}, rules.md, diagnostics.md){}\n",
-        sgf::printable_text(options.out_dir), result.sqlite ? ", report.sqlite" : "",
-        result.previous ? "; the previous report was replaced" : "");
+    out << fmt::format("report: {}/ ({}){}\n", sgf::printable_text(options.out_dir),
+                       report::announced_files(result.sqlite),
+                       result.previous ? "; the previous report was replaced" : "");
     return result.findings ? kFindings : kClean;
 }
 
@@ -317,7 +316,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
     known.push_back({"--shard"});
     known.push_back({"--follow-links", false});
     ParsedArgs parsed;
-    pipeline::ArchiveOptions options;
+    pipeline::ReportOptions options;
     LimitOptions limits;
     std::string error = parse_args(args, known, parsed, &limits);
     if (error.empty() && !parsed.help) error = audit_settings(parsed, options.settings, &err);
@@ -347,7 +346,7 @@ int audit_command(const std::vector<std::string>& args, std::ostream& out, std::
                 }
             }
             if (item == "record_errors") {
-                options.only |= pipeline::kOnlyRecordErrors;
+                options.only |= report::kOnlyRecordErrors;
                 known_kind = true;
             }
             if (!known_kind) {
@@ -397,7 +396,7 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out, std::
         out << kMergeUsage;
         return kClean;
     }
-    pipeline::ArchiveOptions options;
+    pipeline::ReportOptions options;
     options.merge = parsed.paths;
     options.out_dir = parsed.has("--out") ? parsed.values.find("--out")->second : "reports/" + name;
     return run_and_tell(options, "merge", false, out, err);

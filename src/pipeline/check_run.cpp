@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "sgfaudit/pipeline/spill.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 
 namespace sgfaudit::pipeline {

@@ -25,7 +25,8 @@
 #include "sgfaudit/pipeline/inputs.hpp"
 #include "sgfaudit/pipeline/run.hpp"
 #include "sgfaudit/pipeline/spill.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::pipeline::detail {
 
@@ -53,7 +54,8 @@ struct Chunk : FileWork::Result {
 };
 
 // The name of the chunks file in a shard's report folder.
-inline constexpr const char* kShardChunks = "shard.chunks";
+inline constexpr std::string_view kShardChunks =
+    report::file_name(report::FolderFile::shard_chunks);
 
 // The first record of a chunks file: the shard and the run it belongs to.
 std::string shard_header(unsigned shard, unsigned shards, const report::RunDescription& run);

@@ -109,15 +109,15 @@ bool HtmlGroups::paginate(std::uint64_t head_bytes) {
 namespace {
 
 std::string page_name(std::uint16_t g, std::uint32_t page) {
-    const std::string id = report::html_group_id(g);
-    return page <= 1 ? fmt::format("pages/{}.html", id) : fmt::format("pages/{}-{}.html", id, page);
+    return report::page_path(report::html_group_id(g), page);
 }
 
 // A block's head on a page of pages/: its link to the broken records goes to index.html.
 void relink_head(std::string& head) {
     const std::string_view from = "href=\"#broken\"";
     for (std::size_t at = 0; (at = head.find(from, at)) != std::string::npos;) {
-        head.replace(at, from.size(), "href=\"../index.html#broken\"");
+        head.replace(at, from.size(),
+                     fmt::format("href=\"{}\"", report::index_link_from_pages("broken")));
         at += from.size();
     }
 }
@@ -174,8 +174,9 @@ bool HtmlGroups::each_block(
 }
 
 bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& anchors) {
-    if (::mkdir(fmt::format("{}/pages", folder_).c_str(), 0755) != 0 && errno != EEXIST) {
-        error_ = fmt::format("cannot create {}/pages: {}", folder_, std::strerror(errno));
+    const std::string pages = pages_folder();
+    if (::mkdir(pages.c_str(), 0755) != 0 && errno != EEXIST) {
+        error_ = fmt::format("cannot create {}: {}", pages, std::strerror(errno));
         return false;
     }
     for (const std::uint16_t g : order_) {
@@ -225,7 +226,7 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
                 fmt::format("{} {} ({})", audit::to_string(report::group_kind(g)),
                             report::to_string(report::group_cause(g)),
                             page == 1 ? std::string("page 1") : fmt::format("page {}", page)),
-                fmt::format("../index.html#{}", id));
+                report::index_link_from_pages(id));
             start += report::html_group_heading(g, divergences_[g], budget_[g], boards_[g]);
             put_page(start);
             bytes = start.size();
@@ -254,7 +255,6 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
         pages_[g] = page;
     }
     // The folder's entries, durable too.
-    const std::string pages = fmt::format("{}/pages", folder_);
     const int dir = ::open(pages.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir < 0 || (::fsync(dir) != 0 && errno != EINVAL)) {
         if (error_.empty())

@@ -14,7 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::pipeline {
 
@@ -61,6 +62,10 @@ class HtmlGroups {
     void remove();
 
   private:
+    // FOLDER/pages: where write_pages puts the pages.
+    std::string pages_folder() const {
+        return folder_ + "/" + std::string(report::file_name(report::FolderFile::pages));
+    }
     std::FILE* file(std::size_t index);  // index kHtmlGroups: the broken rows
     bool each_block(
         std::uint16_t g,

@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the pipeline: OutFile, one file of the report's staging folder (archive.cpp).
+// Internal to the pipeline: OutFile, one file of the report's staging folder (report_run.cpp).
 
 #include <fcntl.h>
 #include <fmt/format.h>

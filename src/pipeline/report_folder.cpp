@@ -16,15 +16,22 @@
 #include <string_view>
 #include <vector>
 
-#include "chunk.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
+#include "sgfaudit/report/files.hpp"
 
 namespace sgfaudit::pipeline::detail {
 
 namespace fs = boost::filesystem;
 
 namespace {
+
+using report::FolderFile;
+// The marker of a report folder (docs/report-format.md): written last, it lists the files the
+// run wrote (a manifest, the same bytes whatever the threads). A folder is replaced by a later
+// run only when it holds this marker and nothing but the files it lists.
+constexpr std::string_view kMarker = report::file_name(FolderFile::marker);
+// The folder of index.html's pages (report::kMaxPageBytes), listed in the marker when written.
+constexpr std::string_view kPages = report::file_name(FolderFile::pages);
 
 // Opens the folder `path` and locks it; -1 when it cannot be opened or another run holds it.
 int lock_folder(const fs::path& path) {
@@ -58,11 +65,10 @@ bool only_report_files(const fs::path& dir) {
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         // index.N.partial: the groups of index.html kept while the run goes (HtmlGroups).
-        bool known = name == detail::kShardChunks || name == kGzipJsonl || name == kSqliteFile ||
-                     (name == kReportPages && only_pages(it->path())) ||
-                     (name.starts_with("index.") && name.ends_with(".partial") &&
-                      name.find_first_not_of("0123456789", 6) == name.size() - 8);
-        for (const char* f : kReportFiles) known = known || name == f;
+        const bool known =
+            (report::report_entry(name) && (name != kPages || only_pages(it->path()))) ||
+            (name.starts_with("index.") && name.ends_with(".partial") &&
+             name.find_first_not_of("0123456789", 6) == name.size() - 8);
         if (!known) return false;
     }
     return !ec;
@@ -120,20 +126,9 @@ bool sync_folder(int fd) {
     return ::fsync(fd) == 0 || errno == EINVAL;  // a file system that cannot sync folders
 }
 
-// The first line of the marker (kReportMarker); the names of the files written follow, one a
+// The first line of the marker (kMarker); the names of the files written follow, one a
 // line.
 constexpr std::string_view kMarkerMagic = "sgfaudit-report/1\n";
-
-// True for a name a run may write into a report folder.
-bool report_name(std::string_view name) {
-    if (name == detail::kShardChunks || name == kGzipJsonl || name == kSqliteFile ||
-        name == kReportPages)
-        return true;
-    for (const char* f : kReportFiles) {
-        if (name == f) return true;
-    }
-    return false;
-}
 
 // True when `dir` may be replaced by a new report: empty, or holding the
 // marker of a report of ours (a regular file, kMarkerMagic first) and nothing but the marker
@@ -154,7 +149,7 @@ bool replaceable(const fs::path& dir, std::string& why) {
     std::sort(names.begin(), names.end());
     // The manifest: read without following a link, a regular file of a sane size only.
     std::string manifest;
-    const fs::path marker = dir / kReportMarker;
+    const fs::path marker = dir / std::string(kMarker);
     if (const int fd = ::open(marker.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
         fd >= 0) {
         struct stat st {};
@@ -168,20 +163,20 @@ bool replaceable(const fs::path& dir, std::string& why) {
     }
     const bool marked = manifest.starts_with(kMarkerMagic);
     const auto listed = [&](const std::string& name) {
-        if (!report_name(name)) return false;
+        if (!report::report_entry(name)) return false;
         const std::string line = "\n" + name + "\n";
         return manifest.find(line, kMarkerMagic.size() - 1) != std::string::npos;
     };
     for (const std::string& name : names) {
-        if (marked && (name == kReportMarker || listed(name)) &&
-            (name != kReportPages || only_pages(dir / name)))
+        if (marked && (name == kMarker || listed(name)) &&
+            (name != kPages || only_pages(dir / name)))
             continue;
         why = fmt::format(
             "{} exists and is not an sgfaudit report folder ({}; it holds {}): not replaced; "
             "choose another --out or --name, or remove the folder",
             dir.string(),
             marked ? "a file its marker does not list"
-                   : fmt::format("no {} marker of an earlier report", kReportMarker),
+                   : fmt::format("no {} marker of an earlier report", kMarker),
             name);
         return false;
     }
@@ -256,16 +251,13 @@ bool commit(const fs::path& staging, const fs::path& target, std::string& error)
 
 // The marker's text: the files this run wrote (report.sqlite with --sqlite; the folder pages/
 // when index.html's groups went to pages of their own).
-std::string report_manifest(bool gzip, bool sharded, bool sqlite, bool paged) {
+std::string report_manifest(const report::FolderSelection& selection) {
     std::string text(kMarkerMagic);
-    for (const char* f : kReportFiles) {
-        if (std::string_view(f) == kReportMarker) continue;
-        text += gzip && std::string_view(f) == "games.jsonl" ? kGzipJsonl : f;
+    for (const std::string_view name : report::folder_entries(selection)) {
+        if (name == kMarker) continue;
+        text += name;
         text += '\n';
     }
-    if (sqlite) text += std::string(kSqliteFile) + "\n";
-    if (sharded) text += std::string(detail::kShardChunks) + "\n";
-    if (paged) text += std::string(kReportPages) + "\n";
     return text;
 }
 

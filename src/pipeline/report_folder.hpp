@@ -1,12 +1,14 @@
 #pragma once
 // Internal to the pipeline: the report folder a run replaces (--out) and the staging folder it
-// writes first, beside it; the marker's manifest; the atomic commit. Used by audit_archive
-// (archive.cpp).
+// writes first, beside it; the marker's manifest; the atomic commit. Used by write_report_folder
+// (report_run.cpp).
 
 #include <unistd.h>
 
 #include <boost/filesystem.hpp>
 #include <string>
+
+#include "sgfaudit/report/files.hpp"
 
 namespace sgfaudit::pipeline::detail {
 
@@ -59,9 +61,10 @@ struct ReportTarget {
 // done so far (the lock; `previous` once known).
 bool prepare_target(const std::string& out_dir, ReportTarget& target, std::string& error);
 
-// The marker's text: the files this run wrote (report.sqlite with --sqlite; the folder pages/
-// when index.html's groups went to pages of their own).
-std::string report_manifest(bool gzip, bool sharded, bool sqlite, bool paged);
+// The marker's text: the files this run wrote (report::folder_entries: report.sqlite with
+// --sqlite, shard.chunks in a shard's report, the folder pages/ when index.html's groups went to
+// pages of their own), the marker itself left out.
+std::string report_manifest(const report::FolderSelection& selection);
 
 // Puts the complete staging folder, its entries made durable, in place of the target, and
 // makes the renames durable too. False (and `error`) when it cannot: the staging folder is

@@ -1,7 +1,8 @@
 // shard.chunks: a shard's chunks on disk (chunk.hpp). Little-endian 64-bit numbers and
-// length-prefixed strings; a record is its length, then its fields. The file ends with an end
-// record (a length of all ones, the record count, the inputs' fingerprint and a CRC-32 of the
-// bytes before it). Every field read is checked against its range: nothing read from a shard
+// length-prefixed strings (report::ByteWriter); a record is its length, then its fields (each
+// game's facts as report::write_game_facts encodes them: facts_codec.hpp). The file ends with
+// an end record (a length of all ones, the record count, the inputs' fingerprint and a CRC-32 of
+// the bytes before it). Every field read is checked against its range: nothing read from a shard
 // indexes an array unchecked.
 
 #include <fcntl.h>
@@ -13,9 +14,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
-#include <limits>
 
 #include "chunk.hpp"
+#include "sgfaudit/report/facts_codec.hpp"
 
 namespace sgfaudit::pipeline::detail {
 
@@ -30,17 +31,8 @@ constexpr std::string_view kMagic = "sgfaudit-shard/8\n";
 // The length field of the end record (never a record's length: those are below the file size).
 constexpr std::uint64_t kEndMark = ~std::uint64_t{0};
 
-class Writer {
+class Writer : public report::ByteWriter {
   public:
-    void u(std::uint64_t v) {
-        char b[8];
-        for (int i = 0; i < 8; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xFF);
-        out.append(b, 8);
-    }
-    void s(std::string_view v) {
-        u(v.size());
-        out += v;
-    }
     void diagnostic(const sgf::Diagnostic& d) {
         u(static_cast<std::uint64_t>(d.severity));
         s(d.code);
@@ -50,53 +42,12 @@ class Writer {
         s(d.message);
         u(static_cast<std::uint64_t>(static_cast<std::int64_t>(d.game)));
     }
-    std::string out;
 };
 
-class Reader {
+class Reader : public report::ByteReader {
   public:
     Reader(std::string_view in, std::set<std::string, std::less<>>& codes)
-        : in_(in), codes_(codes) {}
-    bool ok() const noexcept { return ok_; }
-    bool done() const noexcept { return in_.empty(); }
-    // A value read is out of its range: the record is damaged.
-    void damage() { fail(); }
-    std::uint64_t u() {
-        if (in_.size() < 8) return fail();
-        std::uint64_t v = 0;
-        for (int i = 0; i < 8; ++i)
-            v |= static_cast<std::uint64_t>(static_cast<unsigned char>(in_[i])) << (8 * i);
-        in_.remove_prefix(8);
-        return v;
-    }
-    std::string s() {
-        const std::uint64_t n = u();
-        if (!ok_ || n > in_.size()) {
-            fail();
-            return {};
-        }
-        std::string v(in_.substr(0, n));
-        in_.remove_prefix(n);
-        return v;
-    }
-    // A value that must be at most `max`, else damage.
-    std::uint64_t below_or_at(std::uint64_t max) {
-        const std::uint64_t v = u();
-        if (v > max) return fail();
-        return v;
-    }
-    // A flag, written as 0 or 1: anything else is damage.
-    bool flag() { return below_or_at(1) != 0; }
-    std::uint16_t u16() { return static_cast<std::uint16_t>(below_or_at(0xFFFF)); }
-    std::uint32_t u32() { return static_cast<std::uint32_t>(below_or_at(0xFFFFFFFF)); }
-    // A signed int, written as its 64-bit two's complement: outside int's range is damage.
-    int i32() {
-        const auto v = static_cast<std::int64_t>(u());
-        if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
-            return static_cast<int>(fail());
-        }
-        return static_cast<int>(v);
-    }
+        : ByteReader(in), codes_(codes) {}
     sgf::Diagnostic diagnostic() {
         sgf::Diagnostic d;
         d.severity = static_cast<sgf::Severity>(below_or_at(kMaxSeverity));
@@ -111,176 +62,8 @@ class Reader {
 
   private:
     static constexpr auto kMaxSeverity = static_cast<std::uint64_t>(sgf::Severity::error);
-    std::uint64_t fail() {
-        ok_ = false;
-        in_ = {};
-        return 0;
-    }
-    std::string_view in_;
     std::set<std::string, std::less<>>& codes_;
-    bool ok_ = true;
 };
-
-// GameFacts::unsettled, unsettled_pairs, unsettled_causes, knobs, unsettled_list,
-// groups, dead_stones_only.
-void write_settled_facts(Writer& w, const report::GameFacts& f) {
-    for (const std::uint32_t u : f.unsettled) w.u(u);
-    w.u(f.unsettled_pairs.size());
-    for (const auto& p : f.unsettled_pairs) {
-        for (const std::uint16_t v : p) w.u(v);
-    }
-    w.u(f.unsettled_causes.size());
-    for (const auto& c4 : f.unsettled_causes) {
-        for (const std::uint16_t v : c4) w.u(v);
-    }
-    w.u(f.knobs.size());
-    for (const report::GameFacts::KnobFact& k : f.knobs) {
-        for (const std::uint16_t v : k.key) w.u(v);
-        w.s(k.value);
-        w.u(k.settled ? 1 : 0);
-    }
-    w.u(f.unsettled_list.size());
-    for (const report::GameFacts::UnsettledFact& u : f.unsettled_list) {
-        for (const std::uint16_t v : u.key) w.u(v);
-        w.s(u.unsure);
-    }
-    w.u(f.groups.size());
-    for (const std::uint16_t g : f.groups) w.u(g);
-    w.u(f.dead_stones_only);
-}
-
-// i <= j rulesets of the run, or both kNoRuleset (a record divergence whose RU ruleset is not
-// one of the run's).
-bool ruleset_pair(std::uint16_t i, std::uint16_t j, std::uint64_t rulesets) {
-    return (i == report::kNoRuleset && j == report::kNoRuleset) || (i <= j && j < rulesets);
-}
-
-void read_settled_facts(Reader& r, report::GameFacts& f, std::uint64_t rulesets) {
-    for (std::size_t k = 0; k < report::kDivergenceKinds; ++k) {
-        f.unsettled[k] = r.u32();
-        if (f.unsettled[k] > f.divergences[k]) r.damage();  // a part of them
-    }
-    const std::uint64_t pairs = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
-        std::array<std::uint16_t, 3> p{};
-        for (std::uint16_t& v : p) v = r.u16();
-        if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
-        f.unsettled_pairs.push_back(p);
-    }
-    const std::uint64_t causes = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
-        std::array<std::uint16_t, 4> c4{};
-        for (std::uint16_t& v : c4) v = r.u16();
-        if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
-            !ruleset_pair(c4[2], c4[3], rulesets)) {
-            r.damage();
-        }
-        f.unsettled_causes.push_back(c4);
-    }
-    const std::uint64_t knobs = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < knobs && r.ok(); ++k) {
-        report::GameFacts::KnobFact fact;
-        for (std::uint16_t& v : fact.key) v = r.u16();
-        fact.value = r.s();
-        fact.settled = r.flag();
-        if (fact.key[0] >= report::kDivergenceKinds || fact.key[3] >= audit::kKnobCount ||
-            !ruleset_pair(fact.key[1], fact.key[2], rulesets)) {
-            r.damage();
-        }
-        f.knobs.push_back(std::move(fact));
-    }
-    const std::uint64_t listed = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < listed && r.ok(); ++k) {
-        report::GameFacts::UnsettledFact u;
-        for (std::uint16_t& v : u.key) v = r.u16();
-        u.unsure = r.s();
-        if (u.key[0] >= report::kDivergenceKinds || !ruleset_pair(u.key[1], u.key[2], rulesets)) {
-            r.damage();
-        }
-        f.unsettled_list.push_back(std::move(u));
-    }
-    const std::uint64_t groups = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < groups && r.ok(); ++k) {
-        f.groups.push_back(static_cast<std::uint16_t>(r.below_or_at(report::kHtmlGroups - 1)));
-    }
-    // A part of the settled outcome divergences.
-    constexpr auto outcome = static_cast<std::size_t>(audit::DivergenceKind::outcome);
-    f.dead_stones_only = r.u32();
-    if (f.dead_stones_only > f.divergences[outcome] - f.unsettled[outcome]) r.damage();
-}
-
-// One game's facts of a shard record (report::GameFacts), the kinds, causes, rulesets and
-// bins it names checked against the run's `rulesets` (damage otherwise).
-report::GameFacts read_game_facts(Reader& r, std::uint64_t rulesets) {
-    constexpr auto kNote = static_cast<std::uint64_t>(audit::IssueSeverity::note);
-    report::GameFacts f;
-    f.file = r.s();
-    f.game = r.i32();
-    f.anchor = r.s();
-    f.players = r.s();
-    f.findings = r.flag();
-    f.illegal = r.flag();
-    f.moves = r.u32();
-    f.ending = static_cast<report::Ending>(r.below_or_at(report::kEndings - 1));
-    for (std::uint32_t& d : f.divergences) d = r.u32();
-    const std::uint64_t pairs = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < pairs && r.ok(); ++k) {
-        std::array<std::uint16_t, 3> p{};
-        for (std::uint16_t& v : p) v = r.u16();
-        // {kind, i, j}: a divergence kind, two rulesets of the run, i < j.
-        if (p[0] >= report::kDivergenceKinds || p[1] >= p[2] || p[2] >= rulesets) r.damage();
-        f.pairs.push_back(p);
-    }
-    const std::uint64_t causes = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < causes && r.ok(); ++k) {
-        std::array<std::uint16_t, 4> c4{};
-        for (std::uint16_t& v : c4) v = r.u16();
-        // {kind, cause, i, j}: i <= j rulesets of the run (i == j for an accounting or
-        // record divergence), or both kNoRuleset (report::divergence_causes).
-        const bool none = c4[2] == report::kNoRuleset && c4[3] == report::kNoRuleset;
-        if (c4[0] >= report::kDivergenceKinds || c4[1] >= report::kCauses ||
-            (!none && (c4[2] > c4[3] || c4[3] >= rulesets))) {
-            r.damage();
-        }
-        f.causes.push_back(c4);
-    }
-    const std::uint64_t accounting = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < accounting && r.ok(); ++k) {
-        const std::uint64_t ruleset = r.u();
-        if (ruleset >= rulesets) r.damage();  // a ruleset of the run
-        f.accounting.push_back(static_cast<std::uint16_t>(ruleset));
-    }
-    f.record = static_cast<audit::RecordCheck>(
-        r.below_or_at(static_cast<std::uint64_t>(audit::RecordCheck::convention)));  // the last
-    f.rules = r.s();
-    f.mapped = r.s();
-    const std::uint64_t issues = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < issues && r.ok(); ++k) {
-        std::string code = r.s();
-        f.record_issues.emplace_back(std::move(code),
-                                     static_cast<audit::IssueSeverity>(r.below_or_at(kNote)));
-    }
-    const std::uint64_t omitted = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < omitted && r.ok(); ++k) {
-        audit::OmittedIssues o;
-        o.code = r.s();
-        o.severity = static_cast<audit::IssueSeverity>(r.below_or_at(kNote));
-        o.count = r.u32();
-        f.record_issues_omitted.push_back(std::move(o));
-    }
-    f.interest = r.u32();
-    f.interest_text = r.s();
-    const std::uint64_t margins = r.ok() ? r.u() : 0;
-    for (std::uint64_t k = 0; k < margins && r.ok(); ++k) {
-        std::array<std::uint16_t, 3> m{};
-        for (std::uint16_t& v : m) v = r.u16();
-        // {i, j, bin}: two rulesets of the run, i < j, a bin of report::kMarginBins.
-        if (m[0] >= m[1] || m[1] >= rulesets || m[2] >= report::kMarginBins) r.damage();
-        f.margins.push_back(m);
-    }
-    read_settled_facts(r, f, rulesets);
-    return f;
-}
 
 // One block of the HTML report (report::HtmlBlock) of a shard record.
 report::HtmlBlock read_html_block(Reader& r) {
@@ -351,48 +134,7 @@ std::string shard_record(const Chunk& c) {
     w.u(c.broken_rows);
     w.u(c.broken_games);
     w.u(c.facts.size());
-    for (const report::GameFacts& f : c.facts) {
-        w.s(f.file);
-        w.u(static_cast<std::uint64_t>(static_cast<std::int64_t>(f.game)));
-        w.s(f.anchor);
-        w.s(f.players);
-        w.u(f.findings ? 1 : 0);
-        w.u(f.illegal ? 1 : 0);
-        w.u(f.moves);
-        w.u(static_cast<std::uint64_t>(f.ending));
-        for (const std::uint32_t d : f.divergences) w.u(d);
-        w.u(f.pairs.size());
-        for (const auto& p : f.pairs) {
-            for (const std::uint16_t v : p) w.u(v);
-        }
-        w.u(f.causes.size());
-        for (const auto& c4 : f.causes) {
-            for (const std::uint16_t v : c4) w.u(v);
-        }
-        w.u(f.accounting.size());
-        for (const std::uint16_t a : f.accounting) w.u(a);
-        w.u(static_cast<std::uint64_t>(f.record));
-        w.s(f.rules);
-        w.s(f.mapped);
-        w.u(f.record_issues.size());
-        for (const auto& [code, severity] : f.record_issues) {
-            w.s(code);
-            w.u(static_cast<std::uint64_t>(severity));
-        }
-        w.u(f.record_issues_omitted.size());
-        for (const audit::OmittedIssues& o : f.record_issues_omitted) {
-            w.s(o.code);
-            w.u(static_cast<std::uint64_t>(o.severity));
-            w.u(o.count);
-        }
-        w.u(f.interest);
-        w.s(f.interest_text);
-        w.u(f.margins.size());
-        for (const auto& m : f.margins) {
-            for (const std::uint16_t v : m) w.u(v);
-        }
-        write_settled_facts(w, f);
-    }
+    for (const report::GameFacts& f : c.facts) report::write_game_facts(w, f);
     return framed(w.out);
 }
 
@@ -420,7 +162,7 @@ bool ShardReader::fill(std::size_t n) {
 
 bool ShardReader::open(const std::string& folder) {
     folder_ = folder;
-    const std::string path = folder + "/" + kShardChunks;
+    const std::string path = fmt::format("{}/{}", folder, kShardChunks);
     // Without blocking (a FIFO in its place must not hang merge), and a regular file only.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     if (fd < 0) {
@@ -547,7 +289,7 @@ bool ShardReader::next(Chunk& c) {
     c.broken_games = static_cast<std::size_t>(r.u());
     const std::uint64_t facts = r.ok() ? r.u() : 0;
     for (std::uint64_t i = 0; i < facts && r.ok(); ++i) {
-        c.facts.push_back(read_game_facts(r, rulesets));
+        c.facts.push_back(report::read_game_facts(r, rulesets));
     }
     if (!r.ok() || !r.done()) {
         error_ = fmt::format("{}/{}: damaged record", folder_, kShardChunks);

@@ -7,9 +7,9 @@
 
 #include "common.hpp"
 #include "json.hpp"
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {

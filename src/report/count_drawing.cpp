@@ -12,8 +12,8 @@
 
 #include "common.hpp"
 #include "json.hpp"
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report::detail {
 

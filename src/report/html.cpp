@@ -11,10 +11,11 @@
 #include <set>
 
 #include "common.hpp"
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/cause.hpp"
 #include "sgfaudit/report/check.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {
@@ -370,8 +371,10 @@ void write_clauses(std::string& out, const std::set<std::string>& clauses) {
     }
     for (const std::string& id : ids) {
         const auto text = explain_clause(id);
-        out += fmt::format("<dt>{}</dt><dd><pre>{}</pre></dd>\n", html_escape(id),
-                           html_escape(text ? *text : std::string("(not in rules.md)")));
+        out += fmt::format(
+            "<dt>{}</dt><dd><pre>{}</pre></dd>\n", html_escape(id),
+            html_escape(text ? *text
+                             : fmt::format("(not in {})", file_name(FolderFile::rules_md))));
     }
     out += "</dl>\n";
 }
@@ -433,13 +436,14 @@ std::string html_broken_start(std::uint64_t games, std::uint64_t rows, std::uint
     out += fmt::format(
         "<p>{} game{} whose record cannot be what was played (record issues of severity error: "
         "out of turn, occupied point, missing handicap, ...). Rule divergences in these games "
-        "may be side effects of the broken record. {}record_issues.csv lists every issue, "
-        "notes included, up to --max-listed of one code in one game (games.jsonl counts the "
+        "may be side effects of the broken record. {}{} lists every issue, "
+        "notes included, up to --max-listed of one code in one game ({} counts the "
         "rest).</p>\n",
         thousands(games), games == 1 ? "" : "s",
         rows < errors ? fmt::format("The first {} of {} errors are shown; ", thousands(rows),
                                     thousands(errors))
-                      : std::string());
+                      : std::string(),
+        file_name(FolderFile::record_issues_csv), file_name(FolderFile::games_jsonl));
     out +=
         "<table class=\"broken\">\n<tr><th>game</th><th>move</th><th>code</th><th>message</th>"
         "</tr>\n";
@@ -531,7 +535,8 @@ std::string html_contents(std::span<const std::uint16_t> order,
                            thousands(divergences[g]));
     }
     out +=
-        "</ul></li>\n<li><a href=\"rules.md\">The rules cited</a> (rules.md)</li>\n</ul></nav>\n";
+        fmt::format("</ul></li>\n<li><a href=\"{0}\">The rules cited</a> ({0})</li>\n</ul></nav>\n",
+                    file_name(FolderFile::rules_md));
     return out;
 }
 

@@ -9,7 +9,8 @@
 #include <utility>
 
 #include "common.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/ignore.hpp"
 #include "sgfaudit/sgf/encoding.hpp"
 #include "summary_table.hpp"
@@ -302,8 +303,8 @@ std::string page_head(std::string_view title) {
 std::string html_page_start(std::string_view title, std::string_view back) {
     if (back.empty()) return page_head(title) + fmt::format("<h1>{}</h1>\n", html_escape(title));
     return page_head(title) +
-           fmt::format("<p><a href=\"{}\">&larr; the report (index.html)</a></p>\n<h1>{}</h1>\n",
-                       html_escape(back), html_escape(title));
+           fmt::format("<p><a href=\"{}\">&larr; the report ({})</a></p>\n<h1>{}</h1>\n",
+                       html_escape(back), file_name(FolderFile::index_html), html_escape(title));
 }
 
 std::string html_page_end() {
@@ -353,9 +354,10 @@ void Summary::write_html_start(std::ostream& os, std::string_view contents) cons
                 } else {
                     // Links of summary.md into index.html: on this page, at the anchor.
                     const std::string_view link = c.link;
+                    const std::string index = index_link("");  // "index.html#"
                     out += fmt::format(
                         "<a href=\"{}\">{}</a>",
-                        html_escape(link.starts_with("index.html#") ? link.substr(10) : link),
+                        html_escape(link.starts_with(index) ? link.substr(index.size() - 1) : link),
                         html_escape(c.text));
                 }
                 out += "</td>";

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "json.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/ignore.hpp"
 
 namespace sgfaudit::report {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "common.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "summary_table.hpp"
 
 namespace sgfaudit::report {
@@ -41,12 +42,13 @@ void Summary::settled_tables(std::vector<Table>& out) const {
         Table t;
         t.level = 3;
         t.heading = "By cause";
-        t.note =
+        t.note = fmt::format(
             "Why the rulesets disagree, per divergence and pair of rulesets (accounting and "
             "record: the one ruleset involved); causes from a closed list: an outcome's is the "
             "knob that alone flips the winner with the largest swing (By knob below), `combined` "
-            "when none does alone; index.html explains each beside its group. Settled and "
-            "unsettled counts apart.";
+            "when none does alone; {} explains each beside its group. Settled and "
+            "unsettled counts apart.",
+            file_name(FolderFile::index_html));
         t.header = {"kind", "cause", "rulesets", "settled", "unsettled"};
         t.numeric = {false, false, false, true, true};
         std::set<std::array<std::uint16_t, 4>> keys;
@@ -61,8 +63,8 @@ void Summary::settled_tables(std::vector<Table>& out) const {
                               {thousands(find_or_zero(causes_, key)),
                                groups_.contains(html_group(static_cast<audit::DivergenceKind>(kind),
                                                            static_cast<Cause>(cause)))
-                                   ? fmt::format("index.html#g-{}-{}", kind_name(kind), cause_name)
-                                   : "index.html#kind-" + kind_name(kind)},
+                                   ? index_link(fmt::format("g-{}-{}", kind_name(kind), cause_name))
+                                   : index_link("kind-" + kind_name(kind))},
                               {thousands(find_or_zero(unsettled_causes_, key)), ""}});
         }
         t.when_empty = "No divergence.";
@@ -73,12 +75,13 @@ void Summary::settled_tables(std::vector<Table>& out) const {
         t.level = 3;
         t.heading = "By knob";
         t.id = "by-knob";
-        t.note =
+        t.note = fmt::format(
             "Outcome: the first ruleset's end position counted again with one knob set to the "
             "second ruleset's value, one knob at a time: the knobs that alone give another "
             "winner (one divergence may name several). Record: the values of one knob of the "
-            "record's ruleset that reproduce RE. divergences.csv gives each divergence's knobs "
-            "with their swings (Black's lead after less before, in points).";
+            "record's ruleset that reproduce RE. {} gives each divergence's knobs "
+            "with their swings (Black's lead after less before, in points).",
+            file_name(FolderFile::divergences_csv));
         t.header = {"kind", "rulesets", "knob", "settled", "unsettled"};
         t.numeric = {false, false, false, true, true};
         const auto names = audit::knob_names();
@@ -105,8 +108,9 @@ void Summary::settled_tables(std::vector<Table>& out) const {
             "may not be one. Not in the figures above{}.",
             thousands(unsettled_total_), audit::kMaxUnsureListed,
             unsettled_total_ > unsettled_rows_.size()
-                ? fmt::format("; the first {} listed, divergences.csv has every one",
-                              thousands(unsettled_rows_.size()))
+                ? fmt::format("; the first {} listed, {} has every one",
+                              thousands(unsettled_rows_.size()),
+                              file_name(FolderFile::divergences_csv))
                 : std::string());
         t.header = {"game", "kind", "rulesets", "undecided strings"};
         t.numeric = {false, false, false, false};
@@ -114,8 +118,9 @@ void Summary::settled_tables(std::vector<Table>& out) const {
             std::string link;
             if (!r.anchor.empty()) {
                 const auto page = top_pages_.find(r.anchor);
-                link = (page != top_pages_.end() ? page->second : std::string("index.html")) + "#" +
-                       r.anchor;
+                link = (page != top_pages_.end() ? page->second
+                                                 : std::string(file_name(FolderFile::index_html))) +
+                       "#" + r.anchor;
             }
             t.rows.push_back({{fmt::format("{} #{}", r.file, r.game + 1), link},
                               {kind_name(r.key[0]), ""},

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report {
 

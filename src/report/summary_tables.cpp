@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "summary_table.hpp"
 
 namespace sgfaudit::report {
@@ -82,18 +83,18 @@ void Summary::action_table(std::vector<Table>& out) const {
     auto row = [&](std::string name, std::uint64_t n, std::string link) {
         if (n > 0) t.rows.push_back({{std::move(name), ""}, {number(n), std::move(link)}});
     };
-    row("files that could not be read", files_unreadable_, "index.html#unread");
-    row("files without a game", files_without_games_, "index.html#unread");
-    row("folder entries or archive members not read", walk_errors_, "index.html#diagnostics");
-    row("files with parse errors", files_with_errors_, "index.html#diagnostics");
+    row("files that could not be read", files_unreadable_, index_link("unread"));
+    row("files without a game", files_without_games_, index_link("unread"));
+    row("folder entries or archive members not read", walk_errors_, index_link("diagnostics"));
+    row("files with parse errors", files_with_errors_, index_link("diagnostics"));
     row("record errors (the record cannot be what was played)",
         record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)],
-        "index.html#broken");
+        index_link("broken"));
     row("recorded results that differ from the count (RE vs RU)",
         record_checks_[static_cast<std::size_t>(audit::RecordCheck::mismatch)],
         divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
-            ? "index.html#kind-record"
-            : "index.html#recorded-results");
+            ? index_link("kind-record")
+            : index_link("recorded-results"));
     // The settled divergences; those on unsettled counts apart, and the outcome
     // divergences from dead stones alone in the table after this one.
     std::uint64_t unsettled = 0;
@@ -104,11 +105,11 @@ void Summary::action_table(std::vector<Table>& out) const {
         row(fmt::format("{} divergences (settled counts{})", audit::to_string(kind),
                         outcome && dead_stones_only_ > 0 ? ", not from dead stones alone" : ""),
             divergences_[k] - unsettled_[k] - (outcome ? dead_stones_only_ : 0),
-            fmt::format("index.html#kind-{}", audit::to_string(kind)));
+            index_link(fmt::format("kind-{}", audit::to_string(kind))));
         unsettled += unsettled_[k];
     }
     row("divergences on unsettled counts (the dead stones not decided: listed apart)", unsettled,
-        "index.html#unsettled");
+        index_link("unsettled"));
     t.when_empty =
         "Nothing needs action: every file was read, no record has an error, the rulesets "
         "agree and no recorded result differs from the count.";
@@ -134,7 +135,7 @@ void Summary::by_design_table(std::vector<Table>& out) const {
     t.header = {"what", "divergences", "games"};
     t.numeric = {false, true, true};
     t.rows.push_back({{"outcome divergences from dead stones alone (settled counts)", ""},
-                      {number(dead_stones_only_), "index.html#g-outcome-dead_stones"},
+                      {number(dead_stones_only_), index_link("g-outcome-dead_stones")},
                       {number(games_dead_stones_only_), ""}});
     out.push_back(std::move(t));
 }
@@ -153,7 +154,7 @@ void Summary::run_table(std::vector<Table>& out) const {
               {{"rulesets", ""}, {rulesets, ""}},
               {{"dead stones", ""}, {run_.dead, ""}},
               {{"on illegal play", ""}, {run_.on_illegal, ""}},
-              {{"games.jsonl", ""}, {games_jsonl(run_), ""}}};
+              {{std::string(file_name(FolderFile::games_jsonl)), ""}, {games_jsonl(run_), ""}}};
     if (!run_.ignore.empty()) {
         std::string codes;
         for (const std::string& c : run_.ignore) codes += (codes.empty() ? "" : ", ") + c;
@@ -174,7 +175,7 @@ void Summary::totals_table(std::vector<Table>& out) const {
         "game + {} that could not be read; {} games = {} scored + {} counted without passes + "
         "{} resigned + {} on time + {} forfeit + {} unfinished + {} not auditable{}; not "
         "taken: {} folder entries that could not be listed, {} archive members not read or "
-        "damaged parts of archives (diagnostics.csv).",
+        "damaged parts of archives ({}).",
         number(files_), number(with_games), number(files_without_games_), number(files_unreadable_),
         number(games_), number(endings_[static_cast<std::size_t>(Ending::scored)]),
         number(endings_[static_cast<std::size_t>(Ending::counted)]),
@@ -184,7 +185,7 @@ void Summary::totals_table(std::vector<Table>& out) const {
         number(endings_[static_cast<std::size_t>(Ending::unfinished)]),
         number(endings_[static_cast<std::size_t>(Ending::not_auditable)]),
         ended == games_ ? "" : " (MISMATCH)", number(walk_problems_ - archive_problems_),
-        number(archive_problems_));
+        number(archive_problems_), file_name(FolderFile::diagnostics_csv));
     t.omit_zeros = true;
     t.header = {"", "count"};
     t.numeric = {false, true};
@@ -222,10 +223,11 @@ void Summary::divergence_tables(std::vector<Table>& out) const {
         Table t;
         t.heading = "Divergences";
         t.id = "summary-divergences";
-        t.note =
-            "Where the rulesets disagree (rules.md, model 6); one game may have several. Settled: "
+        t.note = fmt::format(
+            "Where the rulesets disagree ({}, model 6); one game may have several. Settled: "
             "every count involved is settled (its dead stones decided); divergences on unsettled "
-            "counts are counted apart and listed under Unsettled divergences.";
+            "counts are counted apart and listed under Unsettled divergences.",
+            file_name(FolderFile::rules_md));
         t.header = {"kind", "divergences (settled)", "games", "unsettled", "games (unsettled)"};
         t.numeric = {false, true, true, true, true};
         t.omit_zeros = true;
@@ -234,14 +236,14 @@ void Summary::divergence_tables(std::vector<Table>& out) const {
             unsettled += unsettled_[k];
             t.rows.push_back(
                 {{kind_name(k), ""},
-                 {number(divergences_[k] - unsettled_[k]), "index.html#kind-" + kind_name(k)},
+                 {number(divergences_[k] - unsettled_[k]), index_link("kind-" + kind_name(k))},
                  {number(games_with_kind_[k]), ""},
-                 {number(unsettled_[k]), unsettled_[k] > 0 ? "index.html#unsettled" : ""},
+                 {number(unsettled_[k]), unsettled_[k] > 0 ? index_link("unsettled") : ""},
                  {number(games_with_unsettled_[k]), ""}});
         }
         if (divergences() > 0) {
             t.rows.push_back({{"all", ""},
-                              {number(divergences() - unsettled), "index.html#divergences"},
+                              {number(divergences() - unsettled), index_link("divergences")},
                               {"", ""},
                               {number(unsettled), ""},
                               {"", ""}});
@@ -304,9 +306,9 @@ void Summary::recorded_results_tables(std::vector<Table>& out) const {
         t.heading = "Recorded results";
         t.id = "recorded-results";
         t.note = fmt::format(
-            "RE against the result computed under the record's own RU (rules.md, model 6), "
+            "RE against the result computed under the record's own RU ({}, model 6), "
             "dead stones: {}.",
-            run_.dead);
+            file_name(FolderFile::rules_md), run_.dead);
         t.header = {"check", "games"};
         t.numeric = {false, true};
         t.omit_zeros = true;
@@ -317,7 +319,7 @@ void Summary::recorded_results_tables(std::vector<Table>& out) const {
                  {number(record_checks_[c]),
                   check == audit::RecordCheck::mismatch &&
                           divergences_[static_cast<std::size_t>(audit::DivergenceKind::record)] > 0
-                      ? "index.html#kind-record"
+                      ? index_link("kind-record")
                       : ""}});
         }
         t.when_empty = "No game.";
@@ -362,18 +364,20 @@ void Summary::record_issues_table(std::vector<Table>& out) const {
     t.heading = "Record issues";
     t.id = "record-issues";
     t.note = fmt::format(
-        "Problems no ruleset allows or that make a record unusual (rules.md, model 3, 6, 7): "
+        "Problems no ruleset allows or that make a record unusual ({}, model 3, 6, 7): "
         "{} errors (the record cannot be what was played: findings), {} notes (encodings "
-        "read and normalised: never findings); record_issues.csv lists each.",
+        "read and normalised: never findings); {} lists each.",
+        file_name(FolderFile::rules_md),
         number(record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::error)]),
-        number(record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]));
+        number(record_issues_by_severity_[static_cast<std::size_t>(audit::IssueSeverity::note)]),
+        file_name(FolderFile::record_issues_csv));
     t.header = {"code", "severity", "count"};
     t.numeric = {false, false, true};
     for (const auto& [key, n] : record_issues_) {
         t.rows.push_back(
             {{key.first, ""},
              {std::string(audit::to_string(key.second)), ""},
-             {number(n), key.second == audit::IssueSeverity::error ? "index.html#broken" : ""}});
+             {number(n), key.second == audit::IssueSeverity::error ? index_link("broken") : ""}});
     }
     t.when_empty = "None.";
     out.push_back(std::move(t));
@@ -426,16 +430,19 @@ void Summary::unread_table(std::vector<Table>& out) const {
     for (const auto& [key, g] : groups) {
         std::string names = g.names;
         if (g.named < g.files) {
-            names += fmt::format(" and {} more (diagnostics.csv)", number(g.files - g.named));
+            names += fmt::format(" and {} more ({})", number(g.files - g.named),
+                                 file_name(FolderFile::diagnostics_csv));
         }
         t.rows.push_back({{key.first, ""}, {key.second, ""}, {number(g.files), ""}, {names, ""}});
     }
     t.note = fmt::format(
         "{} files that could not be read and {} without a game, by the code of their first "
-        "error (diagnostics.md) and folder, each named{}.",
+        "error ({}) and folder, each named{}.",
         number(files_unreadable_), number(files_without_games_),
+        file_name(FolderFile::diagnostics_md),
         unread_total_ > unread_.size()
-            ? fmt::format(" (the first {}: diagnostics.csv has the rest)", number(unread_.size()))
+            ? fmt::format(" (the first {}: {} has the rest)", number(unread_.size()),
+                          file_name(FolderFile::diagnostics_csv))
             : std::string());
     t.when_empty = "Every file was read and holds a game.";
     out.push_back(std::move(t));
@@ -445,9 +452,10 @@ void Summary::diagnostics_table(std::vector<Table>& out) const {
     Table t;
     t.heading = "Diagnostics";
     t.id = "diagnostics";
-    t.note = fmt::format("{} errors, {} warnings, {} notes; codes in diagnostics.md.",
-                         number(diagnostics_by_severity_[2]), number(diagnostics_by_severity_[1]),
-                         number(diagnostics_by_severity_[0]));
+    t.note =
+        fmt::format("{} errors, {} warnings, {} notes; codes in {}.",
+                    number(diagnostics_by_severity_[2]), number(diagnostics_by_severity_[1]),
+                    number(diagnostics_by_severity_[0]), file_name(FolderFile::diagnostics_md));
     t.header = {"code", "severity", "count"};
     t.numeric = {false, false, true};
     for (const auto& [code, c] : diagnostics_by_code_) {
@@ -463,11 +471,12 @@ void Summary::ignored_table(std::vector<Table>& out) const {
     Table t;
     t.heading = "Set aside (--ignore)";
     t.id = "ignored";
-    t.note =
+    t.note = fmt::format(
         "Diagnostics and record issues of the codes given to --ignore: counted here instead "
-        "of in the tables above and not listed in diagnostics.csv, record_issues.csv, "
-        "games.jsonl or index.html. The totals by severity above and the exit status still "
-        "count them.";
+        "of in the tables above and not listed in {}, {}, {} or {}. The totals by severity "
+        "above and the exit status still count them.",
+        file_name(FolderFile::diagnostics_csv), file_name(FolderFile::record_issues_csv),
+        file_name(FolderFile::games_jsonl), file_name(FolderFile::index_html));
     t.header = {"code", "count"};
     t.numeric = {false, true};
     for (const auto& [code, n] : ignored_) t.rows.push_back({{code, ""}, {number(n), ""}});
@@ -479,21 +488,23 @@ void Summary::interesting_table(std::vector<Table>& out) const {
     Table t;
     t.heading = "The ten most interesting games";
     t.id = "interesting";
-    t.note =
+    t.note = fmt::format(
         "Points per divergence: legality 10, outcome 8, record 4, end 2, accounting 1; a "
         "divergence on unsettled counts or from dead stones alone 1; the earlier game first "
-        "among equals. Links go to the game in index.html.";
+        "among equals. Links go to the game in {}.",
+        file_name(FolderFile::index_html));
     t.header = {"", "game", "players", "divergences"};
     t.numeric = {true, false, false, false};
     std::size_t rank = 0;
     for (const Top& top : top_) {
-        t.rows.push_back({{number(++rank), ""},
-                          {fmt::format("{} #{}", top.file, top.game + 1),
-                           (top_pages_.contains(top.anchor) ? top_pages_.at(top.anchor)
-                                                            : std::string("index.html")) +
-                               "#" + top.anchor},
-                          {top.players, ""},
-                          {top.text, ""}});
+        t.rows.push_back(
+            {{number(++rank), ""},
+             {fmt::format("{} #{}", top.file, top.game + 1),
+              (top_pages_.contains(top.anchor) ? top_pages_.at(top.anchor)
+                                               : std::string(file_name(FolderFile::index_html))) +
+                  "#" + top.anchor},
+             {top.players, ""},
+             {top.text, ""}});
     }
     t.when_empty = "No game has a divergence.";
     out.push_back(std::move(t));

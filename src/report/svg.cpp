@@ -15,7 +15,7 @@
 
 #include "common.hpp"
 #include "sgfaudit/audit/audit.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report {
 

@@ -573,12 +573,6 @@ bool next_sql_row(std::string_view& in, SqlTable& table, std::vector<SqlValue>& 
     return true;
 }
 
-std::string results_csv_header() {
-    return "file,game,width,height,black,white,ru,re,km,handicap,moves,ending,ruleset,end,"
-           "end_move,scored,decisive,winner,margin,area_black,area_white,territory_black,"
-           "territory_white,komi,settled,dead_source,illegal,record_check\n";
-}
-
 namespace {
 
 // Appends the decimal digits of `v` (as fmt's "{}" writes an integer).

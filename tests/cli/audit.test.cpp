@@ -20,7 +20,8 @@
 #include <vector>
 
 #include "json_check.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
+#include "sgfaudit/report/files.hpp"
 #include "skip.hpp"
 #include "slurp.hpp"
 #include "temp_folder.hpp"
@@ -133,7 +134,7 @@ TEST_CASE("The audit report of corpus/ matches the approved copy, file by file",
         audit({"--quiet", "--jobs", "2", "--out", out.string(), "corpus/"}, t.path(), kSource);
     CHECK(r.status == 1);  // findings: the corpus holds broken files and rule cases
     CHECK(r.err.empty());
-    for (const char* name : sgfaudit::pipeline::kReportFiles) {
+    for (const std::string_view name : sgfaudit::report::folder_entries({})) {
         const std::string got = slurp(out / name);
         const std::string approved = slurp(fs::path(kSource) / "tests/approved/corpus" / name);
         INFO(name << " differs from tests/approved/corpus/" << name
@@ -150,7 +151,7 @@ TEST_CASE("The report is the same bytes for --jobs 1 and --jobs 2", "[cli][audit
               .status == 1);
     CHECK(audit({"--quiet", "--jobs", "2", "--out", two.string(), kSource + "/corpus"}, t.path())
               .status == 1);
-    for (const char* name : sgfaudit::pipeline::kReportFiles) {
+    for (const std::string_view name : sgfaudit::report::folder_entries({})) {
         INFO(name);
         CHECK(slurp(one / name) == slurp(two / name));
     }
@@ -223,7 +224,7 @@ TEST_CASE(
                    kSource + "/corpus"},
                   t.path())
                 .status == 1);
-    for (const char* name : sgfaudit::pipeline::kReportFiles) {
+    for (const std::string_view name : sgfaudit::report::folder_entries({})) {
         INFO(name);
         CHECK(slurp(full1 / name) == slurp(full2 / name));
     }
@@ -360,7 +361,8 @@ void interrupt_test(int signal_number, const std::string& name) {
     REQUIRE(audit({"--quiet", "--out", out.string(), kSource + "/corpus/rules"}, t.path()).status ==
             1);
     std::vector<std::string> before;
-    for (const char* f : sgfaudit::pipeline::kReportFiles) before.push_back(slurp(out / f));
+    for (const std::string_view f : sgfaudit::report::folder_entries({}))
+        before.push_back(slurp(out / f));
 
     many_games(t.path() / "in", 20000);
     Process p(
@@ -379,7 +381,7 @@ void interrupt_test(int signal_number, const std::string& name) {
     CHECK(p.err().find("interrupted by " + name + ": no report written; " + out.string() +
                        " still holds the previous report") != std::string::npos);
     std::size_t i = 0;
-    for (const char* f : sgfaudit::pipeline::kReportFiles) {
+    for (const std::string_view f : sgfaudit::report::folder_entries({})) {
         INFO(f);
         CHECK(slurp(out / f) == before[i++]);
     }
@@ -408,7 +410,8 @@ TEST_CASE("SIGINT inside one long game stops the run promptly", "[cli][audit][si
     REQUIRE(audit({"--quiet", "--out", out.string(), kSource + "/corpus/rules"}, t.path()).status ==
             1);
     std::vector<std::string> before;
-    for (const char* f : sgfaudit::pipeline::kReportFiles) before.push_back(slurp(out / f));
+    for (const std::string_view f : sgfaudit::report::folder_entries({}))
+        before.push_back(slurp(out / f));
     std::string game = "(;GM[1]FF[4]SZ[19]";
     game.reserve(6000100);
     for (int i = 0; i < 1000000; ++i) {
@@ -439,7 +442,7 @@ TEST_CASE("SIGINT inside one long game stops the run promptly", "[cli][audit][si
     CHECK(seconds < 3.0);
     CHECK(p.err().find("interrupted by SIGINT: no report written") != std::string::npos);
     std::size_t i = 0;
-    for (const char* f : sgfaudit::pipeline::kReportFiles) {
+    for (const std::string_view f : sgfaudit::report::folder_entries({})) {
         INFO(f);
         CHECK(slurp(out / f) == before[i++]);
     }
@@ -508,7 +511,7 @@ TEST_CASE("The shared corpus: every file and game accounted for, the same bytes 
     const Result r2 = audit({"--quiet", "--jobs", "2", "--out", two.string(), corpus}, t.path());
     CHECK(r1.status == 1);
     CHECK(r2.status == 1);
-    for (const char* name : sgfaudit::pipeline::kReportFiles) {
+    for (const std::string_view name : sgfaudit::report::folder_entries({})) {
         INFO(name);
         CHECK(slurp(one / name) == slurp(two / name));
     }

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "sgfaudit/audit/ruleset.hpp"
-#include "sgfaudit/pipeline/archive.hpp"
 #include "sgfaudit/pipeline/inputs.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 #include "slurp.hpp"
 #include "temp_folder.hpp"
 
@@ -113,9 +113,9 @@ Walked walk(const std::vector<std::string>& args, std::size_t max_bytes = 64u <<
 
 using sgfaudit_test::slurp;
 
-pipeline::ArchiveOptions options_for(std::vector<std::string> inputs, const fs::path& out,
-                                     unsigned jobs) {
-    pipeline::ArchiveOptions o;
+pipeline::ReportOptions options_for(std::vector<std::string> inputs, const fs::path& out,
+                                    unsigned jobs) {
+    pipeline::ReportOptions o;
     o.paths = std::move(inputs);
     o.settings.rulesets = audit::parse_ruleset_list("tromp-taylor,aga,french").rulesets;
     o.out_dir = out.string();
@@ -223,13 +223,15 @@ TEST_CASE("An archive audits to the same games as its unpacked files, for any --
     const std::string tgz = (t.path() / "set.tar.gz").string();
     write_archive(tgz, kTar, kGzip, members);
     const fs::path folder_out = t.path() / "r-folder";
-    REQUIRE(pipeline::audit_archive(options_for({(t.path() / "unpacked").string()}, folder_out, 2))
-                .status == pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(
+                options_for({(t.path() / "unpacked").string()}, folder_out, 2))
+                .status == pipeline::ReportStatus::complete);
     std::string first;
     for (const unsigned jobs : {1u, 2u, 3u}) {
         const fs::path out = t.path() / ("r-archive-" + std::to_string(jobs));
-        const pipeline::ArchiveResult r = pipeline::audit_archive(options_for({tgz}, out, jobs));
-        REQUIRE(r.status == pipeline::ArchiveStatus::complete);
+        const pipeline::ReportResult r =
+            pipeline::write_report_folder(options_for({tgz}, out, jobs));
+        REQUIRE(r.status == pipeline::ReportStatus::complete);
         CHECK(r.files == 40);
         CHECK(r.games == 14 * 1 + 13 * 2 + 13 * 1);
         const std::string jsonl = slurp(out / "games.jsonl");
@@ -257,8 +259,8 @@ TEST_CASE("F005: a member that inflates past --max-file-bytes is not read - the 
 
     auto o = options_for({zip}, t.path() / "r", 2);
     o.settings.limits.max_file_bytes = 1024;
-    const pipeline::ArchiveResult r = pipeline::audit_archive(o);
-    REQUIRE(r.status == pipeline::ArchiveStatus::complete);
+    const pipeline::ReportResult r = pipeline::write_report_folder(o);
+    REQUIRE(r.status == pipeline::ReportStatus::complete);
     CHECK(r.games == 2);
     CHECK(r.findings);
     CHECK(has_line(slurp(t.path() / "r" / "diagnostics.csv"), zip + "!/big.sgf", "F005"));

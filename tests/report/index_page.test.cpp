@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/cause.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 using namespace sgfaudit;
 namespace pt = boost::property_tree;

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 using namespace sgfaudit;
 

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/check.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 namespace sgfaudit::report {
 
@@ -75,8 +75,8 @@ void append_sql_diagnostic_rows(std::string& out, std::span<const sgf::Diagnosti
 bool next_sql_row(std::string_view& in, SqlTable& table, std::vector<SqlValue>& values,
                   bool& damaged);
 
-// results.csv: one row per game and ruleset (docs/report-format.md).
-std::string results_csv_header();
+// results.csv: one row per game and ruleset (docs/report-format.md; its header line:
+// report/files.hpp).
 void append_results_csv_rows(std::string& out, const CheckInput& input, const GameFacts& facts);
 
 }  // namespace sgfaudit::report

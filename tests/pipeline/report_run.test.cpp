@@ -1,7 +1,7 @@
-// audit_archive: the report folder is complete or absent, replaced only when it is a report,
+// write_report_folder: the report folder is complete or absent, replaced only when it is a report,
 // kept when the run is interrupted; stale staging folders are cleaned; the diagram cap.
 
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -16,7 +16,8 @@
 #include <string>
 
 #include "sgfaudit/audit/ruleset.hpp"
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "slurp.hpp"
 #include "temp_folder.hpp"
 
@@ -31,8 +32,8 @@ std::size_t lines(const std::string& s) {
     return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
 }
 
-pipeline::ArchiveOptions options_for(const std::string& input, const fs::path& out) {
-    pipeline::ArchiveOptions o;
+pipeline::ReportOptions options_for(const std::string& input, const fs::path& out) {
+    pipeline::ReportOptions o;
     o.paths = {input};
     o.settings.rulesets = audit::parse_ruleset_list("tromp-taylor,aga,french").rulesets;
     o.out_dir = out.string();
@@ -54,23 +55,23 @@ const std::string kRules = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/rules";
 
 }  // namespace
 
-TEST_CASE("audit_archive writes every report file and counts every file and game",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+TEST_CASE("write_report_folder writes every report file and counts every file and game",
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     t.add("in/a.sgf", "(;GM[1]FF[4]SZ[9];B[ee];W[cc])(;GM[1]FF[4]SZ[9];B[dd])");
     t.add("in/b.sgf", "not sgf at all");
     const fs::path out = t.path() / "reports" / "run";
-    const pipeline::ArchiveResult r =
-        pipeline::audit_archive(options_for((t.path() / "in").string(), out));
-    REQUIRE(r.status == pipeline::ArchiveStatus::complete);
+    const pipeline::ReportResult r =
+        pipeline::write_report_folder(options_for((t.path() / "in").string(), out));
+    REQUIRE(r.status == pipeline::ReportStatus::complete);
     CHECK_FALSE(r.previous);
     CHECK(r.files == 2);
     CHECK(r.games == 2);
     CHECK(r.moves == 3);
     CHECK(r.findings);  // b.sgf has no game tree: an error
-    for (const char* f : pipeline::kReportFiles) CHECK(fs::is_regular_file(out / f));
+    for (const std::string_view f : report::folder_entries({})) CHECK(fs::is_regular_file(out / f));
     CHECK(std::distance(fs::directory_iterator(out), fs::directory_iterator()) ==
-          std::ssize(pipeline::kReportFiles));
+          std::ssize(report::folder_entries({})));
     // Two games and one line for the file without a game.
     CHECK(lines(slurp(out / "games.jsonl")) == 3);
     CHECK(slurp(out / "diagnostics.csv").find(",error,S107,") != std::string::npos);
@@ -80,68 +81,69 @@ TEST_CASE("audit_archive writes every report file and counts every file and game
 }
 
 TEST_CASE("A second run replaces a report folder - the bytes are the same for 1 and 4 threads",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     const fs::path out = t.path() / "r";
-    pipeline::ArchiveOptions o = options_for(kRules, out);
+    pipeline::ReportOptions o = options_for(kRules, out);
     o.jobs = 1;
-    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
     std::vector<std::string> first;
-    for (const char* f : pipeline::kReportFiles) first.push_back(slurp(out / f));
+    for (const std::string_view f : report::folder_entries({})) first.push_back(slurp(out / f));
     o.jobs = 4;
-    const pipeline::ArchiveResult again = pipeline::audit_archive(o);
-    REQUIRE(again.status == pipeline::ArchiveStatus::complete);
+    const pipeline::ReportResult again = pipeline::write_report_folder(o);
+    REQUIRE(again.status == pipeline::ReportStatus::complete);
     CHECK(again.previous);
     std::size_t i = 0;
-    for (const char* f : pipeline::kReportFiles) CHECK(slurp(out / f) == first[i++]);
+    for (const std::string_view f : report::folder_entries({})) CHECK(slurp(out / f) == first[i++]);
     CHECK(staging_left(out) == 0);
 }
 
-TEST_CASE("A folder that is not a report, or a file, is never replaced", "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+TEST_CASE("A folder that is not a report, or a file, is never replaced", "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     t.add("mine/notes.txt", "keep me");
-    pipeline::ArchiveResult r = pipeline::audit_archive(options_for(kRules, t.path() / "mine"));
-    CHECK(r.status == pipeline::ArchiveStatus::failed);
+    pipeline::ReportResult r =
+        pipeline::write_report_folder(options_for(kRules, t.path() / "mine"));
+    CHECK(r.status == pipeline::ReportStatus::failed);
     CHECK(r.message.find("is not an sgfaudit report folder") != std::string::npos);
     CHECK(slurp(t.path() / "mine" / "notes.txt") == "keep me");
     CHECK(staging_left(t.path() / "mine") == 0);
 
     t.add("file", "x");
-    r = pipeline::audit_archive(options_for(kRules, t.path() / "file"));
-    CHECK(r.status == pipeline::ArchiveStatus::failed);
+    r = pipeline::write_report_folder(options_for(kRules, t.path() / "file"));
+    CHECK(r.status == pipeline::ReportStatus::failed);
     CHECK(r.message.find("is not a folder") != std::string::npos);
     CHECK(slurp(t.path() / "file") == "x");
 }
 
-TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+TEST_CASE("An interrupted run leaves the previous report as it was", "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     const fs::path out = t.path() / "r";
-    pipeline::ArchiveOptions o = options_for(kRules, out);
-    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    pipeline::ReportOptions o = options_for(kRules, out);
+    REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
     const std::string before = slurp(out / "games.jsonl");
 
     std::atomic<int> cancel{SIGINT};
     o.cancel = &cancel;
     o.paths = {std::string(SGFAUDIT_SOURCE_DIR) + "/corpus"};
-    const pipeline::ArchiveResult r = pipeline::audit_archive(o);
-    CHECK(r.status == pipeline::ArchiveStatus::interrupted);
+    const pipeline::ReportResult r = pipeline::write_report_folder(o);
+    CHECK(r.status == pipeline::ReportStatus::interrupted);
     CHECK(r.previous);
     CHECK(slurp(out / "games.jsonl") == before);
     CHECK(staging_left(out) == 0);
 
     // With nothing there before, nothing is there after.
-    const pipeline::ArchiveResult none =
-        pipeline::audit_archive(options_for(kRules, t.path() / "n"));
-    REQUIRE(none.status == pipeline::ArchiveStatus::complete);
-    pipeline::ArchiveOptions o2 = options_for(kRules, t.path() / "fresh");
+    const pipeline::ReportResult none =
+        pipeline::write_report_folder(options_for(kRules, t.path() / "n"));
+    REQUIRE(none.status == pipeline::ReportStatus::complete);
+    pipeline::ReportOptions o2 = options_for(kRules, t.path() / "fresh");
     o2.cancel = &cancel;
-    CHECK(pipeline::audit_archive(o2).status == pipeline::ArchiveStatus::interrupted);
+    CHECK(pipeline::write_report_folder(o2).status == pipeline::ReportStatus::interrupted);
     CHECK_FALSE(fs::exists(t.path() / "fresh"));
 }
 
 TEST_CASE("Staging folders left by a killed run are removed - a live run's are kept",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     // A process that is provably dead: one this test started and reaped.
     const pid_t child = ::fork();
     REQUIRE(child >= 0);
@@ -165,8 +167,8 @@ TEST_CASE("Staging folders left by a killed run are removed - a live run's are k
     const int live = ::open((t.path() / ".r.partial-999999").c_str(), O_RDONLY | O_DIRECTORY);
     REQUIRE(live >= 0);
     REQUIRE(::flock(live, LOCK_EX | LOCK_NB) == 0);
-    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
-            pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(options_for(kRules, t.path() / "r")).status ==
+            pipeline::ReportStatus::complete);
     CHECK_FALSE(fs::exists(t.path() / ".r.partial-1"));
     CHECK_FALSE(fs::exists(t.path() / parent));
     CHECK_FALSE(fs::exists(t.path() / dead));
@@ -175,71 +177,71 @@ TEST_CASE("Staging folders left by a killed run are removed - a live run's are k
     CHECK(fs::exists(t.path() / ".r.partial-2/index.body.partial"));
     ::close(live);
     // Once its lock is gone, it is a killed run's.
-    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
-            pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(options_for(kRules, t.path() / "r")).status ==
+            pipeline::ReportStatus::complete);
     CHECK_FALSE(fs::exists(t.path() / ".r.partial-999999"));
 }
 
 TEST_CASE("A run whose staging name another live run holds takes another name",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     // A run of another PID namespace with this process's id, live (locked).
     const fs::path theirs = t.path() / (".r.partial-" + std::to_string(::getpid()));
     t.add(theirs.filename().string() + "/games.jsonl", "theirs");
     const int fd = ::open(theirs.c_str(), O_RDONLY | O_DIRECTORY);
     REQUIRE(fd >= 0);
     REQUIRE(::flock(fd, LOCK_EX | LOCK_NB) == 0);
-    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "r")).status ==
-            pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(options_for(kRules, t.path() / "r")).status ==
+            pipeline::ReportStatus::complete);
     CHECK(slurp(theirs / "games.jsonl") == "theirs");
     CHECK(lines(slurp(t.path() / "r" / "games.jsonl")) > 0);
     ::close(fd);
 }
 
 TEST_CASE("An --out that is a symbolic link: the report replaces the folder it leads to",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
     fs::create_directory(t.path() / "real");
     fs::create_directory_symlink("real", t.path() / "link");
-    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "link")).status ==
-            pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(options_for(kRules, t.path() / "link")).status ==
+            pipeline::ReportStatus::complete);
     CHECK(fs::is_symlink(t.path() / "link"));
     CHECK(lines(slurp(t.path() / "real" / "games.jsonl")) > 0);
     // Again, over the report it holds.
-    REQUIRE(pipeline::audit_archive(options_for(kRules, t.path() / "link")).status ==
-            pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(options_for(kRules, t.path() / "link")).status ==
+            pipeline::ReportStatus::complete);
     CHECK(fs::is_symlink(t.path() / "link"));
     CHECK(fs::is_directory(t.path() / "real"));
     // A link that leads nowhere: nothing written, the link kept.
     fs::create_directory_symlink("missing", t.path() / "dangling");
-    const pipeline::ArchiveResult r =
-        pipeline::audit_archive(options_for(kRules, t.path() / "dangling"));
-    CHECK(r.status == pipeline::ArchiveStatus::failed);
+    const pipeline::ReportResult r =
+        pipeline::write_report_folder(options_for(kRules, t.path() / "dangling"));
+    CHECK(r.status == pipeline::ReportStatus::failed);
     CHECK(r.message.find("symbolic link") != std::string::npos);
     CHECK(fs::is_symlink(t.path() / "dangling"));
 }
 
 TEST_CASE("A path that does not exist stops the run before anything is written",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
-    const pipeline::ArchiveResult r =
-        pipeline::audit_archive(options_for((t.path() / "nothing").string(), t.path() / "r"));
-    CHECK(r.status == pipeline::ArchiveStatus::missing_input);
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
+    const pipeline::ReportResult r =
+        pipeline::write_report_folder(options_for((t.path() / "nothing").string(), t.path() / "r"));
+    CHECK(r.status == pipeline::ReportStatus::missing_input);
     REQUIRE(r.missing.size() == 1);
     CHECK(r.missing[0].code == "F001");
     CHECK_FALSE(fs::exists(t.path() / "r"));
 }
 
 TEST_CASE("The diagram cap gives its N diagrams to legality first and says so",
-          "[pipeline][archive]") {
-    TempFolder t("sgfaudit-archive");
-    pipeline::ArchiveOptions o = options_for(kRules, t.path() / "capped");
+          "[pipeline][report_run]") {
+    TempFolder t("sgfaudit-report-run");
+    pipeline::ReportOptions o = options_for(kRules, t.path() / "capped");
     o.max_diagrams = 2;
-    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
     const std::string capped = slurp(t.path() / "capped" / "index.html");
     o.max_diagrams = 1000;
     o.out_dir = (t.path() / "full").string();
-    REQUIRE(pipeline::audit_archive(o).status == pipeline::ArchiveStatus::complete);
+    REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
     const std::string full = slurp(t.path() / "full" / "index.html");
 
     auto count = [](const std::string& s, std::string_view what) {

@@ -1,7 +1,7 @@
 // The per-game pieces of the report folder: CSV rows and the facts the summary counts
 // (docs/report-format.md).
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 #include <fmt/format.h>
 
@@ -102,22 +102,6 @@ void append_settled_cells(std::string& out, const audit::GameAudit& a,
     out += ',';
     append_csv_field(out, unsure);
 }
-
-}  // namespace
-
-std::string divergences_csv_header(std::span<const std::string> rulesets) {
-    std::string out = "file,game,move,color,point,sgf,kind,cause,clause,rulesets";
-    for (const std::string& r : rulesets) {
-        out += ',';
-        append_csv_field(out, r);
-    }
-    // Whether the divergence's counts are settled, the knobs that alone flip it (or
-    // reproduce RE), the strings an unsettled count left undecided.
-    out += ",summary,settled,knobs,unsure\n";
-    return out;
-}
-
-namespace {
 
 // The typed value of one ruleset's side of a divergence, for its column of divergences.csv:
 // legality "legal" or the reason; end "two_passes:9" (how and at which move); outcome and record

@@ -1,9 +1,8 @@
 #pragma once
 // `sgfaudit audit`: every file of a run audited through the parallel pipeline, streamed into a
-// report folder (docs/report-format.md): games.jsonl, divergences.csv, diagnostics.csv,
-// summary.md, summary.json and index.html. The folder is written under a temporary name beside the
-// target and put in place only when complete, so an interrupted or failed run leaves the previous
-// report (or none), never half of one.
+// report folder (docs/report-format.md; its files: report/files.hpp). The folder is written under a
+// temporary name beside the target and put in place only when complete, so an interrupted or failed
+// run leaves the previous report (or none), never half of one.
 
 #include <atomic>
 #include <cstddef>
@@ -18,15 +17,12 @@
 namespace sgfaudit::pipeline {
 
 // Where a run stands, for a progress display (called in input order, on one thread).
-struct ArchiveProgress {
+struct ReportProgress {
     std::size_t files_done = 0, files_total = 0;  // files_total 0: not counted
     std::uint64_t games = 0, divergences = 0;
 };
 
-// ArchiveOptions::only: games with a record issue of severity error.
-inline constexpr std::uint32_t kOnlyRecordErrors = 1u << 5;
-
-struct ArchiveOptions {
+struct ReportOptions {
     std::vector<std::string> paths;  // files and folders, as named by the user
     AuditSettings settings;
     std::string out_dir;              // the report folder
@@ -37,7 +33,8 @@ struct ArchiveOptions {
     // error); the other report files are unchanged.
     bool findings_only = false;
     // When not 0, games.jsonl holds only the games with a divergence of a kind whose bit
-    // (1 << audit::DivergenceKind) is set, or a record error when kOnlyRecordErrors is set;
+    // (1 << audit::DivergenceKind) is set, or a record error when report::kOnlyRecordErrors is
+    // set (report::JsonlSelection);
     // files and folder entries without a game are left out.
     std::uint32_t only = 0;
     // games.jsonl is written gzip-compressed as games.jsonl.gz (RFC 1952, no time stamp).
@@ -49,8 +46,8 @@ struct ArchiveOptions {
     bool sqlite = false;
     // Follow symbolic links that lead out of the named folders (FileWalk).
     bool follow_links = false;
-    const std::atomic<int>* cancel = nullptr;  // non-zero: stop (e.g. the signal number)
-    std::function<void(const ArchiveProgress&)> progress;  // may be empty
+    const std::atomic<int>* cancel = nullptr;             // non-zero: stop (e.g. the signal number)
+    std::function<void(const ReportProgress&)> progress;  // may be empty
     // With `progress`: count the files first (a walk of names only) so that files_total, and
     // with it an ETA, is known; else files_total is 0.
     bool count_files = true;
@@ -64,15 +61,15 @@ struct ArchiveOptions {
     std::vector<std::string> merge;
 };
 
-enum class ArchiveStatus : std::uint8_t {
+enum class ReportStatus : std::uint8_t {
     complete,       // the report is in place
     missing_input,  // a path named by the user does not exist (`missing` says which)
     interrupted,    // `cancel` was set: nothing replaced
     failed,         // the report could not be written (`message`): nothing replaced
 };
 
-struct ArchiveResult {
-    ArchiveStatus status = ArchiveStatus::failed;
+struct ReportResult {
+    ReportStatus status = ReportStatus::failed;
     std::string message;                   // for failed / interrupted: what happened
     std::vector<sgf::Diagnostic> missing;  // F001 for missing_input
     bool previous = false;  // out_dir held a report before the run (replaced when complete)
@@ -84,23 +81,6 @@ struct ArchiveResult {
 
 // Runs the audit and writes the report folder. Never throws for bad input; resource exhaustion
 // and bugs propagate.
-ArchiveResult audit_archive(const ArchiveOptions& options);
-
-// The marker of a report folder (docs/report-format.md): written last, it lists the files the
-// run wrote (a manifest, the same bytes whatever the threads). A folder is replaced by a later
-// run only when it holds this marker and nothing but the files it lists.
-inline constexpr const char* kReportMarker = ".sgfaudit-report";
-// The names of the files a report folder holds (with --gzip, games.jsonl.gz instead of
-// games.jsonl), its marker last; with --sqlite also kSqliteFile.
-inline constexpr const char* kReportFiles[] = {
-    "games.jsonl", "divergences.csv", "diagnostics.csv", "record_issues.csv",
-    "results.csv", "summary.md",      "summary.json",    "index.html",
-    "rules.md",    "diagnostics.md",  kReportMarker};
-// report.sqlite, written with --sqlite only (listed in the marker before it).
-inline constexpr const char* kSqliteFile = "report.sqlite";
-// The folder of index.html's pages (report::kMaxPageBytes), listed in the marker when written.
-inline constexpr const char* kReportPages = "pages";
-// games.jsonl in its place with --gzip.
-inline constexpr const char* kGzipJsonl = "games.jsonl.gz";
+ReportResult write_report_folder(const ReportOptions& options);
 
 }  // namespace sgfaudit::pipeline

@@ -23,16 +23,6 @@
 
 namespace sgfaudit::report {
 
-// The header row (with '\n') of divergences.csv for a run of these rulesets (labels, in
-// order): file,game,move,color,point,sgf,kind,cause,clause,rulesets, one column per ruleset
-// (its verdict as a typed value), summary.
-std::string divergences_csv_header(std::span<const std::string> rulesets);
-// Header rows (with '\n') of the other CSV files.
-inline constexpr std::string_view kDiagnosticsCsvHeader =
-    "file,game,line,column,severity,code,message\n";
-inline constexpr std::string_view kRecordIssuesCsvHeader =
-    "file,game,move,line,column,severity,code,message\n";
-
 // Appends one games.jsonl line (the game object of docs/report-format.md in the form `form`,
 // ended by '\n').
 void append_game_json(std::string& out, const CheckInput& input, GameJson form = GameJson::compact);
@@ -42,7 +32,8 @@ void append_file_json(std::string& out, std::string_view file,
                       GameJson form = GameJson::compact, std::span<const std::string> ignore = {});
 
 // Appends one divergences.csv row per divergence of the game (RFC 4180 quoting); the game's
-// rulesets are the run's, in the order of divergences_csv_header.
+// rulesets are the run's, in the order of divergences.csv's header (report/files.hpp: one
+// column per ruleset, its verdict as a typed value).
 void append_divergence_rows(std::string& out, const CheckInput& input);
 // Appends one record_issues.csv row per record issue of the game (rules.md 3, 6, 7).
 void append_record_issue_rows(std::string& out, const CheckInput& input);
@@ -169,7 +160,10 @@ enum class ExitReason : std::uint8_t {
 };
 std::string_view to_string(ExitReason r) noexcept;
 
-// What the summary needs to know of one game (computed in the parallel stage).
+// What the summary needs to know of one game (computed in the parallel stage). A shard keeps
+// them in its records field by field (report/facts_codec.hpp, src/report/facts_codec.cpp): a
+// field added here is encoded and read there (a new shard format) and filled and compared in
+// tests/report/facts_codec.test.cpp, whose structured bindings stop compiling until it is.
 struct GameFacts {
     std::string file;
     int game = 0;         // 0-based

@@ -1,7 +1,7 @@
 // The report folder's writers on audits of small games: CSV rows and quoting, the SVG board,
 // the HTML pieces and the diagram cap, the facts of a game, the summary's totals and its top ten.
 
-#include "sgfaudit/report/archive.hpp"
+#include "sgfaudit/report/folder.hpp"
 
 #include <array>
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
-// audit_archive: the parallel audit of a whole run, streamed into a report folder that is put in
-// place only when complete (the folder itself: report_folder.cpp).
+// write_report_folder: the parallel audit of a whole run, streamed into a report folder that is put
+// in place only when complete (the folder itself: report_folder.cpp).
 
-#include "sgfaudit/pipeline/archive.hpp"
+#include "sgfaudit/pipeline/report_run.hpp"
 
 #include <fmt/format.h>
 #include <sys/stat.h>
@@ -20,8 +20,9 @@
 #include "html_groups.hpp"
 #include "out_file.hpp"
 #include "report_folder.hpp"
-#include "sgfaudit/report/archive.hpp"
 #include "sgfaudit/report/docs.hpp"
+#include "sgfaudit/report/files.hpp"
+#include "sgfaudit/report/folder.hpp"
 #include "sgfaudit/report/tables.hpp"
 #include "sgfaudit/version.hpp"
 #include "sqlite_report.hpp"
@@ -39,11 +40,11 @@ using detail::kSpillBytes;
 // Rows of the broken-records table in index.html (record_issues.csv has every issue).
 constexpr std::uint64_t kMaxBrokenRows = 10000;
 
-class ArchiveWork : public FileWork {
+class ReportWork : public FileWork {
   public:
-    ArchiveWork(const ArchiveOptions& options, const fs::path& staging, report::Summary& summary,
-                OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
-                OutFile& results, HtmlGroups& html, std::size_t files_total)
+    ReportWork(const ReportOptions& options, const fs::path& staging, report::Summary& summary,
+               OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
+               OutFile& results, HtmlGroups& html, std::size_t files_total)
         : options_(options),
           settings_(with_cancel(options)),
           staging_(staging),
@@ -63,8 +64,7 @@ class ArchiveWork : public FileWork {
         if (input.walk_problem) {
             chunk->walk_problem = true;
             chunk->problem = input.bytes.problem;
-            if (options_.only == 0 &&
-                (!options_.findings_only || chunk->problem.severity == sgf::Severity::error)) {
+            if (jsonl_selection_.file(std::span(&chunk->problem, 1))) {
                 report::append_file_json(chunk->jsonl, input.path, std::span(&chunk->problem, 1),
                                          form(), settings_.ignore);
             }
@@ -82,7 +82,7 @@ class ArchiveWork : public FileWork {
         const std::size_t file_number = input.index + 1;
         chunk->file = audit_file(input, settings_, scratch_.local(), [&](const AuditedGame& g) {
             const report::CheckInput& in = g.input;
-            if ((!options_.findings_only || report::has_findings(g.audit)) && selected(g.audit)) {
+            if (jsonl_selection_.game(g.audit)) {
                 report::append_game_json(chunk->jsonl, in, form());
             }
             report::append_divergence_rows(chunk->divergences_csv, in);
@@ -113,11 +113,7 @@ class ArchiveWork : public FileWork {
             if (chunk->sql.size() > kSpillBytes)
                 chunk->sql_spill.add(chunk->sql, staging_.string());
         });
-        if (chunk->file.games == 0 && options_.only == 0 &&
-            (!options_.findings_only ||
-             std::any_of(
-                 chunk->file.diagnostics.begin(), chunk->file.diagnostics.end(),
-                 [](const sgf::Diagnostic& d) { return d.severity == sgf::Severity::error; }))) {
+        if (chunk->file.games == 0 && jsonl_selection_.file(chunk->file.diagnostics)) {
             report::append_file_json(chunk->jsonl, input.path, chunk->file.diagnostics, form(),
                                      settings_.ignore);
         }
@@ -182,7 +178,7 @@ class ArchiveWork : public FileWork {
     void set_sqlite(detail::SqliteReport* sqlite) { sqlite_ = sqlite; }
 
   private:
-    static AuditSettings with_cancel(const ArchiveOptions& options) {
+    static AuditSettings with_cancel(const ReportOptions& options) {
         AuditSettings s = options.settings;
         s.cancel = options.cancel;
         s.options.cancel = options.cancel;  // and inside a long game's replay
@@ -192,19 +188,6 @@ class ArchiveWork : public FileWork {
     // The form of games.jsonl (--full-json).
     report::GameJson form() const noexcept {
         return options_.full_json ? report::GameJson::full : report::GameJson::compact;
-    }
-
-    // The game is one --only asks for (every game without --only).
-    bool selected(const audit::GameAudit& a) const {
-        if (options_.only == 0) return true;
-        for (const audit::Divergence& d : a.divergences) {
-            if ((options_.only >> static_cast<unsigned>(d.kind)) & 1u) return true;
-        }
-        return (options_.only & kOnlyRecordErrors) != 0 &&
-               std::any_of(a.record_issues.begin(), a.record_issues.end(),
-                           [](const audit::RecordIssue& i) {
-                               return i.severity == audit::IssueSeverity::error;
-                           });
     }
 
     void write_jsonl(std::string& lines) {
@@ -218,7 +201,7 @@ class ArchiveWork : public FileWork {
 
     // Where a spilled part of games.jsonl goes: through gzip when it is on.
     struct JsonlSink {
-        ArchiveWork& work;
+        ReportWork& work;
         void write(std::string_view bytes) {
             if (work.gzip_ != nullptr) {
                 work.gzip_->write(bytes);
@@ -228,7 +211,9 @@ class ArchiveWork : public FileWork {
         }
     };
 
-    const ArchiveOptions& options_;
+    const ReportOptions& options_;
+    // Which games and files games.jsonl has a line for (--findings-only, --only).
+    const report::JsonlSelection jsonl_selection_{options_.findings_only, options_.only};
     OutFile* chunks_ = nullptr;
     detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
@@ -240,7 +225,7 @@ class ArchiveWork : public FileWork {
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_;
     HtmlGroups& html_;
-    ArchiveProgress progress_;
+    ReportProgress progress_;
 };
 
 std::string dead_description(const audit::AuditOptions& o) {
@@ -255,7 +240,7 @@ std::string dead_description(const audit::AuditOptions& o) {
 }
 
 // What a run is asked for, as the report states it (a merge takes its shards' instead).
-report::RunDescription describe_run(const ArchiveOptions& options) {
+report::RunDescription describe_run(const ReportOptions& options) {
     report::RunDescription run;
     run.paths = options.paths;
     for (const audit::Ruleset& r : options.settings.rulesets) {
@@ -274,18 +259,19 @@ report::RunDescription describe_run(const ArchiveOptions& options) {
             run.only.emplace_back(audit::to_string(static_cast<audit::DivergenceKind>(k)));
         }
     }
-    if (options.only & kOnlyRecordErrors) run.only.emplace_back("record_errors");
+    if (options.only & report::kOnlyRecordErrors) run.only.emplace_back("record_errors");
     return run;
 }
 
-// One run of audit_archive, from its inputs to the report in place: the state its steps share.
-// The members are made in the order the steps need them and destroyed in reverse (the staging
-// folder, then the lock of the target, last). A step that fails returns false with result_ set.
-class ArchiveRun {
+// One run of write_report_folder, from its inputs to the report in place: the state its steps
+// share. The members are made in the order the steps need them and destroyed in reverse (the
+// staging folder, then the lock of the target, last). A step that fails returns false with result_
+// set.
+class ReportRun {
   public:
-    explicit ArchiveRun(const ArchiveOptions& options) : options_(options) {}
+    explicit ReportRun(const ReportOptions& options) : options_(options) {}
 
-    ArchiveResult run() {
+    ReportResult run() {
         if (!open_shards() || !walk_inputs()) return result_;
         const bool prepared = detail::prepare_target(options_.out_dir, target_, result_.message);
         result_.previous = target_.previous;
@@ -313,19 +299,23 @@ class ArchiveRun {
     bool merge_shards();
     void finish_data_files();
     void write_pages();
-    void write_file(OutFile& file, const char* name, std::string_view text);
+    void write_file(OutFile& file, report::FolderFile name, std::string_view text);
     void write_summaries();
     void write_index();
     bool close_files();
     bool commit();
     void complete();
     void remove_staging();
-    bool abandon(ArchiveStatus status, std::string message);
+    bool abandon(ReportStatus status, std::string message);
 
     const fs::path& staging() const { return target_.staging.path; }
+    // A file of the report in the staging folder (its name with --gzip when `gzip`).
+    fs::path staged(report::FolderFile file, bool gzip = false) const {
+        return staging() / std::string(report::file_name(file, gzip));
+    }
 
-    const ArchiveOptions& options_;
-    ArchiveResult result_;
+    const ReportOptions& options_;
+    ReportResult result_;
     std::vector<detail::ShardReader> shards_;  // a merge's, in shard order
     std::optional<FileWalk> walk_;
     std::size_t files_total_ = 0;
@@ -335,9 +325,9 @@ class ArchiveRun {
     detail::SqliteReport sqlite_;
     std::optional<GzipStream> gzip_;
     report::RunDescription run_;
-    ArchiveOptions merged_;  // a merge: the run the shards were made with
+    ReportOptions merged_;  // a merge: the run the shards were made with
     std::optional<report::Summary> summary_;
-    std::optional<ArchiveWork> work_;
+    std::optional<ReportWork> work_;
     // A shard also keeps its chunks (shard.chunks) for merge.
     OutFile chunks_;
     detail::ShardSeal seal_;
@@ -349,16 +339,16 @@ class ArchiveRun {
 
 // A merge reads the shards' chunks files first: a shard that cannot be read, or shards of
 // different runs, stop it before anything is written.
-bool ArchiveRun::open_shards() {
+bool ReportRun::open_shards() {
     return detail::open_shards(options_.merge, shards_, result_.message);
 }
 
 // The walk of the inputs (none for a merge); false when a path named does not exist.
-bool ArchiveRun::walk_inputs() {
+bool ReportRun::walk_inputs() {
     walk_.emplace(shards_.empty() ? options_.paths : std::vector<std::string>{},
                   options_.settings.limits.max_file_bytes, true, options_.follow_links);
     if (walk_->missing_argument()) {
-        result_.status = ArchiveStatus::missing_input;
+        result_.status = ReportStatus::missing_input;
         result_.missing = walk_->missing();
         return false;
     }
@@ -375,27 +365,28 @@ bool ArchiveRun::walk_inputs() {
 
 // The data files of the staging folder open (games.jsonl through gzip with --gzip), the CSV
 // files' header rows written but divergences.csv's (its columns are the run's rulesets).
-bool ArchiveRun::open_outputs() {
+bool ReportRun::open_outputs() {
     html_.emplace(staging().string(), options_.max_diagrams, kMaxBrokenRows);
     if (options_.gzip) gzip_.emplace([this](std::string_view bytes) { jsonl_.write(bytes); });
-    if (!jsonl_.open(staging() / (options_.gzip ? kGzipJsonl : "games.jsonl")) ||
-        !divergences_.open(staging() / "divergences.csv") ||
-        !diagnostics_.open(staging() / "diagnostics.csv") ||
-        !record_issues_.open(staging() / "record_issues.csv") ||
-        !results_.open(staging() / "results.csv")) {
+    using report::FolderFile;
+    if (!jsonl_.open(staged(FolderFile::games_jsonl, options_.gzip)) ||
+        !divergences_.open(staged(FolderFile::divergences_csv)) ||
+        !diagnostics_.open(staged(FolderFile::diagnostics_csv)) ||
+        !record_issues_.open(staged(FolderFile::record_issues_csv)) ||
+        !results_.open(staged(FolderFile::results_csv))) {
         std::string error = jsonl_.error() + divergences_.error() + diagnostics_.error() +
                             record_issues_.error() + results_.error();
-        return abandon(ArchiveStatus::failed, error);
+        return abandon(ReportStatus::failed, error);
     }
-    diagnostics_.write(report::kDiagnosticsCsvHeader);
-    record_issues_.write(report::kRecordIssuesCsvHeader);
-    results_.write(report::results_csv_header());
+    diagnostics_.write(report::header_line(FolderFile::diagnostics_csv));
+    record_issues_.write(report::header_line(FolderFile::record_issues_csv));
+    results_.write(report::header_line(FolderFile::results_csv));
     return true;
 }
 
 // The run described (a merge's as its shards were made), the summary and the file work that
 // fills the report, report.sqlite and shard.chunks opened when the run writes them.
-bool ArchiveRun::start_report() {
+bool ReportRun::start_report() {
     run_ = describe_run(options_);
     if (!shards_.empty()) {
         run_ = shards_.front().run();
@@ -405,7 +396,7 @@ bool ArchiveRun::start_report() {
         merged_.sqlite = run_.sqlite;
         html_.emplace(staging().string(), run_.max_diagrams, kMaxBrokenRows);
     }
-    divergences_.write(report::divergences_csv_header(run_.rulesets));
+    divergences_.write(report::header_line(report::FolderFile::divergences_csv, run_.rulesets));
     summary_.emplace(run_);
 
     work_.emplace(shards_.empty() ? options_ : merged_, staging(), *summary_, jsonl_, divergences_,
@@ -415,10 +406,10 @@ bool ArchiveRun::start_report() {
 }
 
 // report.sqlite with its run rows, when the run writes it.
-bool ArchiveRun::open_sqlite() {
+bool ReportRun::open_sqlite() {
     if (!run_.sqlite) return true;
-    if (!sqlite_.open((staging() / kSqliteFile).string())) {
-        return abandon(ArchiveStatus::failed, sqlite_.error());
+    if (!sqlite_.open(staged(report::FolderFile::report_sqlite).string())) {
+        return abandon(ReportStatus::failed, sqlite_.error());
     }
     std::string rows;
     report::append_sql_run_rows(rows, run_, kVersion, run_.full_json);
@@ -428,12 +419,12 @@ bool ArchiveRun::open_sqlite() {
 }
 
 // A shard's shard.chunks, its header written and its seal begun.
-bool ArchiveRun::open_chunks() {
+bool ReportRun::open_chunks() {
     seal_.fingerprint = kFingerprintStart;
     sharded_ = options_.shards > 0 && shards_.empty();
     if (!sharded_) return true;
-    if (!chunks_.open(staging() / detail::kShardChunks)) {
-        return abandon(ArchiveStatus::failed, chunks_.error());
+    if (!chunks_.open(staged(report::FolderFile::shard_chunks))) {
+        return abandon(ReportStatus::failed, chunks_.error());
     }
     const std::string header = detail::shard_header(options_.shard, options_.shards, run_);
     seal_.add(header);
@@ -451,7 +442,7 @@ bool ArchiveRun::open_chunks() {
 }
 
 // The files read and audited through the parallel pipeline into the report files.
-bool ArchiveRun::audit_files() {
+bool ReportRun::audit_files() {
     RunOptions run_options;
     run_options.jobs = options_.jobs;
     run_options.max_file_bytes = options_.settings.limits.max_file_bytes;
@@ -466,32 +457,32 @@ bool ArchiveRun::audit_files() {
     } catch (const ResourceError& e) {
         // Out of descriptors or kernel memory: a report without the files it could not
         // open would look complete. Nothing is replaced.
-        return abandon(ArchiveStatus::failed, e.what());
+        return abandon(ReportStatus::failed, e.what());
     } catch (...) {
         remove_staging();
         throw;
     }
-    if (outcome.cancelled) return abandon(ArchiveStatus::interrupted, "interrupted");
+    if (outcome.cancelled) return abandon(ReportStatus::interrupted, "interrupted");
     return true;
 }
 
 // The shards' chunks into the report files, through the same writer as an unsharded run.
-bool ArchiveRun::merge_shards() {
+bool ReportRun::merge_shards() {
     std::vector<detail::ShardReader>& shards = shards_;
     // The file at position i of the unsharded run is in shard i mod N + 1: the chunks are
     // taken in turn, and go through the same writer as in the unsharded run.
     for (std::size_t i = 0;; ++i) {
         if (options_.cancel != nullptr && options_.cancel->load() != 0) {
-            return abandon(ArchiveStatus::interrupted, "interrupted");
+            return abandon(ReportStatus::interrupted, "interrupted");
         }
         detail::ShardReader& from = shards[i % shards.size()];
         auto chunk = std::make_unique<Chunk>();
         if (!from.next(*chunk)) {
-            if (!from.error().empty()) return abandon(ArchiveStatus::failed, from.error());
+            if (!from.error().empty()) return abandon(ReportStatus::failed, from.error());
             for (detail::ShardReader& other : shards) {
                 Chunk extra;
                 if (other.next(extra) || !other.error().empty()) {
-                    return abandon(ArchiveStatus::failed,
+                    return abandon(ReportStatus::failed,
                                    other.error().empty()
                                        ? fmt::format("merge: shard {} holds more files than "
                                                      "the others allow",
@@ -502,7 +493,7 @@ bool ArchiveRun::merge_shards() {
             return true;
         }
         if (chunk->index != i) {
-            return abandon(ArchiveStatus::failed,
+            return abandon(ReportStatus::failed,
                            fmt::format("merge: shard {} holds file {} where file {} was "
                                        "expected: not a shard of this run",
                                        from.shard(), chunk->index + 1, i + 1));
@@ -513,7 +504,7 @@ bool ArchiveRun::merge_shards() {
 
 // The data files (and a shard's shard.chunks, its end record written) finished; ok_ false when
 // one of them failed.
-void ArchiveRun::finish_data_files() {
+void ReportRun::finish_data_files() {
     if (sharded_) chunks_.write(detail::shard_end(seal_));
     // Each file is finished as it is complete (its writing to disk starts) and all are made
     // durable together at the end (OutFile::close): one fsync after another, each file's as it
@@ -528,7 +519,7 @@ void ArchiveRun::finish_data_files() {
 }
 
 // The diagrams chosen, and pages/ written when index.html would be too large.
-void ArchiveRun::write_pages() {
+void ReportRun::write_pages() {
     html_->plan();
     summary_->add_diagrams(html_->drawn(), html_->not_drawn());
     // Past report::kMaxPageBytes, the groups go to pages/ first, so that the summary's top list
@@ -545,8 +536,8 @@ void ArchiveRun::write_pages() {
 }
 
 // Writes `text` as the staging folder's file `name` (finished), unless a write failed before.
-void ArchiveRun::write_file(OutFile& file, const char* name, std::string_view text) {
-    if (!ok_ || !file.open(staging() / name)) {
+void ReportRun::write_file(OutFile& file, report::FolderFile name, std::string_view text) {
+    if (!ok_ || !file.open(staged(name))) {
         ok_ = false;
         return;
     }
@@ -555,24 +546,24 @@ void ArchiveRun::write_file(OutFile& file, const char* name, std::string_view te
 }
 
 // summary.md, summary.json, rules.md and diagnostics.md.
-void ArchiveRun::write_summaries() {
+void ReportRun::write_summaries() {
     {
         std::ostringstream md;
         summary_->write_markdown(md);
-        write_file(summary_md_, "summary.md", md.str());
+        write_file(summary_md_, report::FolderFile::summary_md, md.str());
     }
     {
         std::ostringstream json;
         summary_->write_json(json);
-        write_file(summary_json_, "summary.json", json.str());
+        write_file(summary_json_, report::FolderFile::summary_json, json.str());
     }
-    write_file(rules_md_, "rules.md", report::rules_markdown());
-    write_file(diagnostics_md_, "diagnostics.md", report::diagnostics_markdown());
+    write_file(rules_md_, report::FolderFile::rules_md, report::rules_markdown());
+    write_file(diagnostics_md_, report::FolderFile::diagnostics_md, report::diagnostics_markdown());
 }
 
 // index.html: its head, the broken records, the groups of divergences, its end.
-void ArchiveRun::write_index() {
-    if (ok_ && index_html_.open(staging() / "index.html")) {
+void ReportRun::write_index() {
+    if (ok_ && index_html_.open(staged(report::FolderFile::index_html))) {
         std::ostringstream head;
         summary_->write_html_start(head, report::html_contents(html_->order(), html_->divergences(),
                                                                html_->broken_games()));
@@ -594,10 +585,12 @@ void ArchiveRun::write_index() {
 
 // The marker written, every file made durable and closed; false (the run abandoned, with the
 // first error) when anything failed.
-bool ArchiveRun::close_files() {
+bool ReportRun::close_files() {
     // The marker last: a folder that holds it holds the whole report.
-    write_file(marker_, kReportMarker,
-               detail::report_manifest(options_.gzip, sharded_, run_.sqlite, paged_));
+    write_file(
+        marker_, report::FolderFile::marker,
+        detail::report_manifest(
+            {.gzip = options_.gzip, .sqlite = run_.sqlite, .shard = sharded_, .paged = paged_}));
     for (OutFile* f :
          {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_, &chunks_, &summary_md_,
           &summary_json_, &rules_md_, &diagnostics_md_, &index_html_, &marker_}) {
@@ -613,25 +606,25 @@ bool ArchiveRun::close_files() {
     if (error.empty()) error = sqlite_.error();
     if (error.empty()) error = html_->error();
     if (error.empty() && gzip_) error = gzip_->error();
-    return abandon(ArchiveStatus::failed,
+    return abandon(ReportStatus::failed,
                    error.empty() ? std::string("cannot write the report") : error);
 }
 
 // The complete report put in place of the target, unless the run was stopped meanwhile.
-bool ArchiveRun::commit() {
+bool ReportRun::commit() {
     html_->remove();
     // A signal that came after the last file was read still means "stop": nothing replaced.
     if (options_.cancel != nullptr && options_.cancel->load() != 0) {
-        return abandon(ArchiveStatus::interrupted, "interrupted");
+        return abandon(ReportStatus::interrupted, "interrupted");
     }
     std::string error;
-    if (!detail::put_in_place(target_, error)) return abandon(ArchiveStatus::failed, error);
+    if (!detail::put_in_place(target_, error)) return abandon(ReportStatus::failed, error);
     return true;
 }
 
 // The run's figures, the report in place.
-void ArchiveRun::complete() {
-    result_.status = ArchiveStatus::complete;
+void ReportRun::complete() {
+    result_.status = ReportStatus::complete;
     result_.findings = summary_->findings();
     result_.sqlite = run_.sqlite;
     result_.files = summary_->files();
@@ -643,7 +636,7 @@ void ArchiveRun::complete() {
 
 // The staging files closed (out of descriptors, their descriptors are what removing the folder
 // needs) and the folder removed: nothing is replaced.
-void ArchiveRun::remove_staging() {
+void ReportRun::remove_staging() {
     for (OutFile* f : {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_}) {
         f->discard();
     }
@@ -654,7 +647,7 @@ void ArchiveRun::remove_staging() {
 }
 
 // Gives up the run (remove_staging) with `status` and `message`; false, for a failing step.
-bool ArchiveRun::abandon(ArchiveStatus status, std::string message) {
+bool ReportRun::abandon(ReportStatus status, std::string message) {
     remove_staging();
     result_.status = status;
     result_.message = std::move(message);
@@ -663,8 +656,8 @@ bool ArchiveRun::abandon(ArchiveStatus status, std::string message) {
 
 }  // namespace
 
-ArchiveResult audit_archive(const ArchiveOptions& options) {
-    return ArchiveRun(options).run();
+ReportResult write_report_folder(const ReportOptions& options) {
+    return ReportRun(options).run();
 }
 
 }  // namespace sgfaudit::pipeline
