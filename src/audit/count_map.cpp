@@ -12,8 +12,6 @@
 #include <span>
 
 #include "end_of_game.hpp"
-#include "sgfaudit/audit/end_judge.hpp"
-#include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
 
@@ -169,10 +167,8 @@ void EndOfGame::draw_counts() {
         }
         const EndCounts::Tallied& t = counts_.tallied(l.tally);
         const game::Board& b = end_board(l);
-        // The judge's dead stones are not kept with its tally: asked again (pure, the same).
-        const std::vector<game::Vertex> dead =
-            t.tally.judged ? judge_end_position(b, analyse_life(b)).dead : t.tally.removed;
-        r.count_map = map_of(b, dead);
+        // Every tally lists the stones it removed (the judge's dead stones too).
+        r.count_map = map_of(b, t.tally.removed);
         done.emplace_back(l.tally, r.count_map);
     }
 }
