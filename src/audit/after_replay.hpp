@@ -15,6 +15,7 @@
 
 #include "scoring.hpp"
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/game/board.hpp"
 #include "sgfaudit/sgf/record.hpp"
@@ -35,13 +36,19 @@ void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBo
 // the ruleset's default), with its source.
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap);
 
-// unsure.cpp. Takes: a board the game ended on. Gives: a stone of each string
-// the judge of end positions (end_judge.hpp) is unsure of, or, when it is unsure of none, of each
-// string Benson's proof (life.hpp) does not decide; in board order, at most kMaxUnsureListed.
-std::vector<sgf::Point> unsure_strings(const game::Board& board);
+// The judge of end positions' finding (end_judge.hpp, after Benson's analysis) on a board the
+// game ended on: the same for the same board (made once per board by whoever gives it).
+using JudgementOf = std::function<const EndJudgement&(const game::Board&)>;
+
+// unsure.cpp. Takes: the judge's finding on a board the game ended on. Gives: a stone of each
+// string the judge of end positions (end_judge.hpp) is unsure of, or, when it is unsure of none,
+// of each string Benson's proof (life.hpp) does not decide; in board order, at most
+// kMaxUnsureListed.
+std::vector<sgf::Point> unsure_strings(const EndJudgement& judged);
 // unsure.cpp. Takes: every result, ended and counted. Gives: Score::unsure of each scored count
 // that is not settled.
-void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end_board);
+void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end_board,
+                         const JudgementOf& judgement);
 
 // What the record check reads besides the record.
 struct RecordCheckInput {

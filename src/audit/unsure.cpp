@@ -6,13 +6,10 @@
 
 #include "after_replay.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
-#include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
 
-std::vector<sgf::Point> unsure_strings(const game::Board& board) {
-    const LifeAnalysis life = analyse_life(board);
-    const EndJudgement judged = judge_end_position(board, life);
+std::vector<sgf::Point> unsure_strings(const EndJudgement& judged) {
     std::vector<sgf::Point> out;
     for (const JudgedString& s : judged.strings) {
         if (s.verdict == StringVerdict::unsure) out.push_back(point_of(s.stone));
@@ -29,7 +26,8 @@ std::vector<sgf::Point> unsure_strings(const game::Board& board) {
     return out;
 }
 
-void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end_board) {
+void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end_board,
+                         const JudgementOf& judgement) {
     // Rulesets that ended on the same board share the answer.
     std::vector<std::pair<const game::Board*, std::vector<sgf::Point>>> done;
     for (std::size_t i = 0; i < results.size(); ++i) {
@@ -42,7 +40,7 @@ void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end
             s.unsure = it->second;
             continue;
         }
-        s.unsure = unsure_strings(b);
+        s.unsure = unsure_strings(judgement(b));
         done.emplace_back(&b, s.unsure);
     }
 }

@@ -8,7 +8,6 @@
 #include "after_replay.hpp"
 #include "end_of_game.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
-#include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
 
@@ -41,7 +40,7 @@ void EndOfGame::decide_unsure(const Lane& l) {
         return;
     }
     const game::Board& b = end_board(l);
-    const EndJudgement judged = judge_end_position(b, analyse_life(b));
+    const EndJudgement& judged = judgement(b);
     const std::optional<std::vector<std::vector<Vertex>>> unsure = unsure_strings_of(b, judged);
     if (!unsure) return;
     std::vector<std::vector<Vertex>> strings = dead_strings(b, judged.dead);
