@@ -229,20 +229,24 @@ make_tenth() {
     mv -T -- "$staging" "$tdir"
 }
 
-report_files=(games.jsonl divergences.csv record_issues.csv diagnostics.csv summary.md
-              summary.json index.html rules.md diagnostics.md)
-# Removes a previous report folder, only when it holds nothing but the report files (the
-# rule sgfaudit itself follows before replacing one); anything else stops the benchmark.
+# The file sgfaudit writes last in a report folder: its format line, then the folder's files.
+report_marker=.sgfaudit-report
+# Removes a previous report folder, only when it is one (the rule sgfaudit itself follows
+# before replacing one): its marker is there and lists every other entry; anything else stops
+# the benchmark.
 remove_report() {
     local out=$1
     [ -e "$out" ] || [ -L "$out" ] || return 0
     [ -d "$out" ] && [ ! -L "$out" ] || die "$out is not a report folder: not touched"
-    local f
+    [ -f "$out/$report_marker" ] && [ "$(head -n 1 "$out/$report_marker")" = sgfaudit-report/1 ] ||
+        die "$out has no report marker: not a report folder, not touched"
+    local listed f
+    listed=$(tail -n +2 "$out/$report_marker")
     for f in "$out"/* "$out"/.*; do
         case "${f##*/}" in
-            . | .. | '*' | '.*') continue ;;
+            . | .. | '*' | '.*' | "$report_marker") continue ;;
         esac
-        [[ " ${report_files[*]} " == *" ${f##*/} "* ]] ||
+        grep -Fxq -- "${f##*/}" <<<"$listed" ||
             die "$out holds ${f##*/}: not a report folder, not touched"
     done
     rm -rf -- "$out"
@@ -314,13 +318,10 @@ add_row() {
         }')")
 }
 
-# Compares the report files of two report folders; prints the names that differ.
+# Compares two report folders, every file (pages/ too); prints the names that differ.
 report_differences() {
-    local a=$1 b=$2 f out=()
-    for f in "${report_files[@]}"; do
-        cmp -s "$a/$f" "$b/$f" || out+=("$f")
-    done
-    echo "${out[*]}"
+    local a=$1 b=$2
+    diff -rq -- "$a" "$b" 2>&1 | sed -e "s|$a/||g" -e "s|$b/||g" | tr '\n' ' ' | sed 's/ $//'
 }
 
 # Benchmarks one input folder (an archive or its tenth) for every --jobs value.
@@ -367,7 +368,7 @@ bench_input() {
             local diff
             diff=$(report_differences "$out_a" "$out_b")
             if [ -z "$diff" ]; then
-                verdicts+=("- $label --jobs $j: A and B wrote byte-identical reports (${report_files[*]})")
+                verdicts+=("- $label --jobs $j: A and B wrote byte-identical report folders (every file)")
             else
                 verdicts+=("- $label --jobs $j: **the reports differ**: $diff ($out_a vs $out_b)")
                 differ=1
