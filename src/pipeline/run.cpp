@@ -30,7 +30,7 @@ unsigned effective_jobs(unsigned jobs) {
 namespace {
 // Batches in flight per thread: enough to keep every thread busy while one walks and one
 // writes, few enough that memory stays flat.
-constexpr std::size_t kBatchesPerThread = 4;
+constexpr std::size_t kBatchesPerThread = 8;
 // Archive members come with their bytes, read by the serial walk: a batch is closed early when
 // its members hold this much, so that memory stays flat whatever the archive's size.
 constexpr std::size_t kBatchMemberBytes = std::size_t{1} << 20;

@@ -94,8 +94,12 @@ TEST_CASE("run_files hands results on in input order for any number of threads",
 
 TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
     TempFolder t("sgfaudit-run");
+    // More files than are ever in flight, so that the walk is still going when the flag is set.
+    const std::size_t total = 2 * pipeline::files_in_flight(2) + 100;
     std::vector<std::string> files;
-    for (int i = 0; i < 200; ++i) files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
+    for (std::size_t i = 0; i < total; ++i) {
+        files.push_back(t.add(std::to_string(i) + ".sgf", "x"));
+    }
     pipeline::FileWalk walk(files);
     std::atomic<int> cancel{0};
 
@@ -122,7 +126,7 @@ TEST_CASE("run_files stops reading when the cancel flag is set", "[pipeline]") {
     // Files in flight when the flag was set are finished: at most a few batches more.
     CHECK(outcome.consumed >= 10);
     CHECK(outcome.consumed <= 10 + pipeline::files_in_flight(2));
-    CHECK(outcome.consumed < 200);
+    CHECK(outcome.consumed < total);
     CHECK(work.consumed == outcome.consumed);
 }
 
