@@ -221,6 +221,17 @@ std::vector<Vertex> empty_points(const Board& b) {
     return out;
 }
 
+// Advances the position by up to `plays` random plays (fewer when the board fills), the
+// colours alternating from `to_move`.
+void advance_randomly(Board& b, Rng& rng, Color& to_move, int plays) {
+    for (int i = 0; i < plays; ++i) {
+        const std::vector<Vertex> empties = empty_points(b);
+        if (empties.empty()) break;
+        b.play(empties[rng.below(static_cast<int>(empties.size()))], to_move, true);
+        to_move = opponent(to_move);
+    }
+}
+
 std::vector<Vertex> stone_points(const Board& b) {
     std::vector<Vertex> out;
     for (int y = 0; y < b.height(); ++y) {
@@ -962,14 +973,7 @@ TEST_CASE("preview and play agree at every empty point of random positions",
     Color to_move = B;
     int checked = 0;
     for (int round = 0; round < 12; ++round) {
-        // Advance the position by some random plays.
-        for (int i = 0; i < w * h / 2 + 3; ++i) {
-            const std::vector<Vertex> empties = empty_points(b);
-            if (empties.empty()) break;
-            const Vertex v = empties[rng.below(static_cast<int>(empties.size()))];
-            b.play(v, to_move, true);
-            to_move = opponent(to_move);
-        }
+        advance_randomly(b, rng, to_move, w * h / 2 + 3);
         const Board before = b;
         for (Vertex v : empty_points(b)) {
             for (Color c : {B, W}) {
@@ -1008,12 +1012,7 @@ TEST_CASE("liberties_after equals the liberties after the play on random positio
     Color to_move = B;
     int checked = 0;
     for (int round = 0; round < 12; ++round) {
-        for (int i = 0; i < w * h / 2 + 3; ++i) {
-            const std::vector<Vertex> empties = empty_points(b);
-            if (empties.empty()) break;
-            b.play(empties[rng.below(static_cast<int>(empties.size()))], to_move, true);
-            to_move = opponent(to_move);
-        }
+        advance_randomly(b, rng, to_move, w * h / 2 + 3);
         for (const Vertex v : empty_points(b)) {
             for (const Color c : {B, W}) {
                 if (b.preview(v, c).captured_stones != 0) continue;
