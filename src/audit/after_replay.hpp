@@ -36,9 +36,9 @@ void divergences_after_replay(std::span<const RulesetResult> chosen, const EndBo
 // the ruleset's default), with its source.
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap);
 
-// The judge of end positions' finding (end_judge.hpp, after Benson's analysis) on a board the
-// game ended on: the same for the same board (made once per board by whoever gives it).
-using JudgementOf = std::function<const EndJudgement&(const game::Board&)>;
+// The judge of end positions' finding (end_judge.hpp, after Benson's analysis) on the board the
+// game ended on under the ruleset of results index i (made once per board by whoever gives it).
+using JudgementOf = std::function<const EndJudgement&(std::size_t)>;
 
 // unsure.cpp. Takes: the judge's finding on a board the game ended on. Gives: a stone of each
 // string the judge of end positions (end_judge.hpp) is unsure of, or, when it is unsure of none,

@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <memory>
 
 #include "after_replay.hpp"
 #include "end_of_game.hpp"
@@ -141,22 +140,13 @@ void EndOfGame::count_lane(Lane& l, const std::vector<Vertex>& dead) {
     if (dead_source == DeadSource::judge_engine) res.score.engine_dead = tallied.engine_dead;
 }
 
-const EndJudgement& EndOfGame::judgement(const game::Board& b) {
-    for (const auto& [board, judged] : judged_) {
-        if (board == &b) return *judged;
-    }
-    judged_.emplace_back(
-        &b, std::make_unique<const EndJudgement>(judge_end_position(b, analyse_life(b))));
-    return *judged_.back().second;
-}
-
 void EndOfGame::check_counts(const std::vector<Vertex>& dead) {
     const EndBoardOf end_board_of = [this](std::size_t i) -> const game::Board& {
         return end_board(lanes_[i]);
     };
-    name_unsure_strings(
-        out_.results, end_board_of,
-        [this](const game::Board& b) -> const EndJudgement& { return judgement(b); });
+    name_unsure_strings(out_.results, end_board_of, [this](std::size_t i) -> const EndJudgement& {
+        return counts_.judgement(lanes_[i].end_board, board_);
+    });
     if (options_.diagrams) draw_counts();  // count_map.cpp
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,

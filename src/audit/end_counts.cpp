@@ -69,6 +69,10 @@ int EndCounts::keep_end_board(const game::Board& b) {
 void EndCounts::keep_current_board(const game::Board& current, std::span<Lane> lanes) {
     current_kept_ = false;
     const int kept = keep_end_board(current);
+    // The current board is about to change: what was judged of it is now the kept board's.
+    for (auto& [board, judged] : judged_) {
+        if (board == kCurrentBoard) board = kept;
+    }
     for (Lane& l : lanes) {
         if (l.end_board == kCurrentBoard) l.end_board = kept;
     }
@@ -104,9 +108,13 @@ const EndCounts::Tallied& EndCounts::tally_of(int board, const game::Board& curr
     // The engine is told the record's KM (0 without one), whatever the ruleset's komi: one
     // question per end board.
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0, issues);
-    Tally tally = detail::tally_position(
-        b, use_dead ? detail::DeadStones{dead_.policy, dead, dead_.judge} : detail::DeadStones{},
-        seki_read ? seki_ : detail::SekiReadings{});
+    detail::DeadStones stones;
+    if (use_dead) {
+        stones = {
+            dead_.policy, dead, dead_.judge,
+            [this, board, &current]() -> const EndJudgement& { return judgement(board, current); }};
+    }
+    Tally tally = detail::tally_position(b, stones, seki_read ? seki_ : detail::SekiReadings{});
     const DeadSource source = tally.judged ? DeadSource::judge : source_of(dead_.policy);
     // The engine's tier: the judge was unsure and an oracle is configured with
     // `--dead auto`: it decides the position (tally_by_oracle), else the count stays unsettled.
@@ -115,6 +123,16 @@ const EndCounts::Tallied& EndCounts::tally_of(int board, const game::Board& curr
     }
     tallies_.push_back({board, use_dead, std::move(tally), source, {}, {}, seki_read});
     return tallies_.back();
+}
+
+const EndJudgement& EndCounts::judgement(int board, const game::Board& current) {
+    for (const auto& [b, judged] : judged_) {
+        if (b == board) return *judged;
+    }
+    const game::Board& b = end_board(board, current);
+    judged_.emplace_back(
+        board, std::make_unique<const EndJudgement>(judge_end_position(b, analyse_life(b))));
+    return *judged_.back().second;
 }
 
 // R11: the markup count of the record's last position, once; where the recount by regions
@@ -190,7 +208,7 @@ const EndCounts::Tallied& EndCounts::tally_by_oracle(int board, const game::Boar
     if (answer.dead) {
         std::vector<Vertex> dead = std::move(*answer.dead);
         if (after_judge) {
-            const EndJudgement judged = judge_end_position(b, analyse_life(b));
+            const EndJudgement& judged = judgement(board, b);
             if (!judged.implausible) {
                 dead = judge_then_oracle(b, judged, dead, t.engine_dead);
                 t.source = DeadSource::judge_engine;

@@ -8,8 +8,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scoring.hpp"
@@ -118,6 +120,10 @@ class EndCounts {
     const Tallied& tally_of(int board, const game::Board& current, bool strict_tt,
                             const std::vector<Vertex>& dead, bool scored, IssueSink& issues);
     const Tallied& tallied(int index) const { return tallies_[static_cast<std::size_t>(index)]; }
+    // The judge's finding on an end board (`board`, `current` for -1): Benson's analysis, then
+    // the judge of end positions, made once per board and kept for every count and reading of
+    // it (the tally, the unsure strings named, R20's decisions).
+    const EndJudgement& judgement(int board, const game::Board& current);
     int index_of(const Tallied& t) const { return static_cast<int>(&t - tallies_.data()); }
 
   private:
@@ -135,6 +141,8 @@ class EndCounts {
     std::vector<game::Board> end_boards_;  // boards lanes ended on before the record's end
     bool current_kept_ = false;            // some lane's end_board is kCurrentBoard
     std::vector<Tallied> tallies_;
+    // judgement(): per end board index (kCurrentBoard too), the judge's finding.
+    std::vector<std::pair<int, std::unique_ptr<const EndJudgement>>> judged_;
     bool oracle_failed_ = false;  // the dead_stones_undecided note was given
 };
 

@@ -14,7 +14,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -154,11 +153,6 @@ class EndOfGame final {
     // --- count_map.cpp: the count drawn ------------------------------------------------------
     void draw_counts();
 
-    // --- end.cpp: the judge's finding on an end board (Benson's analysis, then the judge of
-    // end positions), made once per board and kept for what reads it (the unsure strings
-    // named, R20's decisions). The end boards do not change once the replay is over.
-    const EndJudgement& judgement(const game::Board& b);
-
     // Read only.
     const sgf::GameRecord& rec_;
     const AuditOptions& options_;
@@ -175,8 +169,6 @@ class EndOfGame final {
     EndCounts& counts_;
     IssueList& issues_;
     GameAudit& out_;
-    // judgement(): per end board, the judge's finding (a list: a game has one to four boards).
-    std::vector<std::pair<const game::Board*, std::unique_ptr<const EndJudgement>>> judged_;
 };
 
 }  // namespace sgfaudit::audit::detail

@@ -337,7 +337,9 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
         t.settled = t.unsettled == Unsettled::no;
         if (!t.settled && dead.judge) {
             // The judge's tier. Unsure strings leave Benson's count (and its reason).
-            const EndJudgement judged = judge_end_position(board, life);
+            const EndJudgement made =
+                dead.judgement ? EndJudgement{} : judge_end_position(board, life);
+            const EndJudgement& judged = dead.judgement ? dead.judgement() : made;
             if (judged.settled()) {
                 Tally j;
                 j.judged = true;

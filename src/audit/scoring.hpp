@@ -3,12 +3,14 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "sgfaudit/audit/audit.hpp"
+#include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/game/board.hpp"
 #include "sgfaudit/sgf/values.hpp"
 
@@ -64,6 +66,9 @@ struct DeadStones {
     // the judge of end positions (end_judge.hpp) is asked; its answer replaces Benson's when it
     // settles the count (Tally::judged).
     bool judge = false;
+    // Where the caller keeps the judge's finding on this board (made once per board), it is
+    // taken from there; else it is made here.
+    std::function<const EndJudgement&()> judgement = {};
 };
 
 // What a count takes from the position: the stones left once dead stones are removed, the dead

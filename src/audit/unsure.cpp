@@ -40,7 +40,7 @@ void name_unsure_strings(std::span<RulesetResult> results, const EndBoardOf& end
             s.unsure = it->second;
             continue;
         }
-        s.unsure = unsure_strings(judgement(b));
+        s.unsure = unsure_strings(judgement(i));
         done.emplace_back(&b, s.unsure);
     }
 }

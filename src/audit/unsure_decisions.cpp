@@ -40,7 +40,7 @@ void EndOfGame::decide_unsure(const Lane& l) {
         return;
     }
     const game::Board& b = end_board(l);
-    const EndJudgement& judged = judgement(b);
+    const EndJudgement& judged = counts_.judgement(l.end_board, board_);
     const std::optional<std::vector<std::vector<Vertex>>> unsure = unsure_strings_of(b, judged);
     if (!unsure) return;
     std::vector<std::vector<Vertex>> strings = dead_strings(b, judged.dead);
