@@ -110,9 +110,10 @@ const EndCounts::Tallied& EndCounts::tally_of(int board, const game::Board& curr
     if (oracle) return tally_by_oracle(board, b, rec_.komi ? rec_.komi->value : 0.0, issues);
     detail::DeadStones stones;
     if (use_dead) {
-        stones = {
-            dead_.policy, dead, dead_.judge,
-            [this, board, &current]() -> const EndJudgement& { return judgement(board, current); }};
+        stones = {dead_.policy, dead, dead_.judge,
+                  [this, board, &current](const LifeAnalysis& life) -> const EndJudgement& {
+                      return judgement(board, current, &life);
+                  }};
     }
     Tally tally = detail::tally_position(b, stones, seki_read ? seki_ : detail::SekiReadings{});
     const DeadSource source = tally.judged ? DeadSource::judge : source_of(dead_.policy);
@@ -125,13 +126,14 @@ const EndCounts::Tallied& EndCounts::tally_of(int board, const game::Board& curr
     return tallies_.back();
 }
 
-const EndJudgement& EndCounts::judgement(int board, const game::Board& current) {
+const EndJudgement& EndCounts::judgement(int board, const game::Board& current,
+                                         const LifeAnalysis* life) {
     for (const auto& [b, judged] : judged_) {
         if (b == board) return *judged;
     }
     const game::Board& b = end_board(board, current);
-    judged_.emplace_back(
-        board, std::make_unique<const EndJudgement>(judge_end_position(b, analyse_life(b))));
+    judged_.emplace_back(board, std::make_unique<const EndJudgement>(judge_end_position(
+                                    b, life != nullptr ? *life : analyse_life(b))));
     return *judged_.back().second;
 }
 

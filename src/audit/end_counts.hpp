@@ -122,8 +122,10 @@ class EndCounts {
     const Tallied& tallied(int index) const { return tallies_[static_cast<std::size_t>(index)]; }
     // The judge's finding on an end board (`board`, `current` for -1): Benson's analysis, then
     // the judge of end positions, made once per board and kept for every count and reading of
-    // it (the tally, the unsure strings named, R20's decisions).
-    const EndJudgement& judgement(int board, const game::Board& current);
+    // it (the tally, the unsure strings named, R20's decisions). `life`: Benson's analysis of
+    // that board when the caller has made it (else made here).
+    const EndJudgement& judgement(int board, const game::Board& current,
+                                  const LifeAnalysis* life = nullptr);
     int index_of(const Tallied& t) const { return static_cast<int>(&t - tallies_.data()); }
 
   private:

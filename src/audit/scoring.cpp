@@ -6,6 +6,7 @@
 
 #include <array>
 #include <bit>
+#include <optional>
 #include <vector>
 
 #include "sgfaudit/audit/end_judge.hpp"
@@ -337,9 +338,10 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
         t.settled = t.unsettled == Unsettled::no;
         if (!t.settled && dead.judge) {
             // The judge's tier. Unsure strings leave Benson's count (and its reason).
-            const EndJudgement made =
-                dead.judgement ? EndJudgement{} : judge_end_position(board, life);
-            const EndJudgement& judged = dead.judgement ? dead.judgement() : made;
+            std::optional<EndJudgement> made;
+            const EndJudgement& judged = dead.judgement
+                                             ? dead.judgement(life)
+                                             : made.emplace(judge_end_position(board, life));
             if (judged.settled()) {
                 Tally j;
                 j.judged = true;

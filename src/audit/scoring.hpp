@@ -67,8 +67,8 @@ struct DeadStones {
     // settles the count (Tally::judged).
     bool judge = false;
     // Where the caller keeps the judge's finding on this board (made once per board), it is
-    // taken from there; else it is made here.
-    std::function<const EndJudgement&()> judgement = {};
+    // taken from there, given Benson's analysis of the board made here; else it is made here.
+    std::function<const EndJudgement&(const LifeAnalysis&)> judgement = {};
 };
 
 // What a count takes from the position: the stones left once dead stones are removed, the dead
