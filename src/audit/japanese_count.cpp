@@ -16,6 +16,7 @@
 // the only territory there is, and regions reaching both stay neutral. goscorer (lightvector)
 // describes the same reading; docs/rules-notes.md, "R19", says where sgfaudit follows it.
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -38,17 +39,48 @@ void for_each_point(const Board& board, F&& f) {
     }
 }
 
+// The per-vertex arrays of one count, kept per thread between counts: each count resets only
+// the span of the padded grid its board covers (a 19x19 board is about a third of the grid),
+// and nothing is allocated once a thread has counted a board of its size.
+template <class T>
+class PointArray {
+  public:
+    // All of the board's points set to `value` (and the border cells between them).
+    void reset(const Board& board, T value) {
+        const auto first = game::to_vertex(0, 0);
+        const auto last = game::to_vertex(board.width() - 1, board.height() - 1);
+        std::fill(cells_.begin() + first, cells_.begin() + last + 1, value);
+    }
+    T& operator[](Vertex v) { return cells_[v]; }
+    const T& operator[](Vertex v) const { return cells_[v]; }
+
+  private:
+    std::vector<T> cells_ = std::vector<T>(game::kCells);
+};
+
 // The empty regions of the board as it stands: a number per empty point (0: a stone or border)
 // and, per region, which colours it reaches (1 Black, 2 White, 3 both) and its size.
 struct Regions {
-    std::vector<int> id = std::vector<int>(game::kCells, 0);
-    std::vector<std::uint8_t> reach{0};
-    std::vector<int> size{0};
+    PointArray<int> id;
+    std::vector<std::uint8_t> reach;
+    std::vector<int> size;
+    std::vector<Vertex> stack;  // the flood fill's
 };
 
-Regions find_regions(const Board& board) {
-    Regions out;
-    std::vector<Vertex> stack;
+// What a count needs besides the regions (two_eyes and seki_eyes).
+struct EyeScratch {
+    PointArray<Vertex> parent;
+    PointArray<int> eyes;
+    PointArray<std::uint8_t> alive, in_seki, eye;
+    std::vector<Vertex> first;
+    std::vector<std::uint8_t> free_stone;
+};
+
+void find_regions(const Board& board, Regions& out) {
+    out.id.reset(board, 0);
+    out.reach.assign(1, 0);
+    out.size.assign(1, 0);
+    std::vector<Vertex>& stack = out.stack;
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex start = game::to_vertex(x, y);
@@ -74,13 +106,39 @@ Regions find_regions(const Board& board) {
             }
         }
     }
-    return out;
 }
 
 // The imagined filling of the dame, on a copy of the board.
 class Filling {
   public:
-    Filling(const Board& board, const Regions& regions) : board_(board), regions_(regions) {}
+    // What a filling keeps between counts on one thread (the board copy and the per-point
+    // marks; a string's last round is stamped with a counter that runs on across counts).
+    struct Scratch {
+        Board board;
+        PointArray<std::uint8_t> must_fill;
+        PointArray<int> seen;
+        int round = 0;
+        std::vector<Vertex> removed, trial_removed;
+    };
+
+    Filling(const Board& board, const Regions& regions, Scratch& scratch)
+        : board_(scratch.board),
+          regions_(regions),
+          must_fill_(scratch.must_fill),
+          removed_(scratch.removed),
+          trial_removed_(scratch.trial_removed),
+          seen_(scratch.seen),
+          round_(scratch.round) {
+        board_ = board;
+        must_fill_.reset(board, 0);
+        // The stamps of an earlier count are all below round_, unless the counter wrapped.
+        if (round_ > (1 << 30)) {
+            round_ = 0;
+            seen_.reset(board, 0);
+        } else if (round_ == 0) {
+            seen_.reset(board, 0);
+        }
+    }
 
     // Fills until nothing more can be filled: each round first answers the ataris (a string in
     // atari whose owner can escape by filling its liberty does so), then fills every dame that
@@ -97,8 +155,8 @@ class Filling {
     }
 
     const Board& board() const { return board_; }
-    // The points of one-colour regions that their owner had to fill.
-    const std::vector<bool>& must_fill() const { return must_fill_; }
+    // The points of one-colour regions that their owner had to fill (1).
+    const PointArray<std::uint8_t>& must_fill() const { return must_fill_; }
 
   private:
     // Whether the string at v has at least n distinct liberties (n >= 1): its pseudo-liberties
@@ -194,7 +252,7 @@ class Filling {
                 if (liberty == game::kNoVertex || !fill_safely(liberty, game::to_color(c))) {
                     continue;
                 }
-                if (!dame(liberty)) must_fill_[liberty] = true;
+                if (!dame(liberty)) must_fill_[liberty] = 1;
                 changed = true;
             }
         }
@@ -250,13 +308,13 @@ class Filling {
         return out;
     }
 
-    Board board_;
+    Board& board_;
     const Regions& regions_;
-    std::vector<bool> must_fill_ = std::vector<bool>(game::kCells, false);
-    std::vector<Vertex> removed_;
-    std::vector<Vertex> trial_removed_;                          // dooms_neighbour's trial escape
-    std::vector<int> seen_ = std::vector<int>(game::kCells, 0);  // a string's last round
-    int round_ = 0;
+    PointArray<std::uint8_t>& must_fill_;
+    std::vector<Vertex>& removed_;
+    std::vector<Vertex>& trial_removed_;  // dooms_neighbour's trial escape
+    PointArray<int>& seen_;               // a string's last round
+    int& round_;
 
     static bool at_least_two(const Board& b, Vertex v) {
         return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v) >= 2;
@@ -267,15 +325,17 @@ class Filling {
 // through the one-colour regions between them (board as it stood); it has two eyes when at
 // least two such regions border it that are not false eyes (a one-point region its owner must
 // fill). A string of such a group is never in seki (it could fill every shared liberty).
-std::vector<bool> two_eyes(const Board& board, const Regions& regions,
-                           const std::vector<bool>& must_fill) {
-    std::vector<Vertex> parent(game::kCells);  // read at the board's points only
+const PointArray<std::uint8_t>& two_eyes(const Board& board, const Regions& regions,
+                                         const PointArray<std::uint8_t>& must_fill,
+                                         EyeScratch& scratch) {
+    PointArray<Vertex>& parent = scratch.parent;  // read at the board's points only
     for_each_point(board, [&](Vertex v) { parent[v] = v; });
     const auto find = [&](Vertex v) {
         while (parent[v] != v) v = parent[v] = parent[parent[v]];
         return v;
     };
-    std::vector<Vertex> first(regions.reach.size(), game::kNoVertex);  // a string around it
+    std::vector<Vertex>& first = scratch.first;  // per region: a string around it
+    first.assign(regions.reach.size(), game::kNoVertex);
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
@@ -293,7 +353,8 @@ std::vector<bool> two_eyes(const Board& board, const Regions& regions,
             }
         }
     }
-    std::vector<int> eyes(game::kCells, 0);
+    PointArray<int>& eyes = scratch.eyes;
+    eyes.reset(board, 0);
     for (std::size_t id = 1; id < regions.reach.size(); ++id) {
         if (first[id] == game::kNoVertex) continue;
         eyes[find(first[id])] += 1;
@@ -306,11 +367,12 @@ std::vector<bool> two_eyes(const Board& board, const Regions& regions,
             eyes[find(first[static_cast<std::size_t>(id)])] -= 1;
         }
     });
-    std::vector<bool> out(game::kCells, false);
+    PointArray<std::uint8_t>& out = scratch.alive;
+    out.reset(board, 0);
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
-            if (game::is_stone(board.at(v))) out[v] = eyes[find(board.chain_id(v))] >= 2;
+            if (game::is_stone(board.at(v))) out[v] = eyes[find(board.chain_id(v))] >= 2 ? 1 : 0;
         }
     }
     return out;
@@ -324,13 +386,16 @@ std::vector<bool> two_eyes(const Board& board, const Regions& regions,
 // or when every stone around its region belongs to one: the points that the strings in seki
 // surround. The other points of a region that also borders living stones not in seki stay
 // territory (J 8 sorts points, not regions).
-std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regions& regions,
-                            const std::vector<bool>& alive) {
-    std::vector<bool> in_seki(game::kCells, false);
+const PointArray<std::uint8_t>& seki_eyes(const Board& board, const Board& filled,
+                                          const Regions& regions,
+                                          const PointArray<std::uint8_t>& alive,
+                                          EyeScratch& scratch) {
+    PointArray<std::uint8_t>& in_seki = scratch.in_seki;
+    in_seki.reset(board, 0);
     const auto mark = [&](Vertex s) {
-        if (in_seki[s]) return;
-        if (board.at(s) == filled.at(s) && alive[s]) return;
-        filled.for_each_chain_stone(s, [&](Vertex t) { in_seki[t] = true; });
+        if (in_seki[s] != 0) return;
+        if (board.at(s) == filled.at(s) && alive[s] != 0) return;
+        filled.for_each_chain_stone(s, [&](Vertex t) { in_seki[t] = 1; });
     };
     for (int y = 0; y < filled.height(); ++y) {
         for (int x = 0; x < filled.width(); ++x) {
@@ -349,8 +414,10 @@ std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regio
     }
     // Per one-colour region: whether some stone around it is not in seki. The region's own
     // points filled by their owner (must-fill points) belong to the region, not around it.
-    std::vector<bool> free_stone(regions.reach.size(), false);
-    std::vector<bool> eye(game::kCells, false);
+    std::vector<std::uint8_t>& free_stone = scratch.free_stone;
+    free_stone.assign(regions.reach.size(), 0);
+    PointArray<std::uint8_t>& eye = scratch.eye;
+    eye.reset(board, 0);
     for (int y = 0; y < filled.height(); ++y) {
         for (int x = 0; x < filled.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
@@ -358,10 +425,10 @@ std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regio
             if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) continue;
             for (const Vertex n : game::neighbours(v)) {
                 if (!game::is_stone(filled.at(n)) || regions.id[n] == id) continue;
-                if (in_seki[n]) {
-                    eye[v] = true;
+                if (in_seki[n] != 0) {
+                    eye[v] = 1;
                 } else {
-                    free_stone[static_cast<std::size_t>(id)] = true;
+                    free_stone[static_cast<std::size_t>(id)] = 1;
                 }
             }
         }
@@ -369,9 +436,9 @@ std::vector<bool> seki_eyes(const Board& board, const Board& filled, const Regio
     for_each_point(filled, [&](Vertex v) {
         const int id = regions.id[v];
         if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) return;
-        if (!free_stone[static_cast<std::size_t>(id)]) {
+        if (free_stone[static_cast<std::size_t>(id)] == 0) {
             // Only stones in seki around it (a region next to no stone has no reach: not here).
-            eye[v] = true;
+            eye[v] = 1;
         }
     });
     return eye;
@@ -391,10 +458,19 @@ bool any_atari(const Board& board) {
     return false;
 }
 
+// Everything a count keeps between counts, per thread.
+struct CountScratch {
+    Regions regions;
+    Filling::Scratch filling;
+    EyeScratch eyes;
+};
+
 }  // namespace
 
 void count_japanese(const Board& board, Tally& t) {
-    const Regions regions = find_regions(board);
+    thread_local CountScratch scratch;
+    Regions& regions = scratch.regions;
+    find_regions(board, regions);
     bool territory = false, dame = false;
     for (const std::uint8_t r : regions.reach) {
         territory = territory || r == 1 || r == 2;
@@ -405,10 +481,11 @@ void count_japanese(const Board& board, Tally& t) {
     // dame, above), and without a string in atari no point its owner must fill: the count is
     // the regions' (most end positions, at the cost of one walk of the board).
     if (!dame && !any_atari(board)) return;
-    Filling filling(board, regions);
+    Filling filling(board, regions, scratch.filling);
     filling.run();
-    const std::vector<bool> seki =
-        seki_eyes(board, filling.board(), regions, two_eyes(board, regions, filling.must_fill()));
+    const PointArray<std::uint8_t>& seki =
+        seki_eyes(board, filling.board(), regions,
+                  two_eyes(board, regions, filling.must_fill(), scratch.eyes), scratch.eyes);
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
@@ -416,7 +493,7 @@ void count_japanese(const Board& board, Tally& t) {
             if (id == 0) continue;
             const std::uint8_t reach = regions.reach[static_cast<std::size_t>(id)];
             if (reach != 1 && reach != 2) continue;
-            if (!seki[v] && !filling.must_fill()[v]) continue;
+            if (seki[v] == 0 && filling.must_fill()[v] == 0) continue;
             ++(reach == 1 ? t.black_seki_eyes : t.white_seki_eyes);
         }
     }

@@ -435,26 +435,26 @@ void Board::set_stone(Vertex v, Color c) {
     place_stone(v, c);
 }
 
-// Flood-fills the string of same-coloured stones at start (none of them marked in seen), links
-// it as one string and counts its pseudo-liberties.
-void Board::rebuild_chain(Vertex start, std::array<bool, kCells>& seen) {
+// Flood-fills the string of same-coloured stones at start, whose stones are unlinked (head_ is
+// kNoVertex: clear() unlinks the string it breaks), links it as one string and counts its
+// pseudo-liberties.
+void Board::rebuild_chain(Vertex start) {
     const Cell colour = cells_[start];
     std::array<Vertex, kMaxPoints> stack;
     int top = 0;
     std::uint16_t stones = 0;
     std::uint16_t libs = 0;
     Vertex prev = start;
-    seen[start] = true;
+    head_[start] = start;
     stack[top++] = start;
     while (top > 0) {
         const Vertex s = stack[--top];
-        head_[s] = start;
         next_[prev] = s;
         prev = s;
         ++stones;
         for (Vertex n : neighbours(s)) {
-            if (cells_[n] == colour && !seen[n]) {
-                seen[n] = true;
+            if (cells_[n] == colour && head_[n] == kNoVertex) {
+                head_[n] = start;
                 stack[top++] = n;
             } else if (cells_[n] == Cell::empty) {
                 ++libs;
@@ -482,10 +482,11 @@ void Board::clear(Vertex v) {
         if (cells_[n] == other) ++pseudo_libs_[head_[n]];
     }
     if (alone) return;
-    // The rest of v's string may fall apart: rebuild each piece touching v (setup is rare).
-    std::array<bool, kCells> seen{};
+    // The rest of v's string may fall apart: unlink its stones (v is empty now, still in the
+    // circular list), then rebuild each piece touching v.
+    for (Vertex s = next_[v]; s != v; s = next_[s]) head_[s] = kNoVertex;
     for (Vertex n : neighbours(v)) {
-        if (cells_[n] == cell && !seen[n]) rebuild_chain(n, seen);
+        if (cells_[n] == cell && head_[n] == kNoVertex) rebuild_chain(n);
     }
 }
 

@@ -219,7 +219,7 @@ class Board {
     void merge_chains(Vertex a, Vertex b);
     // Empties the string, returns its stone count; appends its stones to `removed` if given.
     std::uint16_t remove_chain(Vertex head, std::vector<Vertex>* removed = nullptr);
-    void rebuild_chain(Vertex start, std::array<bool, kCells>& seen);
+    void rebuild_chain(Vertex start);
 
     std::array<Cell, kCells> cells_;
     // The next four are meaningful at stones only (indeterminate elsewhere, never read there).
