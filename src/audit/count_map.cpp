@@ -40,9 +40,14 @@ struct EmptyRegions {
     }
 };
 
-// The empty regions of `board` (points in row order give the regions' order).
-EmptyRegions empty_regions(const game::Board& board) {
-    EmptyRegions out;
+// The empty regions of `board` (points in row order give the regions' order), into `out`
+// (its arrays keep their capacity from one board to the next: a map is drawn per end board).
+void empty_regions(const game::Board& board, EmptyRegions& out) {
+    out.members.clear();
+    out.stones.clear();
+    out.member_start.assign(1, 0);
+    out.stone_start.assign(1, 0);
+    out.reach.clear();
     // Per point: its region. Written for the board's points only (a border cell is never
     // empty, so it is never read).
     std::array<std::int32_t, game::kCells> region;
@@ -77,7 +82,6 @@ EmptyRegions empty_regions(const game::Board& board) {
             out.stone_start.push_back(static_cast<std::uint32_t>(out.stones.size()));
         }
     }
-    return out;
 }
 
 // The map of `board` once `dead` are removed.
@@ -105,7 +109,9 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
             }
         }
     }
-    const EmptyRegions regions = empty_regions(after);
+    thread_local EmptyRegions scratch;
+    empty_regions(after, scratch);
+    const EmptyRegions& regions = scratch;
     // Groups: strings joined through a region that reaches their colour only (a string is
     // named by its chain head, a point of the board).
     std::array<game::Vertex, game::kCells> parent;

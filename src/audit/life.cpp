@@ -22,14 +22,12 @@ using game::Vertex;
 
 constexpr std::int32_t kNone = -1;
 
-// Every on-board vertex of `board`, in vertex order.
-std::vector<Vertex> points(const Board& board) {
-    std::vector<Vertex> out;
-    out.reserve(static_cast<std::size_t>(board.width()) * static_cast<std::size_t>(board.height()));
+// Every on-board vertex of `board`, in vertex order, into `out`.
+void list_points(const Board& board, std::vector<Vertex>& out) {
+    out.clear();
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) out.push_back(game::to_vertex(x, y));
     }
-    return out;
 }
 
 // Lists of lists in one array each (a list's items at [start[i], start[i + 1])): the regions'
@@ -58,6 +56,11 @@ struct Enclosure {
     std::size_t strings = 0;
     Lists region_points;      // per region: its points (vertices)
     Lists borders, vital_to;  // per region: strings
+    // Scratch of the steps below (kept with the rest: an analysis is made per end board, and
+    // the arrays keep their capacity from one to the next on a thread).
+    std::vector<std::int32_t> seen;  // link_regions: per string, the last region it was seen in
+    std::vector<int> vital_count;    // drop_until_stable: per string
+    std::vector<bool> string_in, region_in;
 };
 
 // Fills e.string_of and e.strings: the strings of colour `own` (numbered in the order of their
@@ -112,7 +115,8 @@ void link_regions(const Board& board, Cell own, const LifeOptions& options, Encl
     const std::size_t regions = e.region_points.size();
     e.borders.clear();
     e.vital_to.clear();
-    std::vector<std::int32_t> seen(e.strings, kNone);
+    std::vector<std::int32_t>& seen = e.seen;
+    seen.assign(e.strings, kNone);
     for (std::size_t r = 0; r < regions; ++r) {
         for (const std::int32_t v : e.region_points[r]) {
             for (const Vertex n : game::neighbours(static_cast<Vertex>(v))) {
@@ -149,13 +153,15 @@ void link_regions(const Board& board, Cell own, const LifeOptions& options, Encl
 }
 
 // Benson's iteration: drops every string with fewer than two vital regions left, and every
-// region bordered by a dropped string, until nothing changes. string_in and region_in come in
+// region bordered by a dropped string, until nothing changes. e.string_in and e.region_in come in
 // all true; what is left true is pass-alive (strings) and the regions of their eyes.
-void drop_until_stable(const Enclosure& e, std::vector<bool>& string_in,
-                       std::vector<bool>& region_in) {
+void drop_until_stable(Enclosure& e) {
+    std::vector<bool>& string_in = e.string_in;
+    std::vector<bool>& region_in = e.region_in;
     const std::size_t strings = string_in.size();
     const std::size_t regions = region_in.size();
-    std::vector<int> vital_count(strings, 0);
+    std::vector<int>& vital_count = e.vital_count;
+    vital_count.assign(strings, 0);
     bool changed = true;
     while (changed) {
         changed = false;
@@ -228,8 +234,11 @@ void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
     label_regions(board, own, all, e);
     link_regions(board, own, options, e);
     const std::size_t regions = e.region_points.size();
-    std::vector<bool> string_in(e.strings, true), region_in(regions, true);
-    drop_until_stable(e, string_in, region_in);
+    e.string_in.assign(e.strings, true);
+    e.region_in.assign(regions, true);
+    drop_until_stable(e);
+    const std::vector<bool>& string_in = e.string_in;
+    const std::vector<bool>& region_in = e.region_in;
     for (const Vertex v : all) {
         if (board.at(v) == own && string_in[static_cast<std::size_t>(e.string_of[v])]) {
             alive[v] = true;
@@ -249,8 +258,11 @@ LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
     life.pass_alive.assign(game::kCells, false);
     life.territory_black.assign(game::kCells, false);
     life.territory_white.assign(game::kCells, false);
-    const std::vector<Vertex> all = points(board);
-    Enclosure e;  // the per-vertex arrays are written before they are read (no fill needed)
+    // Per thread, kept between analyses (their per-vertex arrays are written before they are
+    // read: no fill needed).
+    thread_local std::vector<Vertex> all;
+    thread_local Enclosure e;
+    list_points(board, all);
     analyse_colour(board, Color::black, all, options, e, life.pass_alive, life.territory_black);
     analyse_colour(board, Color::white, all, options, e, life.pass_alive, life.territory_white);
     for (const Vertex v : all) {
