@@ -10,6 +10,7 @@
 #include <span>
 
 #include "end_judge_liberties.hpp"
+#include "end_judge_state.hpp"
 #include "eye_shape.hpp"
 
 namespace sgfaudit::audit {
@@ -30,9 +31,10 @@ int color_index(Cell c) {
 
 class Judge {
   public:
-    Judge(const game::Board& board, const LifeAnalysis& life) : board_(board), life_(life) {
-        label_strings();
-    }
+    using Scratch = detail::judge::Scratch;
+    // `scratch` holds the judge's containers between judgements on one thread (their capacity
+    // kept: a judgement is made per end board); they start empty, as a new judge's would.
+    Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratch);
 
     EndJudgement run() {
         EndJudgement out;
@@ -46,39 +48,14 @@ class Judge {
     }
 
   private:
-    struct StringInfo {
-        Vertex stone = game::kNoVertex;
-        int color = 0;  // 0 black, 1 white
-        int stones = 0;
-        bool pass_alive = false;
-        bool dead = false;
-        bool by_benson = false;
-    };
-    struct Comp {  // an empty region of the current board
-        int size = 0;
-        std::array<bool, 2> touch{};       // reaches a stone of Black / White
-        std::array<bool, 2> touch_firm{};  // reaches a Black / White string that is no island
-        std::array<int, 2> string{kNone, kNone};  // a Black / White string next to it
-        bool interior = false;                    // a point of it touches no stone
-        Vertex first = game::kNoVertex;
-        bool own_only(int col) const { return touch[col] && !touch[1 - col]; }
-        // An eye space of `col`: reaches col only, or reaches a string of col that is no island
-        // and, of the opponent, only islands (dead-looking). Islands make no eyes of the
-        // opponent's islands: both are in doubt.
-        bool eye_space(int col) const {
-            return own_only(col) || (touch_firm[col] && !touch_firm[1 - col]);
-        }
-    };
-    struct Region {                     // a maximal set of points holding no stone of one colour
-        bool has_stones = false;        // holds stones of the other colour
-        bool all_doomed = true;         // all of them are hopeless and not alive
-        bool borders_all_alive = true;  // every string of the enclosing colour next to it lives
-        bool bordered = false;          // some string of the enclosing colour is next to it
-    };
+    using StringInfo = detail::judge::StringInfo;
+    using Comp = detail::judge::Comp;
+    using Region = detail::judge::Region;
 
     void label_strings() {
         sid_.assign(game::kCells, kNone);
-        std::vector<int> of_head(game::kCells, kNone);
+        std::vector<int>& of_head = of_head_;
+        of_head.assign(game::kCells, kNone);
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
@@ -663,30 +640,60 @@ class Judge {
 
     const game::Board& board_;
     const LifeAnalysis& life_;
-    std::vector<StringInfo> strings_;
-    std::vector<int> sid_;          // per vertex: the string there, or kNone
-    std::vector<std::int8_t> col_;  // per vertex: the colour on the current board, or kNone
-    std::vector<int> parent_;
-    std::vector<int> comp_;  // per vertex: the empty region there, or kNone
-    std::vector<Comp> comps_;
-    std::array<std::vector<int>, 2> region_;  // per enclosing colour, per vertex
-    std::array<std::vector<Region>, 2> regions_;
-    std::vector<int> level1_;          // per string: its first-level group
-    std::vector<bool> doomed_;         // per string: its first-level group is hopeless
-    std::vector<bool> island_;         // per string: doomed, inside the opponent's area
-    bool islands_known_ = false;       // island_ is this round's
-    std::vector<int> root_;            // per string: its group (final)
-    std::vector<bool> alive_;          // per string
-    std::vector<int> eyes_, largest_;  // per final root
-    std::vector<int> group_stones_;    // per final root (decide)
-    detail::IslandSpaces spaces_;      // this round's small spaces around islands
-    std::vector<bool> counted_;        // per space: its one eye is counted
+    // The containers are the thread's Scratch (emptied by the constructor).
+    std::vector<StringInfo>& strings_;
+    std::vector<int>& sid_;          // per vertex: the string there, or kNone
+    std::vector<std::int8_t>& col_;  // per vertex: the colour on the current board, or kNone
+    std::vector<int>& parent_;
+    std::vector<int>& comp_;  // per vertex: the empty region there, or kNone
+    std::vector<Comp>& comps_;
+    std::array<std::vector<int>, 2>& region_;  // per enclosing colour, per vertex
+    std::array<std::vector<Region>, 2>& regions_;
+    std::vector<int>& level1_;        // per string: its first-level group
+    std::vector<bool>& doomed_;       // per string: its first-level group is hopeless
+    std::vector<bool>& island_;       // per string: doomed, inside the opponent's area
+    bool islands_known_ = false;      // island_ is this round's
+    std::vector<int>& root_;          // per string: its group (final)
+    std::vector<bool>& alive_;        // per string
+    std::vector<int>& eyes_;          // per final root
+    std::vector<int>& largest_;       // per final root
+    std::vector<int>& group_stones_;  // per final root (decide)
+    detail::IslandSpaces& spaces_;    // this round's small spaces around islands
+    std::vector<bool>& counted_;      // per space: its one eye is counted
+    std::vector<int>& of_head_;       // label_strings': per string head, its string
 };
+
+Judge::Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratch)
+    : board_(board),
+      life_(life),
+      strings_(scratch.strings),
+      sid_(scratch.sid),
+      col_(scratch.col),
+      parent_(scratch.parent),
+      comp_(scratch.comp),
+      comps_(scratch.comps),
+      region_(scratch.region),
+      regions_(scratch.regions),
+      level1_(scratch.level1),
+      doomed_(scratch.doomed),
+      island_(scratch.island),
+      root_(scratch.root),
+      alive_(scratch.alive),
+      eyes_(scratch.eyes),
+      largest_(scratch.largest),
+      group_stones_(scratch.group_stones),
+      spaces_(scratch.spaces),
+      counted_(scratch.counted),
+      of_head_(scratch.of_head) {
+    scratch.clear();
+    label_strings();
+}
 
 }  // namespace
 
 EndJudgement judge_end_position(const game::Board& board, const LifeAnalysis& life) {
-    return Judge(board, life).run();
+    thread_local Judge::Scratch scratch;
+    return Judge(board, life, scratch).run();
 }
 
 }  // namespace sgfaudit::audit
