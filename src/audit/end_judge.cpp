@@ -21,7 +21,7 @@ using game::Cell;
 using game::Color;
 using game::Vertex;
 
-constexpr int kNone = -1;
+using detail::judge::kNone;
 constexpr int kBigEye = 7;       // an eye region of this many points counts as two eyes
 constexpr int kSmallEyeMax = 3;  // a hopeless group's one eye, and a seki's eyes, at most this
 

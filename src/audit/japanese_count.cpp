@@ -51,6 +51,8 @@ class PointArray {
         const auto last = game::to_vertex(board.width() - 1, board.height() - 1);
         std::fill(cells_.begin() + first, cells_.begin() + last + 1, value);
     }
+    // Every cell of the padded grid set to `value`.
+    void fill(T value) { std::fill(cells_.begin(), cells_.end(), value); }
     T& operator[](Vertex v) { return cells_[v]; }
     const T& operator[](Vertex v) const { return cells_[v]; }
 
@@ -131,12 +133,11 @@ class Filling {
           round_(scratch.round) {
         board_ = board;
         must_fill_.reset(board, 0);
-        // The stamps of an earlier count are all below round_, unless the counter wrapped.
+        // The stamps of earlier counts (of any board size) are all below round_; before the
+        // counter could wrap, every stamp goes back to 0 (the stamps start at 0).
         if (round_ > (1 << 30)) {
             round_ = 0;
-            seen_.reset(board, 0);
-        } else if (round_ == 0) {
-            seen_.reset(board, 0);
+            seen_.fill(0);
         }
     }
 
