@@ -1,12 +1,15 @@
-// Benson's unconditional life (life.hpp). Flood fills over the padded vertex grid of game::Board;
-// everything is linear in the board's points per round, and a round drops at least one string,
-// so the whole is at most quadratic in the number of strings (fine for a finished position,
-// which is analysed once per end board).
+// Benson's unconditional life (life.hpp). The regions are found on the board's row masks (a
+// bit per point, one word per row): each region is grown a row at a time, a whole run of its
+// row at once, and kept as masks, so the points of a large region are never visited one by one
+// except to mark them as territory. Every step is linear in the board's points (or rows) per
+// region and round; a round drops at least one string, so the whole is at most quadratic in
+// the number of strings (fine for a finished position, analysed once per end board).
 
 #include "sgfaudit/audit/life.hpp"
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -21,24 +24,18 @@ using game::Color;
 using game::Vertex;
 
 constexpr std::int32_t kNone = -1;
-
-// Every on-board vertex of `board`, in vertex order, into `out`.
-void list_points(const Board& board, std::vector<Vertex>& out) {
-    out.clear();
-    for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) out.push_back(game::to_vertex(x, y));
-    }
-}
+using Rows = std::array<std::uint64_t, game::kMaxSide>;
 
 // Lists of lists in one array each (a list's items at [start[i], start[i + 1])): the regions'
-// points, borders and vital strings without an allocation per region.
+// row masks, borders and vital strings without an allocation per region.
+template <class T>
 struct Lists {
-    std::vector<std::int32_t> items;
+    std::vector<T> items;
     std::vector<std::uint32_t> start{0};
     void close() { start.push_back(static_cast<std::uint32_t>(items.size())); }
     std::size_t size() const { return start.size() - 1; }
-    std::span<const std::int32_t> operator[](std::size_t i) const {
-        return std::span<const std::int32_t>(items).subspan(start[i], start[i + 1] - start[i]);
+    std::span<const T> operator[](std::size_t i) const {
+        return std::span<const T>(items).subspan(start[i], start[i + 1] - start[i]);
     }
     void clear() {
         items.clear();
@@ -46,109 +43,219 @@ struct Lists {
     }
 };
 
+// The rows of one position: the stones of each colour, the empty points, and the board's
+// width as a mask.
+struct Position {
+    int width = 0, height = 0;
+    std::uint64_t full = 0;
+    Rows black{}, white{}, empty{};
+};
+
+Position position_of(const Board& board) {
+    Position p;
+    p.width = board.width();
+    p.height = board.height();
+    p.full = (std::uint64_t{1} << p.width) - 1;  // a side is at most kMaxSide (52) points
+    for (int y = 0; y < p.height; ++y) {
+        const auto i = static_cast<std::size_t>(y);
+        p.black[i] = board.row_mask(Color::black, y);
+        p.white[i] = board.row_mask(Color::white, y);
+        p.empty[i] = p.full & ~(p.black[i] | p.white[i]);
+    }
+    return p;
+}
+
+// The bits of the runs of `m` (maximal sets of adjacent set bits) that hold a bit of `seed`
+// (seed within m): the fill spreads both ways through m, doubling its reach at each step.
+std::uint64_t fill_runs(std::uint64_t seed, std::uint64_t m) {
+    std::uint64_t up = seed, down = seed, pu = m, pd = m;
+    for (int shift = 1; shift < 64; shift *= 2) {
+        up |= pu & (up << shift);
+        pu &= pu << shift;
+        down |= pd & (down >> shift);
+        pd &= pd >> shift;
+    }
+    return up | down;
+}
+
 // Benson's graph for one colour c: the strings of c, the c-enclosed regions (connected sets of
 // points without a c stone), and which strings border each region and which it is vital to.
-// Per-vertex entries are written for the board's points only (the padding is never read: every
-// neighbour is checked with on_board first).
+// string_of is written for the stones of c only, and read only where the cell holds one.
 struct Enclosure {
-    std::array<std::int32_t, game::kCells> string_of;  // per vertex: its string, or kNone
-    std::array<std::int32_t, game::kCells> region_of;  // per vertex: its region, or kNone
+    std::array<std::int32_t, game::kCells> string_of;  // per stone of c: its string
     std::size_t strings = 0;
-    Lists region_points;      // per region: its points (vertices)
-    Lists borders, vital_to;  // per region: strings
+    // Per region: its first row and its masks from there (one per row it spans).
+    std::vector<int> region_top;
+    Lists<std::uint64_t> region_rows;
+    Lists<std::int32_t> borders, vital_to;  // per region: strings
     // Scratch of the steps below (kept with the rest: an analysis is made per end board, and
     // the arrays keep their capacity from one to the next on a thread).
-    std::vector<std::int32_t> seen;  // link_regions: per string, the last region it was seen in
+    Rows left{}, grow{};  // the points of no region yet; the region being grown (all 0 between)
+    std::vector<std::int32_t> seen;  // per string, the last region it was seen to border
     std::vector<int> vital_count;    // drop_until_stable: per string
     std::vector<bool> string_in, region_in;
 };
 
 // Fills e.string_of and e.strings: the strings of colour `own` (numbered in the order of their
-// first stone).
-void label_strings(const Board& board, Cell own, const std::vector<Vertex>& all, Enclosure& e) {
-    for (const Vertex v : all) e.string_of[v] = kNone;
+// first stone, row by row).
+void label_strings(const Board& board, const Rows& own, int height, Enclosure& e) {
+    for (int y = 0; y < height; ++y) {
+        for (std::uint64_t m = own[static_cast<std::size_t>(y)]; m != 0; m &= m - 1) {
+            e.string_of[game::to_vertex(std::countr_zero(m), y)] = kNone;
+        }
+    }
     e.strings = 0;
-    for (const Vertex v : all) {
-        if (board.at(v) != own) continue;
-        const Vertex h = board.chain_id(v);
-        if (e.string_of[h] == kNone) e.string_of[h] = static_cast<std::int32_t>(e.strings++);
-        e.string_of[v] = e.string_of[h];
-    }
-}
-
-// Fills e.region_of and e.region_points: the regions enclosed by `own`.
-void label_regions(const Board& board, Cell own, const std::vector<Vertex>& all, Enclosure& e) {
-    for (const Vertex v : all) e.region_of[v] = kNone;
-    e.region_points.clear();
-    for (const Vertex start : all) {
-        if (board.at(start) == own || e.region_of[start] != kNone) continue;
-        const auto id = static_cast<std::int32_t>(e.region_points.size());
-        // The region's points are its own stack: each is appended once, then its neighbours.
-        std::vector<std::int32_t>& pts = e.region_points.items;
-        std::size_t next = pts.size();
-        e.region_of[start] = id;
-        pts.push_back(start);
-        while (next < pts.size()) {
-            const auto v = static_cast<Vertex>(pts[next++]);
-            for (const Vertex n : game::neighbours(v)) {
-                if (!board.on_board(n) || board.at(n) == own || e.region_of[n] != kNone) continue;
-                e.region_of[n] = id;
-                pts.push_back(n);
-            }
+    for (int y = 0; y < height; ++y) {
+        for (std::uint64_t m = own[static_cast<std::size_t>(y)]; m != 0; m &= m - 1) {
+            const Vertex v = game::to_vertex(std::countr_zero(m), y);
+            const Vertex h = board.chain_id(v);
+            if (e.string_of[h] == kNone) e.string_of[h] = static_cast<std::int32_t>(e.strings++);
+            e.string_of[v] = e.string_of[h];
         }
-        e.region_points.close();
     }
 }
 
-// True when `v` (on the board) touches a stone of string `s`.
-bool touches_string(const Board& board, const Enclosure& e, Vertex v, std::int32_t s) {
-    bool touches = false;
-    for (const Vertex n : game::neighbours(v)) {
-        touches = touches || (board.on_board(n) && e.string_of[n] == s);
+// The points next to a stone of `own` (each row: the stones' neighbours in it).
+Rows next_to(const Position& p, const Rows& own) {
+    Rows out{};
+    for (int y = 0; y < p.height; ++y) {
+        const auto i = static_cast<std::size_t>(y);
+        std::uint64_t m = (own[i] << 1) | (own[i] >> 1);
+        if (y > 0) m |= own[i - 1];
+        if (y + 1 < p.height) m |= own[i + 1];
+        out[i] = m & p.full;
     }
-    return touches;
+    return out;
 }
 
-// Fills e.borders and e.vital_to: per region, the strings bordering it, and the strings it is
-// vital to.
-void link_regions(const Board& board, Cell own, const LifeOptions& options, Enclosure& e) {
-    const std::size_t regions = e.region_points.size();
-    e.borders.clear();
-    e.vital_to.clear();
-    std::vector<std::int32_t>& seen = e.seen;
-    seen.assign(e.strings, kNone);
-    for (std::size_t r = 0; r < regions; ++r) {
-        for (const std::int32_t v : e.region_points[r]) {
-            for (const Vertex n : game::neighbours(static_cast<Vertex>(v))) {
-                if (!board.on_board(n) || board.at(n) != own) continue;
-                const std::int32_t s = e.string_of[n];
-                if (seen[static_cast<std::size_t>(s)] == static_cast<std::int32_t>(r)) continue;
-                seen[static_cast<std::size_t>(s)] = static_cast<std::int32_t>(r);
-                e.borders.items.push_back(s);
-            }
+// Grows e.grow (which holds whole runs of e.left) into the region of e.left holding it, whose
+// rows are [top, bottom] so far: each row takes the runs of e.left next to the region's points
+// in the rows beside it, sweeping down and up until a pair of sweeps adds nothing.
+void grow_region(int height, Enclosure& e, int& top, int& bottom) {
+    const auto extend = [&](int y) {
+        const auto i = static_cast<std::size_t>(y);
+        std::uint64_t from = 0;
+        if (y > 0) from |= e.grow[i - 1];
+        if (y + 1 < height) from |= e.grow[i + 1];
+        const std::uint64_t add = from & e.left[i] & ~e.grow[i];
+        if (add == 0) return false;
+        e.grow[i] |= fill_runs(add, e.left[i]);
+        top = std::min(top, y);
+        bottom = std::max(bottom, y);
+        return true;
+    };
+    bool grew = true;
+    while (grew) {
+        grew = false;
+        for (int y = top; y < height && y <= bottom + 1; ++y) grew = extend(y) || grew;
+        for (int y = bottom; y >= 0 && y >= top - 1; --y) grew = extend(y) || grew;
+    }
+}
+
+// Appends to e.borders the strings of `own` next to the region in e.grow (rows [top, bottom]),
+// and to e.vital_to those of them it is vital to: every empty point of the region is a
+// liberty of the string (touches it); with options.every_point_vital, every point of the
+// region, stones included. A region with such a point next to no stone of `own` is vital to
+// none; otherwise the strings every such point touches are kept, point by point (at most the
+// four of the first); a region without such a point is vital to every string bordering it.
+void link_region(const Board& board, Cell own, const Position& p, const Rows& own_rows,
+                 const Rows& near_own, const LifeOptions& options, std::int32_t id, int top,
+                 int bottom, Enclosure& e) {
+    const std::size_t first_border = e.borders.items.size();
+    for (int y = std::max(top - 1, 0); y <= std::min(bottom + 1, p.height - 1); ++y) {
+        const auto i = static_cast<std::size_t>(y);
+        std::uint64_t near = (e.grow[i] << 1) | (e.grow[i] >> 1);
+        if (y > 0) near |= e.grow[i - 1];
+        if (y + 1 < p.height) near |= e.grow[i + 1];
+        for (std::uint64_t m = near & own_rows[i]; m != 0; m &= m - 1) {
+            const std::int32_t s = e.string_of[game::to_vertex(std::countr_zero(m), y)];
+            if (e.seen[static_cast<std::size_t>(s)] == id) continue;
+            e.seen[static_cast<std::size_t>(s)] = id;
+            e.borders.items.push_back(s);
         }
-        e.borders.close();
-        // Vital to s: every empty point of the region is a liberty of s (touches s); with
-        // options.every_point_vital, every point of the region, stones included, touches s.
-        // The points that must touch s start at `first` (a string not touching that one is
-        // rejected at once, without walking the region again).
-        const std::span<const std::int32_t> pts = e.region_points[r];
-        const auto first = std::find_if(pts.begin(), pts.end(), [&](std::int32_t v) {
-            return options.every_point_vital || board.at(static_cast<Vertex>(v)) == Cell::empty;
-        });
-        for (const std::int32_t s : e.borders[r]) {
-            bool vital = true;
-            for (auto it = first; it != pts.end(); ++it) {
-                const auto p = static_cast<Vertex>(*it);
-                if (board.at(p) != Cell::empty && !options.every_point_vital) continue;
-                if (!touches_string(board, e, p, s)) {
-                    vital = false;
-                    break;
+    }
+    e.borders.close();
+    const auto must_touch = [&](std::size_t i) {
+        return options.every_point_vital ? e.grow[i] : e.grow[i] & p.empty[i];
+    };
+    bool any = false, far = false;
+    for (int y = top; y <= bottom; ++y) {
+        const auto i = static_cast<std::size_t>(y);
+        any = any || must_touch(i) != 0;
+        far = far || (must_touch(i) & ~near_own[i]) != 0;
+    }
+    std::array<std::int32_t, 4> kept{};
+    int count = 0;
+    if (any && !far) {
+        bool started = false;
+        for (int y = top; y <= bottom && (!started || count > 0); ++y) {
+            for (std::uint64_t m = must_touch(static_cast<std::size_t>(y)); m != 0; m &= m - 1) {
+                const Vertex v = game::to_vertex(std::countr_zero(m), y);
+                std::array<std::int32_t, 4> touched{};
+                int touching = 0;
+                for (const Vertex n : game::neighbours(v)) {
+                    if (board.at(n) == own)
+                        touched[static_cast<std::size_t>(touching++)] = e.string_of[n];
+                }
+                const auto end = touched.begin() + touching;
+                if (!started) {
+                    started = true;
+                    for (auto it = touched.begin(); it != end; ++it) {
+                        if (std::find(kept.begin(), kept.begin() + count, *it) ==
+                            kept.begin() + count) {
+                            kept[static_cast<std::size_t>(count++)] = *it;
+                        }
+                    }
+                } else {
+                    count = static_cast<int>(std::remove_if(kept.begin(), kept.begin() + count,
+                                                            [&](std::int32_t s) {
+                                                                return std::find(touched.begin(),
+                                                                                 end, s) == end;
+                                                            }) -
+                                             kept.begin());
                 }
             }
-            if (vital) e.vital_to.items.push_back(s);
         }
-        e.vital_to.close();
+    }
+    for (std::size_t i = first_border; i < e.borders.items.size(); ++i) {
+        const std::int32_t s = e.borders.items[i];
+        if (!any || std::find(kept.begin(), kept.begin() + count, s) != kept.begin() + count) {
+            e.vital_to.items.push_back(s);
+        }
+    }
+    e.vital_to.close();
+}
+
+// Fills e.region_top and e.region_rows with the regions enclosed by `own` (numbered in the order
+// of their first point, row by row), and e.borders and e.vital_to (link_region).
+void find_regions(const Board& board, Cell own, const Position& p, const Rows& own_rows,
+                  const Rows& near_own, const LifeOptions& options, Enclosure& e) {
+    e.region_top.clear();
+    e.region_rows.clear();
+    e.borders.clear();
+    e.vital_to.clear();
+    e.seen.assign(e.strings, kNone);
+    for (int y = 0; y < p.height; ++y) {
+        const auto i = static_cast<std::size_t>(y);
+        e.left[i] = p.full & ~own_rows[i];
+    }
+    for (int y0 = 0; y0 < p.height; ++y0) {
+        const auto i0 = static_cast<std::size_t>(y0);
+        while (e.left[i0] != 0) {
+            const auto id = static_cast<std::int32_t>(e.region_top.size());
+            e.grow[i0] = fill_runs(e.left[i0] & (~e.left[i0] + 1), e.left[i0]);
+            int top = y0, bottom = y0;
+            grow_region(p.height, e, top, bottom);
+            link_region(board, own, p, own_rows, near_own, options, id, top, bottom, e);
+            e.region_top.push_back(top);
+            for (int y = top; y <= bottom; ++y) {
+                const auto i = static_cast<std::size_t>(y);
+                e.region_rows.items.push_back(e.grow[i]);
+                e.left[i] &= ~e.grow[i];
+                e.grow[i] = 0;
+            }
+            e.region_rows.close();
+        }
     }
 }
 
@@ -189,36 +296,27 @@ void drop_until_stable(Enclosure& e) {
     }
 }
 
-// True when `point` touches a stone `own`.
-bool touches_colour(const Board& board, Vertex point, Cell own) {
-    bool touches = false;
-    for (const Vertex n : game::neighbours(point)) {
-        touches = touches || (board.on_board(n) && board.at(n) == own);
-    }
-    return touches;
-}
-
 // Whether a region left by Benson's iteration (every bordering string pass-alive, at least
-// one), with the points `points`, is pass-alive territory of `own`: every empty point touches
-// one of those strings, so the opponent cannot make an eye.
-bool pass_alive_territory(const Board& board, Cell own, const LifeOptions& options,
-                          std::span<const std::int32_t> points) {
+// one), with the masks `rows` from row `top`, is pass-alive territory of its colour, whose
+// stones are next to the points `near_own`: every empty point touches one of those strings,
+// so the opponent cannot make an eye.
+bool pass_alive_territory(const Position& p, const Rows& near_own, const LifeOptions& options,
+                          int top, std::span<const std::uint64_t> rows) {
     if (options.one_interior_point) {
         // At most one point of the region (empty or not) touches no stone of c, or the
         // region holds no opponent stone.
         int interior = 0;
         bool opponent = false;
-        for (const std::int32_t p : points) {
-            const auto v = static_cast<Vertex>(p);
-            opponent = opponent || board.at(v) != Cell::empty;
-            if (!touches_colour(board, v, own)) ++interior;
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            const std::size_t i = static_cast<std::size_t>(top) + k;
+            opponent = opponent || (rows[k] & ~p.empty[i]) != 0;
+            interior += std::popcount(rows[k] & ~near_own[i]);
         }
         return interior <= 1 || !opponent;
     }
-    for (const std::int32_t p : points) {
-        const auto v = static_cast<Vertex>(p);
-        if (board.at(v) != Cell::empty) continue;
-        if (!touches_colour(board, v, own)) return false;
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const std::size_t i = static_cast<std::size_t>(top) + k;
+        if ((rows[k] & p.empty[i] & ~near_own[i]) != 0) return false;
     }
     return true;
 }
@@ -226,28 +324,33 @@ bool pass_alive_territory(const Board& board, Cell own, const LifeOptions& optio
 // Pass-alive strings of colour `c`: marks alive[v] for each of their stones, and territory[v]
 // for each point of a region that is pass-alive territory of c.
 // `e` is scratch, reused across colours.
-void analyse_colour(const Board& board, Color c, const std::vector<Vertex>& all,
-                    const LifeOptions& options, Enclosure& e, std::vector<bool>& alive,
-                    std::vector<bool>& territory) {
+void analyse_colour(const Board& board, Color c, const Position& p, const LifeOptions& options,
+                    Enclosure& e, std::vector<bool>& alive, std::vector<bool>& territory) {
     const Cell own = game::to_cell(c);
-    label_strings(board, own, all, e);
-    label_regions(board, own, all, e);
-    link_regions(board, own, options, e);
-    const std::size_t regions = e.region_points.size();
+    const Rows& own_rows = c == Color::black ? p.black : p.white;
+    const Rows near_own = next_to(p, own_rows);
+    label_strings(board, own_rows, p.height, e);
+    find_regions(board, own, p, own_rows, near_own, options, e);
+    const std::size_t regions = e.region_top.size();
     e.string_in.assign(e.strings, true);
     e.region_in.assign(regions, true);
     drop_until_stable(e);
-    const std::vector<bool>& string_in = e.string_in;
-    const std::vector<bool>& region_in = e.region_in;
-    for (const Vertex v : all) {
-        if (board.at(v) == own && string_in[static_cast<std::size_t>(e.string_of[v])]) {
-            alive[v] = true;
+    for (int y = 0; y < p.height; ++y) {
+        for (std::uint64_t m = own_rows[static_cast<std::size_t>(y)]; m != 0; m &= m - 1) {
+            const Vertex v = game::to_vertex(std::countr_zero(m), y);
+            if (e.string_in[static_cast<std::size_t>(e.string_of[v])]) alive[v] = true;
         }
     }
     for (std::size_t r = 0; r < regions; ++r) {
-        if (!region_in[r] || e.borders[r].empty()) continue;
-        if (!pass_alive_territory(board, own, options, e.region_points[r])) continue;
-        for (const std::int32_t v : e.region_points[r]) territory[static_cast<Vertex>(v)] = true;
+        if (!e.region_in[r] || e.borders[r].empty()) continue;
+        const int top = e.region_top[r];
+        const std::span<const std::uint64_t> rows = e.region_rows[r];
+        if (!pass_alive_territory(p, near_own, options, top, rows)) continue;
+        for (std::size_t k = 0; k < rows.size(); ++k) {
+            for (std::uint64_t m = rows[k]; m != 0; m &= m - 1) {
+                territory[game::to_vertex(std::countr_zero(m), top + static_cast<int>(k))] = true;
+            }
+        }
     }
 }
 
@@ -258,17 +361,20 @@ LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
     life.pass_alive.assign(game::kCells, false);
     life.territory_black.assign(game::kCells, false);
     life.territory_white.assign(game::kCells, false);
-    // Per thread, kept between analyses (their per-vertex arrays are written before they are
-    // read: no fill needed).
-    thread_local std::vector<Vertex> all;
+    // Per thread, kept between analyses (string_of is written before it is read; left and
+    // grow are all 0 between regions).
     thread_local Enclosure e;
-    list_points(board, all);
-    analyse_colour(board, Color::black, all, options, e, life.pass_alive, life.territory_black);
-    analyse_colour(board, Color::white, all, options, e, life.pass_alive, life.territory_white);
-    for (const Vertex v : all) {
-        if ((board.at(v) == Cell::white && life.territory_black[v]) ||
-            (board.at(v) == Cell::black && life.territory_white[v])) {
-            life.dead.push_back(v);
+    const Position p = position_of(board);
+    analyse_colour(board, Color::black, p, options, e, life.pass_alive, life.territory_black);
+    analyse_colour(board, Color::white, p, options, e, life.pass_alive, life.territory_white);
+    for (int y = 0; y < p.height; ++y) {
+        const auto i = static_cast<std::size_t>(y);
+        for (std::uint64_t m = p.black[i] | p.white[i]; m != 0; m &= m - 1) {
+            const Vertex v = game::to_vertex(std::countr_zero(m), y);
+            if ((board.at(v) == Cell::white && life.territory_black[v]) ||
+                (board.at(v) == Cell::black && life.territory_white[v])) {
+                life.dead.push_back(v);
+            }
         }
     }
     return life;
