@@ -426,13 +426,30 @@ Tally tally_markup(const game::Board& board, const std::vector<game::Vertex>& de
     return t;
 }
 
-Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
-                             const game::Board* second_encore_start) {
-    Tally t;
-    LifeOptions options;
-    options.every_point_vital = multi_stone_suicide;
-    options.one_interior_point = true;
-    const LifeAnalysis life = analyse_life(board, options);
+// tally_pass_alive_rules without the KG encore: every stone outside the pass-alive territories
+// counts, the stones inside them are dead, and every region of the rest is counted by whom it
+// reaches, from the rows. A territory (a region enclosed by its owner's pass-alive strings, which
+// the two colours' never share) is such a region once its dead stones are gone, reaching its
+// owner alone: all of its points are the owner's, as they are point by point.
+void count_pass_alive_rows(const game::Board& board, const LifeAnalysis& life, Tally& t) {
+    RowMasks black = rows_of(board, game::Color::black), white = rows_of(board, game::Color::white);
+    for (int y = 0; y < board.height(); ++y) {
+        const auto row = static_cast<std::size_t>(y);
+        const std::uint64_t tb = life.territory_black_rows[row],
+                            tw = life.territory_white_rows[row];
+        t.dead_white += std::popcount(white[row] & tb);
+        t.dead_black += std::popcount(black[row] & tw);
+        white[row] &= ~tb;
+        black[row] &= ~tw;
+        t.black_stones += std::popcount(black[row]);
+        t.white_stones += std::popcount(white[row]);
+    }
+    count_region_rows(board.width(), board.height(), black, white, t);
+}
+
+// tally_pass_alive_rules in the KG encore, point by point.
+void count_pass_alive_encore(const game::Board& board, const LifeAnalysis& life,
+                             const game::Board& second_encore_start, Tally& t) {
     const int w = board.width(), h = board.height();
     // Points counted as they are: pass-alive territory (the owner's, dead stones included) and
     // the stones that count. The others are open: empty points and, in the KG encore, stones
@@ -448,8 +465,8 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
                 if (c == game::Cell::white && black) ++t.dead_white;
                 if (c == game::Cell::black && !black) ++t.dead_black;
                 ++(black ? t.black_territory : t.white_territory);
-            } else if (game::is_stone(c) && (life.pass_alive[v] || second_encore_start == nullptr ||
-                                             second_encore_start->at(v) == c)) {
+            } else if (game::is_stone(c) &&
+                       (life.pass_alive[v] || second_encore_start.at(v) == c)) {
                 ++(c == game::Cell::black ? t.black_stones : t.white_stones);
             } else {
                 open[v] = true;
@@ -492,6 +509,21 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
                 t.neutral += size;
             }
         }
+    }
+}
+
+Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
+                             const game::Board* second_encore_start) {
+    Tally t;
+    LifeOptions options;
+    options.every_point_vital = multi_stone_suicide;
+    options.one_interior_point = true;
+    const LifeAnalysis life = analyse_life(board, options);
+    const int w = board.width(), h = board.height();
+    if (second_encore_start == nullptr) {
+        count_pass_alive_rows(board, life, t);
+    } else {
+        count_pass_alive_encore(board, life, *second_encore_start, t);
     }
     // The readings of seki (KG tax, or J 8 when a spec asks for it), on the board left once the
     // dead stones are gone.
