@@ -53,15 +53,14 @@ class Judge {
     using Region = detail::judge::Region;
 
     void label_strings() {
-        sid_.assign(game::kCells, kNone);
-        std::vector<int>& of_head = of_head_;
-        of_head.assign(game::kCells, kNone);
+        detail::judge::reset_cells(sid_, board_, kNone);
+        detail::judge::reset_cells(of_head_, board_, kNone);
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
                 const Cell c = board_.at(v);
                 if (!game::is_stone(c)) continue;
-                int& s = of_head[board_.chain_id(v)];
+                int& s = of_head_[board_.chain_id(v)];
                 if (s == kNone) {
                     s = static_cast<int>(strings_.size());
                     StringInfo info;
@@ -81,7 +80,7 @@ class Judge {
             s.by_benson = true;
         }
         // The current board's colours: the strings' colours, dead strings taken off.
-        col_.assign(game::kCells, static_cast<std::int8_t>(kNone));
+        detail::judge::reset_cells(col_, board_, static_cast<std::int8_t>(kNone));
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
@@ -119,7 +118,7 @@ class Judge {
 
     // Flood fills the empty regions of the current board.
     void fill_comps() {
-        comp_.assign(game::kCells, kNone);
+        detail::judge::reset_cells(comp_, board_, kNone);
         comps_.clear();
         std::vector<Vertex> stack;
         for (int y = 0; y < board_.height(); ++y) {
@@ -208,7 +207,7 @@ class Judge {
     void fill_regions(int col) {
         std::vector<int>& label = region_[static_cast<std::size_t>(col)];
         std::vector<Region>& regions = regions_[static_cast<std::size_t>(col)];
-        label.assign(game::kCells, kNone);
+        detail::judge::reset_cells(label, board_, kNone);
         regions.clear();
         std::vector<Vertex> stack;
         for (int y = 0; y < board_.height(); ++y) {
@@ -258,7 +257,8 @@ class Judge {
                 if (comps_[k].eye_space(c)) eye_space[k] |= static_cast<std::uint8_t>(1u << c);
             }
         }
-        std::vector<int> island(game::kCells, kNone);
+        std::vector<int>& island = island_of_;  // per vertex: the island string there
+        detail::judge::reset_cells(island, board_, kNone);
         for_each_point([&](Vertex v) {
             if (color_at(v) != kNone && island_[static_cast<std::size_t>(sid_[v])]) {
                 island[v] = sid_[v];
@@ -649,18 +649,18 @@ class Judge {
     std::vector<Comp>& comps_;
     std::array<std::vector<int>, 2>& region_;  // per enclosing colour, per vertex
     std::array<std::vector<Region>, 2>& regions_;
-    std::vector<int>& level1_;        // per string: its first-level group
-    std::vector<bool>& doomed_;       // per string: its first-level group is hopeless
-    std::vector<bool>& island_;       // per string: doomed, inside the opponent's area
-    bool islands_known_ = false;      // island_ is this round's
-    std::vector<int>& root_;          // per string: its group (final)
-    std::vector<bool>& alive_;        // per string
-    std::vector<int>& eyes_;          // per final root
-    std::vector<int>& largest_;       // per final root
-    std::vector<int>& group_stones_;  // per final root (decide)
-    detail::IslandSpaces& spaces_;    // this round's small spaces around islands
-    std::vector<bool>& counted_;      // per space: its one eye is counted
-    std::vector<int>& of_head_;       // label_strings': per string head, its string
+    std::vector<int>& level1_;               // per string: its first-level group
+    std::vector<bool>& doomed_;              // per string: its first-level group is hopeless
+    std::vector<bool>& island_;              // per string: doomed, inside the opponent's area
+    bool islands_known_ = false;             // island_ is this round's
+    std::vector<int>& root_;                 // per string: its group (final)
+    std::vector<bool>& alive_;               // per string
+    std::vector<int>& eyes_;                 // per final root
+    std::vector<int>& largest_;              // per final root
+    std::vector<int>& group_stones_;         // per final root (decide)
+    detail::IslandSpaces& spaces_;           // this round's small spaces around islands
+    std::vector<bool>& counted_;             // per space: its one eye is counted
+    std::vector<int>&of_head_, &island_of_;  // label_strings', island_eye_spaces' (Scratch)
 };
 
 Judge::Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratch)
@@ -684,7 +684,8 @@ Judge::Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratc
       group_stones_(scratch.group_stones),
       spaces_(scratch.spaces),
       counted_(scratch.counted),
-      of_head_(scratch.of_head) {
+      of_head_(scratch.of_head),
+      island_of_(scratch.island_of) {
     scratch.clear();
     label_strings();
 }

@@ -43,13 +43,16 @@ IslandSpaces small_island_spaces(const game::Board& board, std::span<const int> 
         while (head[static_cast<std::size_t>(k)] != k) k = head[static_cast<std::size_t>(k)];
         return k;
     };
-    std::vector<int> first(game::kCells, -1);  // per island string: a region next to it
     std::vector<bool> spoilt(regions, false);  // a region next to an island is no eye space
     const auto each_point = [&](auto&& f) {
         for (int y = 0; y < board.height(); ++y) {
             for (int x = 0; x < board.width(); ++x) f(game::to_vertex(x, y));
         }
     };
+    int strings = 0;  // the island strings are numbered below this
+    each_point([&](game::Vertex v) { strings = std::max(strings, island[v] + 1); });
+    // Per island string: a region next to it.
+    std::vector<int> first(static_cast<std::size_t>(strings), -1);
     each_point([&](game::Vertex v) {
         if (island[v] < 0) return;
         int& r0 = first[static_cast<std::size_t>(island[v])];

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "sgfaudit/audit/life.hpp"
@@ -441,4 +442,74 @@ TEST_CASE("Judge: a small space around an island is one eye and a second eye mak
     const auto j = judge(b);
     CHECK(verdict_at(b, j, "ga") == StringVerdict::alive);
     CHECK(verdict_at(b, j, "ia") == StringVerdict::dead);
+}
+
+namespace {
+
+// A board of `width` x `height` from `seed`: about a third of its points empty, the rest Black or
+// White in runs (strings, regions and eyes of every size, not a uniform noise).
+game::Board patchy_board(int width, int height, std::uint32_t seed) {
+    game::Board b(width, height);
+    int colour = 0;
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            seed = seed * 1103515245u + 12345u;
+            const unsigned r = (seed >> 16) % 10;
+            if (r < 2) colour = 1 - colour;  // a new run of the other colour
+            if (r >= 7) continue;            // empty
+            b.set_stone(game::to_vertex(x, y),
+                        colour == 0 ? game::Color::black : game::Color::white);
+        }
+    }
+    return b;
+}
+
+bool same_judgement(const audit::EndJudgement& a, const audit::EndJudgement& b) {
+    if (a.strings.size() != b.strings.size()) return false;
+    for (std::size_t i = 0; i < a.strings.size(); ++i) {
+        const audit::JudgedString &s = a.strings[i], &t = b.strings[i];
+        if (s.stone != t.stone || s.color != t.color || s.stones != t.stones ||
+            s.verdict != t.verdict || s.by_benson != t.by_benson) {
+            return false;
+        }
+    }
+    return a.dead == b.dead && a.unsure == b.unsure && a.open_boundary == b.open_boundary &&
+           a.implausible == b.implausible && a.rounds == b.rounds;
+}
+
+}  // namespace
+
+TEST_CASE("Judge: a board judged after larger ones is judged as on a thread of its own",
+          "[audit][judge]") {
+    // The judge keeps its per-vertex arrays per thread and resets, for each board, only the
+    // board's rows and the border rows next to them: what a larger board left beyond them must
+    // never be read. Each board is judged on a new thread (nothing left by any earlier board),
+    // then all of them on one thread, from the largest down and back up.
+    const std::vector<std::pair<int, int>> sizes = {{52, 52}, {19, 19}, {25, 9}, {13, 13},
+                                                    {9, 9},   {7, 19},  {5, 5},  {2, 3}};
+    std::vector<game::Board> boards;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+        boards.push_back(patchy_board(sizes[i].first, sizes[i].second,
+                                      1000u + 7u * static_cast<std::uint32_t>(i)));
+    }
+    std::vector<audit::EndJudgement> fresh(boards.size());
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+        std::thread own([&] { fresh[i] = judge(boards[i]); });
+        own.join();
+    }
+    int strings = 0;
+    for (const audit::EndJudgement& j : fresh) strings += static_cast<int>(j.strings.size());
+    CHECK(strings > 500);  // the boards hold strings to judge
+    // Catch's assertions stay on this thread: the other one only records what it found.
+    std::vector<std::size_t> differing;
+    std::thread one([&] {
+        for (int pass = 0; pass < 2; ++pass) {
+            for (std::size_t k = 0; k < boards.size(); ++k) {
+                const std::size_t i = pass == 0 ? k : boards.size() - 1 - k;
+                if (!same_judgement(judge(boards[i]), fresh[i])) differing.push_back(i);
+            }
+        }
+    });
+    one.join();
+    CHECK(differing.empty());
 }
