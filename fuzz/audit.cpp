@@ -50,7 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 in.diagnostics = record.diagnostics;
                 report::write_check_json(sink, in);
                 report::write_check_text(sink, in);
-                (void)report::has_findings(a);
+                (void)audit::has_findings(a);
             }
         }
     }

@@ -274,6 +274,19 @@ std::optional<std::vector<std::string>> split_point_list(std::string_view text,
     return out;
 }
 
+bool has_findings(const GameAudit& a) noexcept {
+    if (!a.auditable) return true;
+    if (!a.divergences.empty()) return true;
+    // R10: notes (encodings the tool reads and normalises) are never findings.
+    if (std::any_of(a.record_issues.begin(), a.record_issues.end(),
+                    [](const RecordIssue& i) { return i.severity == IssueSeverity::error; })) {
+        return true;
+    }
+    if (a.record.check == RecordCheck::mismatch) return true;
+    return std::any_of(a.results.begin(), a.results.end(),
+                       [](const RulesetResult& r) { return !r.illegal.empty(); });
+}
+
 namespace detail {
 
 void add_issue(GameAudit& out, std::uint32_t move, std::uint32_t offset, IssuePayload facts,

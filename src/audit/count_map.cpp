@@ -161,7 +161,8 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
 void EndOfGame::draw_counts() {
     // One map per tally (the same board and dead stones give the same map).
     std::vector<std::pair<int, std::vector<PointRole>>> done;
-    for (std::size_t i = 0; i < lanes_.size(); ++i) {
+    // The chosen rulesets' lanes only (called once the record check's own lane is dropped).
+    for (std::size_t i = 0; i < std::min(lanes_.size(), chosen_); ++i) {
         const Lane& l = lanes_[i];
         RulesetResult& r = l.result;
         if (!r.score.scored || l.tally < 0) continue;  // KG score: the rules' own dead stones

@@ -147,7 +147,6 @@ void EndOfGame::check_counts(const std::vector<Vertex>& dead) {
     name_unsure_strings(out_.results, end_board_of, [this](std::size_t i) -> const EndJudgement& {
         return counts_.judgement(lanes_[i].end_board, board_);
     });
-    if (options_.diagrams) draw_counts();  // count_map.cpp
     const std::span<const RulesetResult> results(out_.results);
     divergences_after_replay(results.first(chosen_), end_board_of, options_.diagrams,
                              out_.divergences);
@@ -161,6 +160,9 @@ void EndOfGame::check_counts(const std::vector<Vertex>& dead) {
         turns().any_turn ? std::optional<game::Color>(turns().last_turn) : std::nullopt, out_);
     find_flips(dead);  // counterfactual.cpp
     drop_internal_results();
+    // The count drawn, for the games the reports show a count of (those with findings): most
+    // games of an archive have none, and the map is a walk of the end board per count.
+    if (options_.diagrams && has_findings(out_)) draw_counts();  // count_map.cpp
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                      [](const Divergence& a, const Divergence& b) {
                          if (a.kind != b.kind) return a.kind < b.kind;

@@ -151,6 +151,7 @@ class EndOfGame final {
     std::vector<KnobFlip> record_flips(std::size_t r, const std::vector<Vertex>& dead);
 
     // --- count_map.cpp: the count drawn ------------------------------------------------------
+    // RulesetResult::count_map of each chosen ruleset's count (after drop_internal_results).
     void draw_counts();
 
     // Read only.

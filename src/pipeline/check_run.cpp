@@ -68,7 +68,7 @@ class CheckWork : public FileWork {
         const FileAudit file =
             audit_file(input, settings_, scratch_.local(), [&](const AuditedGame& g) {
                 ++r->games;
-                if (report::has_findings(g.audit)) ++r->games_with_findings;
+                if (audit::has_findings(g.audit)) ++r->games_with_findings;
                 report::count_ignored(r->ignored, settings_.ignore, g.input.diagnostics, &g.audit);
                 if (json_) {
                     report::append_game_json(r->out, g.input, form_);

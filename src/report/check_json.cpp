@@ -339,7 +339,7 @@ void write_game_heading(JsonWriter& j, const CheckInput& in, const audit::GameAu
     detail::JsonPieces m = j.members(256);
     m.text("\"game\":").integer(in.game + 1);
     m.text(",\"auditable\":").boolean(a.auditable);
-    m.text(",\"findings\":").boolean(has_findings(a));
+    m.text(",\"findings\":").boolean(audit::has_findings(a));
     m.text(",\"width\":").integer(a.width);
     m.text(",\"height\":").integer(a.height);
     j.done(m);

@@ -24,21 +24,6 @@ using detail::record_reason;
 using detail::ruleset_label;
 using detail::verdict_text;
 
-bool has_findings(const audit::GameAudit& a) noexcept {
-    if (!a.auditable) return true;
-    if (!a.divergences.empty()) return true;
-    // R10: notes (encodings the tool reads and normalises) are never findings.
-    if (std::any_of(a.record_issues.begin(), a.record_issues.end(),
-                    [](const audit::RecordIssue& i) {
-                        return i.severity == audit::IssueSeverity::error;
-                    })) {
-        return true;
-    }
-    if (a.record.check == audit::RecordCheck::mismatch) return true;
-    return std::any_of(a.results.begin(), a.results.end(),
-                       [](const audit::RulesetResult& r) { return !r.illegal.empty(); });
-}
-
 namespace {
 
 // A name or value from the input, for a line of text: every control character (a new line
@@ -422,7 +407,7 @@ void append_check_text(std::string& out, const CheckInput& in) {
     for (const audit::RulesetResult& r : a.results) write_ruleset_result(out, r, a);
     write_divergences(out, a);
     write_illegal_everywhere(out, a);
-    if (has_findings(a)) detail::append_count_text(out, a);
+    if (audit::has_findings(a)) detail::append_count_text(out, a);
     if (in.options.position_at != 0) write_position_at(out, in, a);
     out += '\n';
 }

@@ -83,7 +83,7 @@ bool report_entry(std::string_view name) noexcept {
 }
 
 bool JsonlSelection::game(const audit::GameAudit& a) const {
-    if (findings_only && !has_findings(a)) return false;
+    if (findings_only && !audit::has_findings(a)) return false;
     if (only == 0) return true;
     for (const audit::Divergence& d : a.divergences) {
         if ((only >> static_cast<unsigned>(d.kind)) & 1u) return true;

@@ -302,7 +302,7 @@ GameFacts game_facts(const CheckInput& in) {
     const std::string_view white = in.white_name.empty() ? "?" : in.white_name;
     f.players.reserve(black.size() + 4 + white.size());
     f.players.append(black).append(" vs ").append(white);
-    f.findings = has_findings(a);
+    f.findings = audit::has_findings(a);
     f.illegal = std::any_of(a.results.begin(), a.results.end(),
                             [](const audit::RulesetResult& r) { return !r.illegal.empty(); });
     f.moves = a.moves;

@@ -296,7 +296,7 @@ void append_sql_game_row(std::string& out, const CheckInput& in, const GameFacts
         record_errors += o.severity == audit::IssueSeverity::error ? o.count : 0;
     }
     RowWriter w(out, SqlTable::games);
-    w.text(in.file).integer(in.game + 1).boolean(a.auditable).boolean(has_findings(a));
+    w.text(in.file).integer(in.game + 1).boolean(a.auditable).boolean(audit::has_findings(a));
     w.integer(a.width).integer(a.height);
     w.text(in.black_name).text(in.black_rank).text(in.white_name).text(in.white_rank);
     w.text(in.rules).opt_text(in.result).opt_real(in.komi).text(in.komi_text);

@@ -163,6 +163,35 @@ TEST_CASE("Settled count: no string is named", "[audit][settled]") {
     CHECK(a.results[0].score.unsure.empty());
 }
 
+TEST_CASE("has_findings: illegal plays, divergences, record errors, mismatch",
+          "[audit][findings]") {
+    audit::GameAudit clean;
+    clean.results.resize(2);
+    clean.record.check = audit::RecordCheck::match;
+    CHECK_FALSE(audit::has_findings(clean));
+    audit::GameAudit a = clean;
+    a.results[1].illegal.emplace_back();
+    CHECK(audit::has_findings(a));
+    a = clean;
+    a.divergences.emplace_back();
+    CHECK(audit::has_findings(a));
+    a = clean;
+    a.record_issues.emplace_back();
+    CHECK(audit::has_findings(a));
+    // R10: a note is never a finding.
+    a.record_issues.back().severity = audit::IssueSeverity::note;
+    CHECK_FALSE(audit::has_findings(a));
+    a = clean;
+    a.record.check = audit::RecordCheck::mismatch;
+    CHECK(audit::has_findings(a));
+    a = clean;
+    a.record.check = audit::RecordCheck::not_comparable;
+    CHECK_FALSE(audit::has_findings(a));
+    a = clean;
+    a.auditable = false;
+    CHECK(audit::has_findings(a));
+}
+
 TEST_CASE("The count drawn: each point of the seki's end position has its role",
           "[audit][count_map]") {
     // The seki above (J 8): a and f are the eyes of the inner strings, which possess the dame d;
@@ -206,4 +235,26 @@ TEST_CASE("The count drawn: dead stones are marked as such", "[audit][count_map]
     CHECK(m[2 * 5 + 2] == audit::PointRole::dead_white);
     CHECK(m[4 * 5 + 4] == audit::PointRole::black_territory);
     CHECK(m[0] == audit::PointRole::black_territory);
+}
+
+TEST_CASE("The count drawn: only in games with findings", "[audit][count_map]") {
+    // The 5x5 position above, played (setup stones without HA would be a record error) and
+    // --dead list C3: a game with nothing to report (no RE, no illegal play, one ruleset) has no
+    // count drawn (the reports draw counts only of games with findings); the same game with an
+    // RE that the count does not reproduce (a record mismatch, a finding) has it.
+    audit::AuditOptions o;
+    o.dead = audit::DeadPolicy::list;
+    o.dead_points = {"C3"};
+    const std::string moves = ";B[ba];W[cc];B[ab];W[];B[bb];W[];B[])";
+    const auto clean =
+        run("(;GM[1]FF[4]SZ[5]KM[0.5]" + moves, {spec("tromp-taylor:dead=agreement")}, o);
+    CHECK_FALSE(audit::has_findings(clean));
+    CHECK(clean.results[0].score.scored);
+    CHECK(clean.results[0].count_map.empty());
+    const auto mismatch = run("(;GM[1]FF[4]SZ[5]KM[0.5]RU[Chinese]RE[W+10.5]" + moves,
+                              {spec("tromp-taylor:dead=agreement")}, o);
+    CHECK(mismatch.record.check == audit::RecordCheck::mismatch);
+    CHECK(audit::has_findings(mismatch));
+    REQUIRE(mismatch.results.size() == 1);
+    CHECK(mismatch.results[0].count_map.size() == 25);
 }

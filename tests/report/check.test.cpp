@@ -529,31 +529,6 @@ TEST_CASE("write_check_json compact: a resigned game carries no count's terms or
     CHECK(c.size() < u.size());
 }
 
-TEST_CASE("has_findings: illegal plays, divergences, record issues, mismatch", "[report]") {
-    audit::GameAudit clean;
-    clean.results.resize(2);
-    clean.record.check = audit::RecordCheck::match;
-    CHECK_FALSE(report::has_findings(clean));
-    audit::GameAudit a = clean;
-    a.results[1].illegal.emplace_back();
-    CHECK(report::has_findings(a));
-    a = clean;
-    a.divergences.emplace_back();
-    CHECK(report::has_findings(a));
-    a = clean;
-    a.record_issues.emplace_back();
-    CHECK(report::has_findings(a));
-    a = clean;
-    a.record.check = audit::RecordCheck::mismatch;
-    CHECK(report::has_findings(a));
-    a = clean;
-    a.record.check = audit::RecordCheck::not_comparable;
-    CHECK_FALSE(report::has_findings(a));
-    a = clean;
-    a.auditable = false;
-    CHECK(report::has_findings(a));
-}
-
 TEST_CASE("write_check_text words the record check's reason from its facts", "[report][text]") {
     Fixture f;
     f.a.record.check = audit::RecordCheck::unsettled;

@@ -278,9 +278,10 @@ struct RulesetResult {
     // (J 12), 0 when none did.
     std::uint32_t repeated_move = 0;
     Score score;
-    // With AuditOptions::diagrams, for a scored count whose dead stones are
-    // known (not the rules' own, KG score), what each point of the end position is, row by row
-    // from the top as Position; empty otherwise.
+    // With AuditOptions::diagrams, in a game with findings (has_findings: the reports draw no
+    // count of any other), for a scored count whose dead stones are known (not the rules' own,
+    // KG score), what each point of the end position is, row by row from the top as Position;
+    // empty otherwise.
     std::vector<PointRole> count_map;
 };
 
@@ -702,6 +703,12 @@ struct GameAudit {
     std::vector<IllegalEverywhere> illegal_everywhere;  // AuditOptions::illegal_boards
     bool auditable = true;  // false: not a Go game or unusable record (nothing replayed)
 };
+
+// True when the game has something to report: an illegal play under some ruleset, a divergence,
+// a record issue of severity error (R10: notes are never findings), an RE that disagrees with
+// the computed result, or a game that could not be audited. What makes `check` and `audit` exit
+// with 1, and the games whose counts are drawn (RulesetResult::count_map).
+bool has_findings(const GameAudit& audit) noexcept;
 
 namespace detail {
 struct ReplayScratch;

@@ -66,11 +66,6 @@ CheckInput check_input(std::string_view file, const sgf::GameRecord& record,
 // audit.record_issues, for CheckInput::issue_locations.
 std::vector<sgf::Location> locate_issues(const sgf::Document& doc, const audit::GameAudit& audit);
 
-// True when the game has something to report: an illegal play under some ruleset, a divergence,
-// a record issue, an RE that disagrees with the computed result, or a game that could not be
-// audited.
-bool has_findings(const audit::GameAudit& audit) noexcept;
-
 // Writes the text report of one game, ending with a blank line.
 void write_check_text(std::ostream& out, const CheckInput& input);
 // The same, appended to a string.
