@@ -323,43 +323,58 @@ Tally tally_regions_without(const game::Board& board, std::span<const game::Vert
     return t;
 }
 
+// Calls f with `board` less the stones of `dead` (distinct points): a copy of the board (some
+// 27 KB) only when there are some to take off, which most end boards of Benson's analysis have
+// not.
+template <class F>
+decltype(auto) without_stones(const game::Board& board, std::span<const game::Vertex> dead, F&& f) {
+    if (dead.empty()) return f(board);
+    game::Board after = board;
+    for (const game::Vertex v : dead) after.clear(v);
+    return f(static_cast<const game::Board&>(after));
+}
+
+// The stones of `dead` on `board`, by colour, into t.dead_black and t.dead_white.
+void count_dead(const game::Board& board, std::span<const game::Vertex> dead, Tally& t) {
+    for (const game::Vertex v : dead) {
+        (board.at(v) == game::Cell::black ? t.dead_black : t.dead_white) += 1;
+    }
+}
+
 Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadings seki) {
     Tally t;
     if (dead.policy == DeadPolicy::pass_alive) {
         // Benson (life.hpp): the stones inside the opponent's pass-alive territory.
         const LifeAnalysis life = analyse_life(board);
-        game::Board after = board;
-        for (const game::Vertex v : life.dead) {
-            (after.at(v) == game::Cell::black ? t.dead_black : t.dead_white) += 1;
-            after.clear(v);
-        }
-        t.unsettled = settled_after_removal(after, life) ? undecided_group(after, life.pass_alive)
-                                                         : Unsettled::dame;
-        t.settled = t.unsettled == Unsettled::no;
-        if (!t.settled && dead.judge) {
-            // The judge's tier. Unsure strings leave Benson's count (and its reason).
-            std::optional<EndJudgement> made;
-            const EndJudgement& judged = dead.judgement
-                                             ? dead.judgement(life)
-                                             : made.emplace(judge_end_position(board, life));
-            if (judged.settled()) {
-                Tally j;
-                j.judged = true;
-                game::Board cleared = board;
-                for (const game::Vertex v : judged.dead) {
-                    (cleared.at(v) == game::Cell::black ? j.dead_black : j.dead_white) += 1;
-                    cleared.clear(v);
+        count_dead(board, life.dead, t);
+        return without_stones(board, life.dead, [&](const game::Board& after) -> Tally {
+            t.unsettled = settled_after_removal(after, life)
+                              ? undecided_group(after, life.pass_alive)
+                              : Unsettled::dame;
+            t.settled = t.unsettled == Unsettled::no;
+            if (!t.settled && dead.judge) {
+                // The judge's tier. Unsure strings leave Benson's count (and its reason).
+                std::optional<EndJudgement> made;
+                const EndJudgement& judged = dead.judgement
+                                                 ? dead.judgement(life)
+                                                 : made.emplace(judge_end_position(board, life));
+                if (judged.settled()) {
+                    Tally j;
+                    j.judged = true;
+                    count_dead(board, judged.dead, j);
+                    without_stones(board, judged.dead, [&](const game::Board& cleared) {
+                        count_board(cleared, board, j, seki);
+                    });
+                    // The judge's dead stones, for what reads them again: R12's subsets, R18's
+                    // readings of the same count.
+                    j.removed = judged.dead;
+                    return j;
                 }
-                count_board(cleared, board, j, seki);
-                // The judge's dead stones, for what reads them again: R12's subsets, R18's
-                // readings of the same count.
-                j.removed = judged.dead;
-                return j;
             }
-        }
-        count_board(after, board, t, seki);
-        t.removed = life.dead;
-        return t;
+            count_board(after, board, t, seki);
+            t.removed = life.dead;
+            return t;
+        });
     }
     bool any = false;
     for (game::Vertex v : dead.points) any = any || game::is_stone(board.at(v));
