@@ -1,9 +1,11 @@
 // Benson's unconditional life (life.hpp). The regions are found on the board's row masks (a
 // bit per point, one word per row): each region is grown a row at a time, a whole run of its
 // row at once, and kept as masks, so the points of a large region are never visited one by one
-// except to mark them as territory. Every step is linear in the board's points (or rows) per
-// region and round; a round drops at least one string, so the whole is at most quadratic in
-// the number of strings (fine for a finished position, analysed once per end board).
+// except to mark them as territory. Growing a region takes a pair of sweeps over its rows per
+// turn of its shape (each sweep adds at least one run), so a region costs at most its points
+// times the board's rows in word operations (a spiral is the worst shape). Benson's rounds
+// drop at least one string each, so they are at most quadratic in the number of strings (fine
+// for a finished position, analysed once per end board).
 
 #include "sgfaudit/audit/life.hpp"
 
