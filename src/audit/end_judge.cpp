@@ -53,8 +53,8 @@ class Judge {
     using Region = detail::judge::Region;
 
     void label_strings() {
-        detail::judge::reset_cells(sid_, board_, kNone);
-        detail::judge::reset_cells(of_head_, board_, kNone);
+        detail::reset_cells(sid_, board_, kNone);
+        detail::reset_cells(of_head_, board_, kNone);
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
@@ -80,7 +80,7 @@ class Judge {
             s.by_benson = true;
         }
         // The current board's colours: the strings' colours, dead strings taken off.
-        detail::judge::reset_cells(col_, board_, static_cast<std::int8_t>(kNone));
+        detail::reset_cells(col_, board_, static_cast<std::int8_t>(kNone));
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
@@ -118,7 +118,7 @@ class Judge {
 
     // Flood fills the empty regions of the current board.
     void fill_comps() {
-        detail::judge::reset_cells(comp_, board_, kNone);
+        detail::reset_cells(comp_, board_, kNone);
         comps_.clear();
         std::vector<Vertex> stack;
         for (int y = 0; y < board_.height(); ++y) {
@@ -207,7 +207,7 @@ class Judge {
     void fill_regions(int col) {
         std::vector<int>& label = region_[static_cast<std::size_t>(col)];
         std::vector<Region>& regions = regions_[static_cast<std::size_t>(col)];
-        detail::judge::reset_cells(label, board_, kNone);
+        detail::reset_cells(label, board_, kNone);
         regions.clear();
         std::vector<Vertex> stack;
         for (int y = 0; y < board_.height(); ++y) {
@@ -258,7 +258,7 @@ class Judge {
             }
         }
         std::vector<int>& island = island_of_;  // per vertex: the island string there
-        detail::judge::reset_cells(island, board_, kNone);
+        detail::reset_cells(island, board_, kNone);
         for_each_point([&](Vertex v) {
             if (color_at(v) != kNone && island_[static_cast<std::size_t>(sid_[v])]) {
                 island[v] = sid_[v];

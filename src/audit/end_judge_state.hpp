@@ -3,13 +3,12 @@
 // per-string, per-region and per-vertex containers a Judge works in, kept per thread (their
 // capacity from one end board to the next). Boards only, no rules.
 
-#include <algorithm>
 #include <array>
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "eye_shape.hpp"
+#include "point_cells.hpp"
 #include "sgfaudit/game/board.hpp"
 
 namespace sgfaudit::audit::detail::judge {
@@ -48,26 +47,6 @@ struct Region {                     // a maximal set of points holding no stone 
     bool bordered = false;          // some string of the enclosing colour is next to it
 };
 
-// Sets the cells of the per-vertex array `cells` that a judgement of `board` reads to `value`:
-// the board's points and the border cells next to them (the rows from the one above the board to
-// the one below it, whole). The array is given game::kCells entries once; the cells past those
-// rows, which hold whatever an earlier judgement of a larger board left there, are never read
-// (every read is at a point of the board or at a neighbour of one). On a 9x9 board that is a
-// fifth of the array.
-template <class T>
-void reset_cells(std::vector<T>& cells, const game::Board& board, T value) {
-    if (cells.size() != game::kCells) {
-        cells.assign(game::kCells, value);
-        return;
-    }
-    // From the border cell above and left of (0, 0) to the one below and right of the last point.
-    const auto first = static_cast<std::ptrdiff_t>(game::to_vertex(0, 0)) - game::kStride - 1;
-    const auto last =
-        static_cast<std::ptrdiff_t>(game::to_vertex(board.width() - 1, board.height() - 1)) +
-        game::kStride + 1;
-    std::fill(cells.begin() + first, cells.begin() + last + 1, value);
-}
-
 // What a Judge works in (end_judge.cpp names each container where it is a member).
 struct Scratch {
     std::vector<StringInfo> strings;
@@ -88,7 +67,7 @@ struct Scratch {
     std::vector<int> island_of;  // island_eye_spaces': per vertex, the island string there
     // Empties every per-string and per-region container (a new judge's state), keeping their
     // capacity. The per-vertex arrays (sid, col, comp, region, of_head, island_of) are set by
-    // reset_cells where a judgement starts to fill them.
+    // detail::reset_cells (point_cells.hpp) where a judgement starts to fill them.
     void clear() {
         const auto empty = [](auto&... c) { (c.clear(), ...); };
         empty(strings, parent, comps, regions[0], regions[1], level1, doomed, island, root, alive,

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "point_cells.hpp"
 #include "scoring.hpp"
 
 namespace sgfaudit::audit::detail {
@@ -40,17 +41,13 @@ void for_each_point(const Board& board, F&& f) {
 }
 
 // The per-vertex arrays of one count, kept per thread between counts: each count resets only
-// the span of the padded grid its board covers (a 19x19 board is about a third of the grid),
-// and nothing is allocated once a thread has counted a board of its size.
+// the rows of the padded grid its board reads (detail::reset_cells), and nothing is allocated
+// once a thread has counted a board.
 template <class T>
 class PointArray {
   public:
-    // All of the board's points set to `value` (and the border cells between them).
-    void reset(const Board& board, T value) {
-        const auto first = game::to_vertex(0, 0);
-        const auto last = game::to_vertex(board.width() - 1, board.height() - 1);
-        std::fill(cells_.begin() + first, cells_.begin() + last + 1, value);
-    }
+    // The cells an analysis of `board` reads set to `value` (point_cells.hpp).
+    void reset(const Board& board, T value) { reset_cells(cells_, board, value); }
     // Every cell of the padded grid set to `value`.
     void fill(T value) { std::fill(cells_.begin(), cells_.end(), value); }
     T& operator[](Vertex v) { return cells_[v]; }

@@ -324,11 +324,10 @@ bool pass_alive_territory(const Position& p, const Rows& near_own, const LifeOpt
 }
 
 // Pass-alive strings of colour `c`: marks alive[v] for each of their stones, and territory[v]
-// (and its bit in territory_rows) for each point of a region that is pass-alive territory of c.
+// for each point of a region that is pass-alive territory of c.
 // `e` is scratch, reused across colours.
 void analyse_colour(const Board& board, Color c, const Position& p, const LifeOptions& options,
-                    Enclosure& e, std::vector<bool>& alive, std::vector<bool>& territory,
-                    Rows& territory_rows) {
+                    Enclosure& e, std::vector<bool>& alive, std::vector<bool>& territory) {
     const Cell own = game::to_cell(c);
     const Rows& own_rows = c == Color::black ? p.black : p.white;
     const Rows near_own = next_to(p, own_rows);
@@ -350,7 +349,6 @@ void analyse_colour(const Board& board, Color c, const Position& p, const LifeOp
         const std::span<const std::uint64_t> rows = e.region_rows[r];
         if (!pass_alive_territory(p, near_own, options, top, rows)) continue;
         for (std::size_t k = 0; k < rows.size(); ++k) {
-            territory_rows[static_cast<std::size_t>(top) + k] |= rows[k];
             for (std::uint64_t m = rows[k]; m != 0; m &= m - 1) {
                 territory[game::to_vertex(std::countr_zero(m), top + static_cast<int>(k))] = true;
             }
@@ -369,10 +367,8 @@ LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
     // grow are all 0 between regions).
     thread_local Enclosure e;
     const Position p = position_of(board);
-    analyse_colour(board, Color::black, p, options, e, life.pass_alive, life.territory_black,
-                   life.territory_black_rows);
-    analyse_colour(board, Color::white, p, options, e, life.pass_alive, life.territory_white,
-                   life.territory_white_rows);
+    analyse_colour(board, Color::black, p, options, e, life.pass_alive, life.territory_black);
+    analyse_colour(board, Color::white, p, options, e, life.pass_alive, life.territory_white);
     for (int y = 0; y < p.height; ++y) {
         const auto i = static_cast<std::size_t>(y);
         for (std::uint64_t m = p.black[i] | p.white[i]; m != 0; m &= m - 1) {

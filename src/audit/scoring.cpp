@@ -441,27 +441,6 @@ Tally tally_markup(const game::Board& board, const std::vector<game::Vertex>& de
     return t;
 }
 
-// tally_pass_alive_rules without the KG encore: every stone outside the pass-alive territories
-// counts, the stones inside them are dead, and every region of the rest is counted by whom it
-// reaches, from the rows. A territory (a region enclosed by its owner's pass-alive strings, which
-// the two colours' never share) is such a region once its dead stones are gone, reaching its
-// owner alone: all of its points are the owner's, as they are point by point.
-void count_pass_alive_rows(const game::Board& board, const LifeAnalysis& life, Tally& t) {
-    RowMasks black = rows_of(board, game::Color::black), white = rows_of(board, game::Color::white);
-    for (int y = 0; y < board.height(); ++y) {
-        const auto row = static_cast<std::size_t>(y);
-        const std::uint64_t tb = life.territory_black_rows[row],
-                            tw = life.territory_white_rows[row];
-        t.dead_white += std::popcount(white[row] & tb);
-        t.dead_black += std::popcount(black[row] & tw);
-        white[row] &= ~tb;
-        black[row] &= ~tw;
-        t.black_stones += std::popcount(black[row]);
-        t.white_stones += std::popcount(white[row]);
-    }
-    count_region_rows(board.width(), board.height(), black, white, t);
-}
-
 // tally_pass_alive_rules in the KG encore, point by point.
 void count_pass_alive_encore(const game::Board& board, const LifeAnalysis& life,
                              const game::Board& second_encore_start, Tally& t) {
@@ -536,7 +515,10 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
     const LifeAnalysis life = analyse_life(board, options);
     const int w = board.width(), h = board.height();
     if (second_encore_start == nullptr) {
-        count_pass_alive_rows(board, life, t);
+        // Every stone outside the pass-alive territories counts and those inside are dead
+        // (life.dead): a territory, once they are gone, is a region reaching its owner alone (the
+        // two colours' territories never share a point), so the regions count it.
+        t = tally_regions_without(board, life.dead);
     } else {
         count_pass_alive_encore(board, life, *second_encore_start, t);
     }

@@ -14,8 +14,6 @@
 // than two vital regions among the regions still held, then each region that borders a dropped
 // string. The strings left are pass-alive. This module knows boards only: no rules, no SGF.
 
-#include <array>
-#include <cstdint>
 #include <vector>
 
 #include "sgfaudit/game/board.hpp"
@@ -28,9 +26,6 @@ struct LifeAnalysis {
     // Per vertex: the point is in the pass-alive territory of Black / White (empty points and
     // the opponent's stones there, which are dead).
     std::vector<bool> territory_black, territory_white;
-    // The same territories as row masks: bit x of row y set when (x, y) is in it (rows of the
-    // board's height; the others 0).
-    std::array<std::uint64_t, game::kMaxSide> territory_black_rows{}, territory_white_rows{};
     // The stones inside the opponent's pass-alive territory, in vertex order.
     std::vector<game::Vertex> dead;
 };
