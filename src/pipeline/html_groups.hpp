@@ -76,6 +76,9 @@ class HtmlGroups {
     std::uint64_t max_diagrams_, max_broken_rows_;
     std::array<std::atomic<bool>, report::kHtmlGroups> full_{};
     std::array<std::uint64_t, report::kHtmlGroups> divergences_{}, boards_{}, budget_{};
+    // Each file's stdio buffer (kGroupBuffer bytes), declared first: it outlives the file.
+    static constexpr std::size_t kGroupBuffer = std::size_t{64} << 10;
+    std::vector<std::unique_ptr<char[]>> buffers_;
     std::vector<std::unique_ptr<std::FILE, int (*)(std::FILE*)>> files_;
     std::vector<std::uint16_t> order_;
     std::uint64_t drawn_ = 0, boards_total_ = 0;

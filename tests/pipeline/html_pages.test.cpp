@@ -93,3 +93,45 @@ TEST_CASE("HtmlGroups: under 5 MB every group stays on index.html", "[pipeline][
     CHECK(index.find("pages/") == std::string::npos);
     CHECK_FALSE(std::filesystem::exists(t.path() / "pages"));
 }
+
+namespace {
+
+// The number of descriptors this process has open.
+std::size_t open_descriptors() {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) ++n;
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("HtmlGroups: many pages are each whole, and none is left open",
+          "[pipeline][html][pages]") {
+    // The pages are made durable a few at a time (their descriptors kept until then): a group
+    // of 12 pages passes that number, and each page must still hold its blocks and end.
+    TempFolder t("sgfaudit-pages");
+    const auto g = report::html_group(audit::DivergenceKind::outcome, report::Cause::dead_stones);
+    const std::size_t before = open_descriptors();
+    {
+        pipeline::HtmlGroups groups(t.path().string(), 1000, 10000);
+        for (int game = 1; game <= 12; ++game) groups.add({block(g, game, 1'500'000)});
+        groups.plan();
+        REQUIRE(groups.paginate(0));
+        std::map<std::string, std::string, std::less<>> anchors;
+        REQUIRE(groups.write_pages(anchors));
+        for (int page = 1; page <= 12; ++page) {
+            const std::string name =
+                page == 1 ? std::string("pages/g-outcome-dead_stones.html")
+                          : "pages/g-outcome-dead_stones-" + std::to_string(page) + ".html";
+            CAPTURE(name);
+            const std::string text = slurp(t.path() / name);
+            CHECK(text.find("id=\"f1-g" + std::to_string(page) + "\"") != std::string::npos);
+            CHECK(text.find(std::string(1'500'000, 'x')) != std::string::npos);
+            CHECK(text.find("</html>") != std::string::npos);
+            CHECK(anchors.at("f1-g" + std::to_string(page)) == name);
+        }
+        CHECK_FALSE(std::filesystem::exists(t.path() / "pages/g-outcome-dead_stones-13.html"));
+        groups.remove();
+    }
+    CHECK(open_descriptors() == before);
+}
