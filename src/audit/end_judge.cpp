@@ -54,13 +54,13 @@ class Judge {
 
     void label_strings() {
         detail::reset_cells(sid_, board_, kNone);
-        detail::reset_cells(of_head_, board_, kNone);
+        detail::reset_cells(scratch_.of_head, board_, kNone);
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
                 const Cell c = board_.at(v);
                 if (!game::is_stone(c)) continue;
-                int& s = of_head_[board_.chain_id(v)];
+                int& s = scratch_.of_head[board_.chain_id(v)];
                 if (s == kNone) {
                     s = static_cast<int>(strings_.size());
                     StringInfo info;
@@ -120,7 +120,7 @@ class Judge {
     void fill_comps() {
         detail::reset_cells(comp_, board_, kNone);
         comps_.clear();
-        std::vector<Vertex> stack;
+        std::vector<Vertex>& stack = scratch_.stack;  // empty between fills
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex start = game::to_vertex(x, y);
@@ -209,7 +209,7 @@ class Judge {
         std::vector<Region>& regions = regions_[static_cast<std::size_t>(col)];
         detail::reset_cells(label, board_, kNone);
         regions.clear();
-        std::vector<Vertex> stack;
+        std::vector<Vertex>& stack = scratch_.stack;
         for (int y = 0; y < board_.height(); ++y) {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex start = game::to_vertex(x, y);
@@ -247,26 +247,28 @@ class Judge {
     // Eye spaces around islands: the empty regions next to an island (each an eye space of the
     // colour around it) and the island's stones are one space. When it has at most six points
     // and a shape the opponent kills on its vital point (the island may already hold it), its
-    // regions make one eye together, not one each (spaces_; eye_shape.hpp).
+    // regions make one eye together, not one each (Scratch::spaces; eye_shape.hpp).
     void island_eye_spaces() {
-        std::vector<int> sizes(comps_.size());
-        std::vector<std::uint8_t> eye_space(comps_.size(), 0);
+        std::vector<int>& sizes = scratch_.sizes;
+        std::vector<std::uint8_t>& eye_space = scratch_.eye_space;
+        sizes.resize(comps_.size());
+        eye_space.assign(comps_.size(), 0);
         for (std::size_t k = 0; k < comps_.size(); ++k) {
             sizes[k] = comps_[k].size;
             for (int c = 0; c < 2; ++c) {
                 if (comps_[k].eye_space(c)) eye_space[k] |= static_cast<std::uint8_t>(1u << c);
             }
         }
-        std::vector<int>& island = island_of_;  // per vertex: the island string there
+        std::vector<int>& island = scratch_.island_of;  // per vertex: the island string there
         detail::reset_cells(island, board_, kNone);
         for_each_point([&](Vertex v) {
             if (color_at(v) != kNone && island_[static_cast<std::size_t>(sid_[v])]) {
                 island[v] = sid_[v];
             }
         });
-        spaces_ =
-            detail::small_island_spaces(board_, comp_, sizes, eye_space, island, col_, kBigEye);
-        counted_.assign(spaces_.size.size(), false);
+        detail::small_island_spaces(board_, comp_, sizes, eye_space, island, col_, kBigEye,
+                                    scratch_.spaces);
+        scratch_.counted.assign(scratch_.spaces.size.size(), false);
     }
 
     // One round: regions, groups, eyes, life (end_judge.hpp).
@@ -279,8 +281,9 @@ class Judge {
         join_first_level();
         // Per group root: eye count, largest eye, holds a pass-alive string. Filled for the
         // first-level groups, then again for the final ones.
-        std::vector<int> eyes(n, 0), largest(n, 0);
-        std::vector<bool> firm(n, false);
+        std::vector<int>&eyes = scratch_.round_eyes, &largest = scratch_.round_largest;
+        std::vector<bool>& firm = scratch_.firm;
+        eyes.assign(n, 0), largest.assign(n, 0), firm.assign(n, false);
         find_hopeless(eyes, largest, firm);
         find_islands();
         mark_eye_spaces();
@@ -326,9 +329,9 @@ class Judge {
         }
     }
 
-    // Sets level1_ and doomed_ from the first-level groups. Hopeless: no pass-alive string, at
-    // most one eye (own-only regions) of at most 3 points. eyes, largest and firm come in
-    // zeroed and are left per first-level root.
+    // Sets Scratch::level1 and doomed_ from the first-level groups. Hopeless: no pass-alive string,
+    // at most one eye (own-only regions) of at most 3 points. eyes, largest and firm come in zeroed
+    // and are left per first-level root.
     void find_hopeless(std::vector<int>& eyes, std::vector<int>& largest, std::vector<bool>& firm) {
         const std::size_t n = strings_.size();
         for (const Comp& c : comps_) {
@@ -341,11 +344,11 @@ class Judge {
             }
         }
         mark_firm(firm);
-        level1_.assign(n, kNone);
+        scratch_.level1.assign(n, kNone);
         doomed_.assign(n, false);
         for (std::size_t s = 0; s < n; ++s) {
             const auto root = static_cast<std::size_t>(find(static_cast<int>(s)));
-            level1_[s] = static_cast<int>(root);
+            scratch_.level1[s] = static_cast<int>(root);
             doomed_[s] = !firm[root] && eyes[root] <= 1 && largest[root] <= kSmallEyeMax;
         }
     }
@@ -355,12 +358,14 @@ class Judge {
     void find_islands() {
         const std::size_t n = strings_.size();
         for (int col = 0; col < 2; ++col) fill_regions(col);
-        std::vector<int> first_region(n, kNone);
-        std::vector<bool> several(n, false);
+        std::vector<int>& first_region = scratch_.first_region;
+        std::vector<bool>& several = scratch_.several;
+        first_region.assign(n, kNone), several.assign(n, false);
         for_each_point([&](Vertex v) {
             const int col = color_at(v);
             if (col == kNone) return;
-            const auto root = static_cast<std::size_t>(level1_[static_cast<std::size_t>(sid_[v])]);
+            const auto root =
+                static_cast<std::size_t>(scratch_.level1[static_cast<std::size_t>(sid_[v])]);
             for (const Vertex nb : game::neighbours(v)) {
                 if (!board_.on_board(nb) || color_at(nb) == col) continue;
                 const int r = region_[static_cast<std::size_t>(col)][nb];
@@ -377,7 +382,7 @@ class Judge {
         });
         island_.assign(n, false);
         for (std::size_t s = 0; s < n; ++s) {
-            const auto root = static_cast<std::size_t>(level1_[s]);
+            const auto root = static_cast<std::size_t>(scratch_.level1[s]);
             island_[s] = doomed_[s] && !several[root];
         }
         islands_known_ = true;
@@ -419,7 +424,8 @@ class Judge {
     // with an island counted only for a group that has another eye.
     void count_eyes(std::vector<int>& eyes, std::vector<int>& largest) {
         const std::size_t n = strings_.size();
-        std::vector<int> shared_points(n, 0);
+        std::vector<int>& shared_points = scratch_.shared_points;
+        shared_points.assign(n, 0);
         island_eye_spaces();
         for (std::size_t k = 0; k < comps_.size(); ++k) {
             const Comp& c = comps_[k];
@@ -427,13 +433,15 @@ class Judge {
                 if (!c.eye_space(col)) continue;
                 const auto root =
                     static_cast<std::size_t>(find(c.string[static_cast<std::size_t>(col)]));
-                if (const int sp = spaces_.of_region[k]; sp != kNone) {
+                if (const int sp = scratch_.spaces.of_region[k]; sp != kNone) {
                     // A small killable space around an island: one eye for the whole space;
                     // made of single points only, a liberty shared with the island, as below.
                     const auto i = static_cast<std::size_t>(sp);
-                    if (!counted_[i]) (spaces_.wide[i] ? eyes : shared_points)[root] += 1;
-                    counted_[i] = true;
-                    if (spaces_.wide[i]) largest[root] = std::max(largest[root], spaces_.size[i]);
+                    if (!scratch_.counted[i])
+                        (scratch_.spaces.wide[i] ? eyes : shared_points)[root] += 1;
+                    scratch_.counted[i] = true;
+                    if (scratch_.spaces.wide[i])
+                        largest[root] = std::max(largest[root], scratch_.spaces.size[i]);
                     continue;
                 }
                 // A single point next to an island is a liberty shared with it: an eye only
@@ -451,16 +459,16 @@ class Judge {
         }
     }
 
-    // Sets root_, alive_, eyes_ and largest_ from the final groups: a group lives with a
-    // pass-alive string or two eyes (firm comes in zeroed).
+    // Sets root_, alive_, Scratch::eyes and Scratch::largest from the final groups: a group lives
+    // with a pass-alive string or two eyes (firm comes in zeroed).
     void settle_groups(const std::vector<int>& eyes, const std::vector<int>& largest,
                        std::vector<bool>& firm) {
         const std::size_t n = strings_.size();
         mark_firm(firm);
         root_.assign(n, kNone);
         alive_.assign(n, false);
-        eyes_ = eyes;
-        largest_ = largest;
+        scratch_.eyes = eyes;
+        scratch_.largest = largest;
         for (std::size_t s = 0; s < n; ++s) {
             const auto root = static_cast<std::size_t>(find(static_cast<int>(s)));
             root_[s] = static_cast<int>(root);
@@ -515,15 +523,15 @@ class Judge {
     }
 
     // The seki shape of two undecided groups g (colour of `own`) and h (end_judge.hpp).
-    bool seki_pair(int g, int h, const std::vector<std::vector<Vertex>>& libs) const {
-        const auto& lg = libs[static_cast<std::size_t>(g)];
-        const auto& lh = libs[static_cast<std::size_t>(h)];
-        std::vector<Vertex> shared;
+    bool seki_pair(int g, int h, const detail::GroupLiberties& libs) const {
+        const std::span<const Vertex> lg = libs.of(g), lh = libs.of(h);
+        std::vector<Vertex>& shared = scratch_.shared;
+        shared.clear();
         std::set_intersection(lg.begin(), lg.end(), lh.begin(), lh.end(),
                               std::back_inserter(shared));
         if (shared.empty()) return false;
         // Every other liberty lies in an empty region reaching the group's colour only.
-        const auto in_own_eyes = [&](const std::vector<Vertex>& l, int own) {
+        const auto in_own_eyes = [&](std::span<const Vertex> l, int own) {
             for (const Vertex v : l) {
                 if (std::binary_search(shared.begin(), shared.end(), v)) continue;
                 const Comp& c = comps_[static_cast<std::size_t>(comp_[v])];
@@ -535,39 +543,42 @@ class Judge {
             !in_own_eyes(lh, strings_[static_cast<std::size_t>(h)].color)) {
             return false;
         }
-        const int eg = eyes_[static_cast<std::size_t>(g)], eh = eyes_[static_cast<std::size_t>(h)];
-        if (largest_[static_cast<std::size_t>(g)] > kSmallEyeMax ||
-            largest_[static_cast<std::size_t>(h)] > kSmallEyeMax) {
+        const int eg = scratch_.eyes[static_cast<std::size_t>(g)],
+                  eh = scratch_.eyes[static_cast<std::size_t>(h)];
+        if (scratch_.largest[static_cast<std::size_t>(g)] > kSmallEyeMax ||
+            scratch_.largest[static_cast<std::size_t>(h)] > kSmallEyeMax) {
             return false;
         }
         if (eg == 0 && eh == 0 && shared.size() >= 2) {
             // Without eyes, a group of one or two stones may be given up on a shared liberty:
             // the other takes them and is left with one eye of at most three points, not two.
             // Not a seki then, whatever comes of it.
-            return group_stones_[static_cast<std::size_t>(g)] > 2 &&
-                   group_stones_[static_cast<std::size_t>(h)] > 2;
+            return scratch_.group_stones[static_cast<std::size_t>(g)] > 2 &&
+                   scratch_.group_stones[static_cast<std::size_t>(h)] > 2;
         }
         return eg == 1 && eh == 1;
     }
 
     void decide(EndJudgement& out) {
         const std::size_t n = strings_.size();
-        std::vector<StringVerdict> verdict(n, StringVerdict::unsure);
-        std::vector<bool> seki_root(n, false);
+        std::vector<StringVerdict>& verdict = scratch_.verdict;
+        std::vector<bool>& seki_root = scratch_.seki_root;
+        verdict.assign(n, StringVerdict::unsure), seki_root.assign(n, false);
         // The liberties of each group on the current board, sorted.
-        const std::vector<std::vector<Vertex>> libs =
-            detail::group_liberties(board_, col_, sid_, root_);
-        group_stones_.assign(n, 0);
+        const detail::GroupLiberties& libs = scratch_.libs;
+        detail::group_liberties(board_, col_, sid_, root_, scratch_.libs);
+        scratch_.group_stones.assign(n, 0);
         for (std::size_t s = 0; s < n; ++s) {
             if (!strings_[s].dead) {
-                group_stones_[static_cast<std::size_t>(root_[s])] += strings_[s].stones;
+                scratch_.group_stones[static_cast<std::size_t>(root_[s])] += strings_[s].stones;
             }
         }
         // Undecided groups next to each other (by a shared liberty) in a seki shape.
         for (std::size_t g = 0; g < n; ++g) {
             if (root_[g] != static_cast<int>(g) || strings_[g].dead || alive_[g]) continue;
-            std::vector<int> checked;  // each neighbouring group is looked at once
-            for (const Vertex v : libs[g]) {
+            std::vector<int>& checked = scratch_.checked;  // each neighbouring group once
+            checked.clear();
+            for (const Vertex v : libs.of(static_cast<int>(g))) {
                 for (const Vertex nb : game::neighbours(v)) {
                     if (!board_.on_board(nb)) continue;
                     const int col = color_at(nb);
@@ -584,7 +595,8 @@ class Judge {
             }
         }
         // Liberties of each string on the current board (a living string in atari is unsure).
-        const std::vector<int> string_libs = detail::string_liberty_counts(board_, col_, sid_, n);
+        std::vector<int>& string_libs = scratch_.string_libs;
+        detail::string_liberty_counts(board_, col_, sid_, n, string_libs);
         for (std::size_t s = 0; s < n; ++s) {
             const StringInfo& info = strings_[s];
             if (info.dead) {
@@ -649,18 +661,12 @@ class Judge {
     std::vector<Comp>& comps_;
     std::array<std::vector<int>, 2>& region_;  // per enclosing colour, per vertex
     std::array<std::vector<Region>, 2>& regions_;
-    std::vector<int>& level1_;               // per string: its first-level group
-    std::vector<bool>& doomed_;              // per string: its first-level group is hopeless
-    std::vector<bool>& island_;              // per string: doomed, inside the opponent's area
-    bool islands_known_ = false;             // island_ is this round's
-    std::vector<int>& root_;                 // per string: its group (final)
-    std::vector<bool>& alive_;               // per string
-    std::vector<int>& eyes_;                 // per final root
-    std::vector<int>& largest_;              // per final root
-    std::vector<int>& group_stones_;         // per final root (decide)
-    detail::IslandSpaces& spaces_;           // this round's small spaces around islands
-    std::vector<bool>& counted_;             // per space: its one eye is counted
-    std::vector<int>&of_head_, &island_of_;  // label_strings', island_eye_spaces' (Scratch)
+    std::vector<bool>& doomed_;   // per string: its first-level group is hopeless
+    std::vector<bool>& island_;   // per string: doomed, inside the opponent's area
+    bool islands_known_ = false;  // island_ is this round's
+    std::vector<int>& root_;      // per string: its group (final)
+    std::vector<bool>& alive_;    // per string
+    Scratch& scratch_;            // the rest of the judge's containers
 };
 
 Judge::Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratch)
@@ -674,18 +680,11 @@ Judge::Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratc
       comps_(scratch.comps),
       region_(scratch.region),
       regions_(scratch.regions),
-      level1_(scratch.level1),
       doomed_(scratch.doomed),
       island_(scratch.island),
       root_(scratch.root),
       alive_(scratch.alive),
-      eyes_(scratch.eyes),
-      largest_(scratch.largest),
-      group_stones_(scratch.group_stones),
-      spaces_(scratch.spaces),
-      counted_(scratch.counted),
-      of_head_(scratch.of_head),
-      island_of_(scratch.island_of) {
+      scratch_(scratch) {
     scratch.clear();
     label_strings();
 }

@@ -41,30 +41,39 @@ void for_each_empty(const game::Board& board, std::span<const std::int8_t> colou
 
 }  // namespace
 
-std::vector<std::vector<game::Vertex>> group_liberties(const game::Board& board,
-                                                       std::span<const std::int8_t> colour,
-                                                       std::span<const int> string_of,
-                                                       std::span<const int> group_of) {
-    std::vector<std::vector<game::Vertex>> libs(group_of.size());
-    for_each_empty(board, colour, [&](game::Vertex v) {
-        for_each_neighbour_id(
-            board, colour, v,
-            [&](game::Vertex nb) { return group_of[static_cast<std::size_t>(string_of[nb])]; },
-            [&](game::Vertex p, int group) { libs[static_cast<std::size_t>(group)].push_back(p); });
+void group_liberties(const game::Board& board, std::span<const std::int8_t> colour,
+                     std::span<const int> string_of, std::span<const int> group_of,
+                     GroupLiberties& out) {
+    const std::size_t n = group_of.size();
+    const auto each_liberty = [&](auto&& f) {
+        for_each_empty(board, colour, [&](game::Vertex v) {
+            for_each_neighbour_id(
+                board, colour, v,
+                [&](game::Vertex nb) { return group_of[static_cast<std::size_t>(string_of[nb])]; },
+                f);
+        });
+    };
+    // Counted, then placed: each group's run of points in vertex order, sorted.
+    out.start.assign(n + 1, 0);
+    each_liberty(
+        [&](game::Vertex, int group) { out.start[static_cast<std::size_t>(group) + 1]++; });
+    for (std::size_t g = 0; g < n; ++g) out.start[g + 1] += out.start[g];
+    out.points.resize(static_cast<std::size_t>(out.start[n]));
+    out.next.assign(out.start.begin(), out.start.end() - 1);
+    each_liberty([&](game::Vertex p, int group) {
+        out.points[static_cast<std::size_t>(out.next[static_cast<std::size_t>(group)]++)] = p;
     });
-    return libs;  // pushed in vertex order: sorted
 }
 
-std::vector<int> string_liberty_counts(const game::Board& board,
-                                       std::span<const std::int8_t> colour,
-                                       std::span<const int> string_of, std::size_t strings) {
-    std::vector<int> libs(strings, 0);
+void string_liberty_counts(const game::Board& board, std::span<const std::int8_t> colour,
+                           std::span<const int> string_of, std::size_t strings,
+                           std::vector<int>& out) {
+    out.assign(strings, 0);
     for_each_empty(board, colour, [&](game::Vertex v) {
         for_each_neighbour_id(
             board, colour, v, [&](game::Vertex nb) { return string_of[nb]; },
-            [&](game::Vertex, int s) { libs[static_cast<std::size_t>(s)] += 1; });
+            [&](game::Vertex, int s) { out[static_cast<std::size_t>(s)] += 1; });
     });
-    return libs;
 }
 
 }  // namespace sgfaudit::audit::detail

@@ -24,14 +24,18 @@ struct IslandSpaces {
     std::vector<int> of_region;  // per empty region: its space (index below), or -1
     std::vector<int> size;       // per space: its points, the island's stones included
     std::vector<bool> wide;      // per space: one of its regions has two points or more
+    // small_island_spaces' working memory, kept from call to call (their capacity).
+    std::vector<int> head, first, count;
+    std::vector<bool> spoilt, with_island;
+    std::vector<game::Vertex> points;
 };
-// `region`: per vertex, its empty region or -1 (a stone); `region_size`: per region;
-// `eye_space`: per region, bit c set when it is an eye space of colour c (0 Black, 1 White);
-// `island`: per vertex, the island string there or -1; `colour`: per vertex, 0, 1 or -1.
-IslandSpaces small_island_spaces(const game::Board& board, std::span<const int> region,
-                                 std::span<const int> region_size,
-                                 std::span<const std::uint8_t> eye_space,
-                                 std::span<const int> island, std::span<const std::int8_t> colour,
-                                 int max_points);
+// Sets `out` (of_region, size, wide) for the board. `region`: per vertex, its empty region or
+// -1 (a stone); `region_size`: per region; `eye_space`: per region, bit c set when it is an eye
+// space of colour c (0 Black, 1 White); `island`: per vertex, the island string there or -1;
+// `colour`: per vertex, 0, 1 or -1.
+void small_island_spaces(const game::Board& board, std::span<const int> region,
+                         std::span<const int> region_size, std::span<const std::uint8_t> eye_space,
+                         std::span<const int> island, std::span<const std::int8_t> colour,
+                         int max_points, IslandSpaces& out);
 
 }  // namespace sgfaudit::audit::detail
