@@ -8,7 +8,7 @@
 
 namespace sgfaudit::pipeline {
 
-FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::AuditScratch& scratch,
+FileAudit audit_file(FileInput& input, const AuditSettings& settings, FileScratch& scratch,
                      const std::function<void(const AuditedGame&)>& on_game) {
     FileAudit result;
     if (!input.bytes.ok) {
@@ -22,8 +22,9 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::Aud
     // (SIGTERM took 2.5 s among files of a 10^6-move ko).
     if (settings.cancel != nullptr && settings.cancel->load(std::memory_order_relaxed) != 0)
         return result;
-    const sgf::Document doc =
-        sgf::read_document(input.path, std::move(input.bytes.bytes), settings.limits);
+    sgf::Document doc =
+        sgf::read_document(input.path, std::move(input.bytes.bytes), settings.limits,
+                           sgf::ReadPath::fast, std::move(scratch.spare));
     result.games = doc.games().size();
     result.errors = doc.has_errors();
 
@@ -46,7 +47,7 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::Aud
         sgf::GameRecord record = sgf::read_record(doc, g, settings.limits);
         if (record.has_errors()) result.errors = true;
         const audit::GameAudit a =
-            audit::audit_game(record, settings.rulesets, settings.options, scratch);
+            audit::audit_game(record, settings.rulesets, settings.options, scratch.audit);
         // A replay cut short by the cancel flag (AuditOptions::cancel) is not reported.
         if (settings.cancel != nullptr && settings.cancel->load(std::memory_order_relaxed) != 0)
             break;
@@ -74,12 +75,13 @@ FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::Aud
                                   std::make_move_iterator(record.diagnostics.begin()),
                                   std::make_move_iterator(record.diagnostics.end()));
     }
+    scratch.spare = sgf::spare_of(std::move(doc));
     return result;
 }
 
 FileAudit audit_file(FileInput& input, const AuditSettings& settings,
                      const std::function<void(const AuditedGame&)>& on_game) {
-    audit::AuditScratch scratch;
+    FileScratch scratch;
     return audit_file(input, settings, scratch, on_game);
 }
 

@@ -161,8 +161,8 @@ class CheckWork : public FileWork {
 
     const std::string temp_ = temporary_folder();
     const AuditSettings& settings_;
-    // The audit's working memory, one per worker thread (process() runs on any of them).
-    mutable tbb::enumerable_thread_specific<audit::AuditScratch> scratch_;
+    // The reader's and the audit's memory, one per worker thread (process() runs on any).
+    mutable tbb::enumerable_thread_specific<FileScratch> scratch_;
     const bool json_, html_;
     const report::GameJson form_;
     std::ostream &out_, &err_;

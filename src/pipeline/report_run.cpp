@@ -219,8 +219,8 @@ class ReportWork : public FileWork {
     GzipStream* gzip_ = nullptr;
     detail::SqliteReport* sqlite_ = nullptr;
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
-    // The audit's working memory, one per worker thread (process() runs on any of them).
-    mutable tbb::enumerable_thread_specific<audit::AuditScratch> scratch_;
+    // The reader's and the audit's memory, one per worker thread (process() runs on any).
+    mutable tbb::enumerable_thread_specific<FileScratch> scratch_;
     const fs::path staging_;  // where spilled output goes
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_;

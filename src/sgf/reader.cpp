@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "parser.hpp"
 #include "sgfaudit/sgf/codes.hpp"
@@ -62,7 +63,31 @@ ControlCount count_controls(std::string_view bytes) noexcept {
 
 Document read_document(std::string file, std::string bytes, const ReadLimits& limits,
                        ReadPath path) {
+    return read_document(std::move(file), std::move(bytes), limits, path, Document{});
+}
+
+Document spare_of(Document&& used) {
     Document doc;
+    const auto keep = [](auto& to, auto& from) {
+        from.clear();
+        to.swap(from);
+    };
+    if (used.games_.capacity() <= kSpareNodes && used.nodes_.capacity() <= kSpareNodes &&
+        used.properties_.capacity() <= kSpareNodes && used.values_.capacity() <= kSpareNodes &&
+        used.ids_.capacity() <= 2 * kSpareNodes) {
+        keep(doc.games_, used.games_);
+        keep(doc.nodes_, used.nodes_);
+        keep(doc.properties_, used.properties_);
+        keep(doc.ids_, used.ids_);
+        keep(doc.values_, used.values_);
+    }
+    used = Document{};  // the rest freed now
+    return doc;
+}
+
+Document read_document(std::string file, std::string bytes, const ReadLimits& limits, ReadPath path,
+                       Document&& spare) {
+    Document doc = spare_of(std::move(spare));
     doc.file_ = std::move(file);
     doc.bytes_ = std::move(bytes);
     doc.max_diagnostics_ = limits.max_diagnostics;

@@ -172,3 +172,35 @@ TEST_CASE("Each limit met on a fast path gives the general path's Document and d
         CHECK(met);  // the case is met, not only compared
     }
 }
+
+TEST_CASE("A Document read into the spare of another is the Document read afresh",
+          "[sgf][reader][paths][spare]") {
+    // File after file, each read into what is left of the one before (spare_of), as a worker
+    // thread reads them: under the default limits and under tight ones (diagnostics).
+    std::vector<fs::path> files = files_under(fs::path(SGFAUDIT_SOURCE_DIR) / "corpus");
+    const std::vector<fs::path> fuzz =
+        files_under(fs::path(SGFAUDIT_SOURCE_DIR) / "fuzz" / "corpus" / "reader");
+    files.insert(files.end(), fuzz.begin(), fuzz.end());
+    REQUIRE(files.size() > 550);
+    for (const ReadLimits& limits : {limit_sets()[0], limit_sets()[1]}) {
+        Document previous;
+        for (const fs::path& f : files) {
+            const std::string bytes = slurp(f);
+            const Document fresh = read_document(f.string(), bytes, limits, ReadPath::fast);
+            Document reused =
+                read_document(f.string(), bytes, limits, ReadPath::fast, std::move(previous));
+            std::string why;
+            const bool same = reused.same_as(fresh, &why);
+            INFO(f.string() << ": " << why);
+            CHECK(same);
+            previous = std::move(reused);
+        }
+    }
+    // What spare_of leaves holds nothing of the document it was.
+    const Document spare = spare_of(read_document("a.sgf", "(;GM[1]C[x]XX[y];B[aa];W[bb])"));
+    CHECK(spare.games().empty());
+    CHECK(spare.node_count() == 0);
+    CHECK(spare.text().empty());
+    CHECK(spare.file().empty());
+    CHECK(spare.diagnostics().empty());
+}

@@ -52,10 +52,17 @@ struct FileAudit {
     std::vector<sgf::Diagnostic> diagnostics;
 };
 
+// A worker thread's memory from file to file, kept by the caller (one per worker thread): the
+// audit's scratch, and the last file's Document, whose tree's containers the next file is read
+// into (sgf::read_document with a spare).
+struct FileScratch {
+    audit::AuditScratch audit;
+    sgf::Document spare;
+};
+
 // Audits every game of `input` in file order, calling `on_game` for each, with the calling
-// thread's `scratch` (audit::AuditScratch: one per worker thread, kept by the caller). Never
-// throws for bad input.
-FileAudit audit_file(FileInput& input, const AuditSettings& settings, audit::AuditScratch& scratch,
+// thread's `scratch`. Never throws for bad input.
+FileAudit audit_file(FileInput& input, const AuditSettings& settings, FileScratch& scratch,
                      const std::function<void(const AuditedGame&)>& on_game);
 // The same with a scratch of its own (tests, one-off files).
 FileAudit audit_file(FileInput& input, const AuditSettings& settings,
