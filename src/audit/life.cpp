@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <span>
 
+#include "point_cells.hpp"
+
 namespace sgfaudit::audit {
 
 namespace {
@@ -383,8 +385,11 @@ LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
 }
 
 bool settled_after_removal(const Board& board, const LifeAnalysis& life) {
-    std::vector<bool> seen(game::kCells, false);
-    std::vector<Vertex> stack;
+    // Kept per thread from board to board (ARCHITECTURE.md), reset here.
+    thread_local std::vector<bool> seen;
+    thread_local std::vector<Vertex> stack;
+    detail::reset_cells(seen, board, false);
+    stack.clear();
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex start = game::to_vertex(x, y);

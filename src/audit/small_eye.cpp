@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "point_cells.hpp"
 #include "scoring.hpp"
 
 namespace sgfaudit::audit::detail {
@@ -36,9 +37,8 @@ struct Region {
 };
 
 // Empty regions: fills region (per vertex, -1 where no empty point) and regions.
-void label_regions(const game::Board& board, std::vector<int>& region,
-                   std::vector<Region>& regions) {
-    std::vector<Vertex> stack;
+void label_regions(const game::Board& board, std::vector<int>& region, std::vector<Region>& regions,
+                   std::vector<Vertex>& stack) {
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex start = game::to_vertex(x, y);
@@ -71,9 +71,17 @@ void label_regions(const game::Board& board, std::vector<int>& region,
 // when next to one empty region that reaches their colour only (the strings around one eye
 // live or die together).
 void join_groups(const game::Board& board, const std::vector<int>& region,
-                 const std::vector<Region>& regions, std::vector<int>& parent) {
-    for (int i = 0; i < game::kCells; ++i) parent[static_cast<std::size_t>(i)] = i;
-    std::vector<Vertex> first_stone(regions.size(), game::kNoVertex);
+                 const std::vector<Region>& regions, std::vector<int>& parent,
+                 std::vector<Vertex>& first_stone) {
+    // Only the board's points are ever joined or looked up.
+    if (parent.size() != game::kCells) parent.resize(game::kCells);
+    for (int y = 0; y < board.height(); ++y) {
+        for (int x = 0; x < board.width(); ++x) {
+            const Vertex v = game::to_vertex(x, y);
+            parent[v] = v;
+        }
+    }
+    first_stone.assign(regions.size(), game::kNoVertex);
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
@@ -161,14 +169,25 @@ Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pas
     // space always makes two eyes. Two real one-point eyes make a pass-alive group (Benson),
     // which is left out.
     constexpr int kSmall = 6;
-    std::vector<int> region(game::kCells, -1);
-    std::vector<Region> regions;
-    label_regions(board, region, regions);
-    std::vector<int> parent(game::kCells);
-    join_groups(board, region, regions, parent);
-    std::vector<bool> dame_or_alive(game::kCells, false);
-    std::vector<std::pair<int, int>> eyes;
-    find_eyes(board, pass_alive, region, regions, parent, dame_or_alive, eyes);
+    // Kept per thread from board to board (ARCHITECTURE.md: the end-board analyses' scratch);
+    // each is reset or overwritten below before it is read.
+    thread_local struct {
+        std::vector<int> region, parent;
+        std::vector<Region> regions;
+        std::vector<Vertex> first_stone, stack;
+        std::vector<bool> dame_or_alive;
+        std::vector<std::pair<int, int>> eyes;
+    } s;
+    reset_cells(s.region, board, -1);
+    s.regions.clear();
+    label_regions(board, s.region, s.regions, s.stack);
+    join_groups(board, s.region, s.regions, s.parent, s.first_stone);
+    reset_cells(s.dame_or_alive, board, false);
+    s.eyes.clear();
+    find_eyes(board, pass_alive, s.region, s.regions, s.parent, s.dame_or_alive, s.eyes);
+    std::vector<Region>& regions = s.regions;
+    std::vector<bool>& dame_or_alive = s.dame_or_alive;
+    std::vector<std::pair<int, int>>& eyes = s.eyes;
     if (string_in_atari(board, pass_alive)) return Unsettled::atari;
     if (small_eye_space(eyes, regions, dame_or_alive, kSmall)) return Unsettled::small_eye;
     return Unsettled::no;
