@@ -35,6 +35,7 @@ using detail::OutFile;
 namespace {
 
 using detail::Chunk;
+using detail::ChunkReturn;
 using detail::kSpillBytes;
 
 // Rows of the broken-records table in index.html (record_issues.csv has every issue).
@@ -59,7 +60,10 @@ class ReportWork : public FileWork {
     }
 
     std::unique_ptr<Result> process(FileInput& input) const override {
+        ChunkReturn& home = returns_.local();
+        home.free_returned();
         auto chunk = std::make_unique<Chunk>();
+        chunk->home = &home;
         chunk->index = input.index;
         if (input.walk_problem) {
             chunk->walk_problem = true;
@@ -164,6 +168,11 @@ class ReportWork : public FileWork {
         progress_.games = summary_.games();
         progress_.divergences = summary_.divergences();
         if (options_.progress) options_.progress(progress_);
+        // Freed by the thread that made it (ChunkReturn); here when that is this one, or when
+        // no worker made it (a merge reads it from a shard).
+        if (chunk.home != nullptr && chunk.home != &returns_.local()) {
+            chunk.home->give_back(std::move(result));
+        }
     }
 
     // A shard's run also writes every chunk to `chunks` (shard.chunks), for merge, and adds
@@ -221,6 +230,8 @@ class ReportWork : public FileWork {
     const AuditSettings settings_;  // options_.settings, with the run's cancel flag
     // The reader's and the audit's memory, one per worker thread (process() runs on any).
     mutable tbb::enumerable_thread_specific<FileScratch> scratch_;
+    // Per worker thread, the chunks it made that the in-order stage handed back (chunk.hpp).
+    mutable tbb::enumerable_thread_specific<ChunkReturn> returns_;
     const fs::path staging_;  // where spilled output goes
     report::Summary& summary_;
     OutFile &jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_;
