@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "boards_on_threads.hpp"
 #include "sgfaudit/audit/life.hpp"
 #include "sgfaudit/game/board.hpp"
 
@@ -446,24 +447,6 @@ TEST_CASE("Judge: a small space around an island is one eye and a second eye mak
 
 namespace {
 
-// A board of `width` x `height` from `seed`: about a third of its points empty, the rest Black or
-// White in runs (strings, regions and eyes of every size, not a uniform noise).
-game::Board patchy_board(int width, int height, std::uint32_t seed) {
-    game::Board b(width, height);
-    int colour = 0;
-    for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width; ++x) {
-            seed = seed * 1103515245u + 12345u;
-            const unsigned r = (seed >> 16) % 10;
-            if (r < 2) colour = 1 - colour;  // a new run of the other colour
-            if (r >= 7) continue;            // empty
-            b.set_stone(game::to_vertex(x, y),
-                        colour == 0 ? game::Color::black : game::Color::white);
-        }
-    }
-    return b;
-}
-
 bool same_judgement(const audit::EndJudgement& a, const audit::EndJudgement& b) {
     if (a.strings.size() != b.strings.size()) return false;
     for (std::size_t i = 0; i < a.strings.size(); ++i) {
@@ -485,31 +468,18 @@ TEST_CASE("Judge: a board judged after larger ones is judged as on a thread of i
     // board's rows and the border rows next to them: what a larger board left beyond them must
     // never be read. Each board is judged on a new thread (nothing left by any earlier board),
     // then all of them on one thread, from the largest down and back up.
-    const std::vector<std::pair<int, int>> sizes = {{52, 52}, {19, 19}, {25, 9}, {13, 13},
-                                                    {9, 9},   {7, 19},  {5, 5},  {2, 3}};
+    using namespace boards_on_threads;
     std::vector<game::Board> boards;
-    for (std::size_t i = 0; i < sizes.size(); ++i) {
-        boards.push_back(patchy_board(sizes[i].first, sizes[i].second,
+    for (std::size_t i = 0; i < kSizes.size(); ++i) {
+        boards.push_back(patchy_board(kSizes[i].first, kSizes[i].second,
                                       1000u + 7u * static_cast<std::uint32_t>(i)));
     }
-    std::vector<audit::EndJudgement> fresh(boards.size());
-    for (std::size_t i = 0; i < boards.size(); ++i) {
-        std::thread own([&] { fresh[i] = judge(boards[i]); });
-        own.join();
-    }
+    const std::vector<audit::EndJudgement> fresh =
+        each_on_its_own_thread<audit::EndJudgement>(boards, judge);
     int strings = 0;
     for (const audit::EndJudgement& j : fresh) strings += static_cast<int>(j.strings.size());
     CHECK(strings > 500);  // the boards hold strings to judge
-    // Catch's assertions stay on this thread: the other one only records what it found.
-    std::vector<std::size_t> differing;
-    std::thread one([&] {
-        for (int pass = 0; pass < 2; ++pass) {
-            for (std::size_t k = 0; k < boards.size(); ++k) {
-                const std::size_t i = pass == 0 ? k : boards.size() - 1 - k;
-                if (!same_judgement(judge(boards[i]), fresh[i])) differing.push_back(i);
-            }
-        }
-    });
-    one.join();
+    const std::vector<std::size_t> differing =
+        differing_on_one_thread(boards, fresh, judge, &same_judgement);
     CHECK(differing.empty());
 }

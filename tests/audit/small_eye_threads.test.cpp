@@ -6,11 +6,10 @@
 
 #include <catch2/catch.hpp>
 #include <cstdint>
-#include <thread>
-#include <utility>
 #include <vector>
 
 #include "../../src/audit/scoring.hpp"
+#include "boards_on_threads.hpp"
 #include "sgfaudit/audit/life.hpp"
 #include "sgfaudit/game/board.hpp"
 
@@ -18,29 +17,14 @@ using namespace sgfaudit;
 
 namespace {
 
-// A board of `width` x `height` from `seed`: stones in runs of one colour, with a share of
-// empty points that grows with `empty` (0 to 9): eyes, dame and strings in atari of all sizes.
-game::Board random_board(int width, int height, std::uint32_t seed, unsigned empty) {
-    game::Board b(width, height);
-    int colour = 0;
-    for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width; ++x) {
-            seed = seed * 1103515245u + 12345u;
-            const unsigned r = (seed >> 16) % 10;
-            if (r < 2) colour = 1 - colour;
-            if (r >= 10 - empty) continue;
-            b.set_stone(game::to_vertex(x, y),
-                        colour == 0 ? game::Color::black : game::Color::white);
-        }
-    }
-    return b;
-}
-
 struct Answer {
     audit::Unsettled undecided = audit::Unsettled::no;
     bool settled = false;
-    bool operator==(const Answer&) const = default;
 };
+
+bool same(const Answer& a, const Answer& b) {
+    return a.undecided == b.undecided && a.settled == b.settled;
+}
 
 Answer look(const game::Board& b) {
     const audit::LifeAnalysis life = audit::analyse_life(b);
@@ -52,21 +36,16 @@ Answer look(const game::Board& b) {
 
 TEST_CASE("Small eyes and settled regions: a board after larger ones is read as on its own",
           "[audit][life][small-eye]") {
-    const std::vector<std::pair<int, int>> sizes = {{52, 52}, {19, 19}, {25, 9}, {13, 13},
-                                                    {9, 9},   {7, 19},  {5, 5},  {2, 3}};
+    using namespace boards_on_threads;
     std::vector<game::Board> boards;
-    for (std::size_t i = 0; i < sizes.size(); ++i) {
+    for (std::size_t i = 0; i < kSizes.size(); ++i) {
         for (unsigned empty = 1; empty <= 6; ++empty) {
-            boards.push_back(random_board(sizes[i].first, sizes[i].second,
+            boards.push_back(patchy_board(kSizes[i].first, kSizes[i].second,
                                           77u + 13u * static_cast<std::uint32_t>(i) + empty,
                                           empty));
         }
     }
-    std::vector<Answer> fresh(boards.size());
-    for (std::size_t i = 0; i < boards.size(); ++i) {
-        std::thread own([&] { fresh[i] = look(boards[i]); });
-        own.join();
-    }
+    const std::vector<Answer> fresh = each_on_its_own_thread<Answer>(boards, look);
     // The boards give every answer, so a stale cell has something to change.
     int no = 0, small_eye = 0, atari = 0, settled = 0;
     for (const Answer& a : fresh) {
@@ -80,15 +59,5 @@ TEST_CASE("Small eyes and settled regions: a board after larger ones is read as 
     CHECK(atari > 0);
     CHECK(settled > 0);
     CHECK(settled < static_cast<int>(boards.size()));
-    std::vector<std::size_t> differing;
-    std::thread one([&] {
-        for (int pass = 0; pass < 2; ++pass) {
-            for (std::size_t k = 0; k < boards.size(); ++k) {
-                const std::size_t i = pass == 0 ? k : boards.size() - 1 - k;
-                if (!(look(boards[i]) == fresh[i])) differing.push_back(i);
-            }
-        }
-    });
-    one.join();
-    CHECK(differing.empty());
+    CHECK(differing_on_one_thread(boards, fresh, look, &same).empty());
 }
