@@ -619,6 +619,8 @@ void append_results_csv_rows(std::string& out, const CheckInput& in, const GameF
     const audit::GameAudit& a = *in.audit;
     if (a.results.empty()) return;
     // The columns before `ruleset` are the game's: written once, copied into the other rows.
+    // Room for every row at once (a row is about 250 bytes): the string grows once a file.
+    out.reserve(out.size() + 320 * a.results.size());
     const std::size_t game_begin = out.size();
     append_game_columns(out, in, facts);
     const std::size_t game_size = out.size() - game_begin;
@@ -646,7 +648,11 @@ void append_results_csv_rows(std::string& out, const CheckInput& in, const GameF
             out += ',';
         }
         out += s.settled ? "1," : "0,";
-        append_csv_field(out, dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
+        if (const auto fixed = fixed_dead_source_text(s.dead_source)) {
+            append_csv_field(out, *fixed);
+        } else {
+            append_csv_field(out, dead_source_text(s.dead_source, s.dead_oracle, s.engine_dead));
+        }
         out += ',';
         append_integer(out, illegal_plays(r));
         out += ',';

@@ -579,8 +579,7 @@ std::string komi_source_text(const audit::Score& s) {
     return {};
 }
 
-std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
-                             std::span<const sgf::Point> engine_dead) {
+std::optional<std::string_view> fixed_dead_source_text(audit::DeadSource source) noexcept {
     switch (source) {
         case audit::DeadSource::none:
             return "none";
@@ -590,10 +589,6 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
             return "list";
         case audit::DeadSource::pass_alive:
             return "pass-alive";
-        case audit::DeadSource::oracle:
-            return std::string(oracle);
-        case audit::DeadSource::oracle_failed:
-            return fmt::format("gnugo failed: {}", oracle);
         case audit::DeadSource::no_oracle:
             return "gnugo failed: no dead-stone engine was given";
         case audit::DeadSource::strict_tt:
@@ -606,6 +601,24 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
             return "rules (pass-alive)";
         case audit::DeadSource::judge:
             return "judge (pass-alive, then the judge of end positions)";
+        case audit::DeadSource::oracle:
+        case audit::DeadSource::oracle_failed:
+        case audit::DeadSource::judge_engine:
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
+                             std::span<const sgf::Point> engine_dead) {
+    if (const std::optional<std::string_view> fixed = fixed_dead_source_text(source)) {
+        return std::string(*fixed);
+    }
+    switch (source) {
+        case audit::DeadSource::oracle:
+            return std::string(oracle);
+        case audit::DeadSource::oracle_failed:
+            return fmt::format("gnugo failed: {}", oracle);
         case audit::DeadSource::judge_engine: {
             // Each dead string's source; the engine's are named by a stone.
             std::string strings;
@@ -618,6 +631,8 @@ std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
                 "was unsure of; dead by the engine:{})",
                 oracle, strings.empty() ? std::string(" none") : strings);
         }
+        default:  // the fixed texts, above
+            break;
     }
     return {};
 }

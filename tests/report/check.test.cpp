@@ -705,6 +705,21 @@ TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[repo
     CHECK(report::dead_source_text(DeadSource::judge_engine, "fixed") ==
           "judge (pass-alive, the judge of end positions, then fixed for the strings the judge "
           "was unsure of; dead by the engine: none)");
+    // The fixed texts (results.csv takes them without a copy) are the same words; the three
+    // sources that name an engine have none.
+    for (const DeadSource source :
+         {DeadSource::none, DeadSource::markup, DeadSource::list, DeadSource::pass_alive,
+          DeadSource::oracle, DeadSource::oracle_failed, DeadSource::no_oracle,
+          DeadSource::strict_tt, DeadSource::oracle_not_asked, DeadSource::pass_alive_not_decided,
+          DeadSource::rules_pass_alive, DeadSource::judge, DeadSource::judge_engine}) {
+        CAPTURE(static_cast<int>(source));
+        const auto fixed = report::fixed_dead_source_text(source);
+        const bool names_engine = source == DeadSource::oracle ||
+                                  source == DeadSource::oracle_failed ||
+                                  source == DeadSource::judge_engine;
+        CHECK(fixed.has_value() == !names_engine);
+        if (fixed) CHECK(*fixed == report::dead_source_text(source, "an engine", by_engine));
+    }
 
     audit::RecordIssue undecided{
         .payload = audit::issue::DeadStonesUndecided{.failure = "no answer within 1 s"}};

@@ -111,6 +111,9 @@ std::string komi_source_text(const audit::Score& score);
 // `engine_dead`: Score::engine_dead (judge_engine: the strings the oracle decided dead, named).
 std::string dead_source_text(audit::DeadSource source, std::string_view oracle,
                              std::span<const sgf::Point> engine_dead = {});
+// The same for a source whose text names no engine (all but oracle, oracle_failed and
+// judge_engine), without a copy; nullopt for those three.
+std::optional<std::string_view> fixed_dead_source_text(audit::DeadSource source) noexcept;
 // wording.cpp: how a record's RU text was read, or why it maps to no preset (map_ru's reason),
 // e.g. "RU 'AGA' names the aga preset", "RU 'TT--' is not a ruleset name sgfaudit knows; not
 // mapped". RU is quoted as it is in messages (cut after 80 code points, controls escaped).
