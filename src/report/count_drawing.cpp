@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <cstddef>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -165,6 +167,21 @@ std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r) 
     const std::size_t end = svg.rfind("</svg>");
     if (svg.empty() || end == std::string::npos) return {};
     std::string black, white, seki_black, seki_white, neutral, dead;
+    // Room for each path once (at most 32 bytes a point), not grown from empty.
+    constexpr std::size_t kRoles = static_cast<std::size_t>(PointRole::seki_eye_white) + 1;
+    std::array<std::size_t, kRoles> points{};
+    for (const PointRole role : r.count_map) ++points[static_cast<std::size_t>(role)];
+    const auto room = [&points](std::string& path, std::initializer_list<PointRole> roles) {
+        std::size_t n = 0;
+        for (const PointRole role : roles) n += points[static_cast<std::size_t>(role)];
+        path.reserve(32 * n);
+    };
+    room(black, {PointRole::black_territory});
+    room(white, {PointRole::white_territory});
+    room(seki_black, {PointRole::seki_eye_black});
+    room(seki_white, {PointRole::seki_eye_white});
+    room(neutral, {PointRole::neutral});
+    room(dead, {PointRole::dead_black, PointRole::dead_white});
     for (int y = 0; y < a.height; ++y) {
         for (int x = 0; x < a.width; ++x) {
             const auto role = r.count_map[static_cast<std::size_t>(y * a.width + x)];

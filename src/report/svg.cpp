@@ -175,8 +175,11 @@ std::string svg_board(const audit::Position& board, const sgf::Point* play,
                                "fill=\"#dcb35c\"/>"),
                    w - 1 + 1.4, h - 1 + 1.4);
     put_grid(out, w, h);
-    // Stones.
+    // Stones ("Mx yh0": at most 8 bytes a stone on boards of up to 52 points a side), each path
+    // given room for the whole board once, not grown from empty.
     std::string black, white, removed;
+    black.reserve(static_cast<std::size_t>(8 * w * h));
+    white.reserve(static_cast<std::size_t>(8 * w * h));
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const char c = rows[y][x];
