@@ -102,10 +102,10 @@ void write_check_totals_json(std::ostream& out, const CheckTotals& totals);
 // board coordinates.
 std::string issue_message(const audit::RecordIssue& issue, int height);
 
-// wording.cpp: where a count's komi came from, as reports name it: "record", "record (adjusted
-// from KM[6,5])", "default", "default (KM unreadable)" or "override".
+// source_wording.cpp: where a count's komi came from, as reports name it: "record", "record
+// (adjusted from KM[6,5])", "default", "default (KM unreadable)" or "override".
 std::string komi_source_text(const audit::Score& score);
-// wording.cpp: how a count's dead stones were chosen, as reports name it: "none", "markup",
+// source_wording.cpp: how a count's dead stones were chosen, as reports name it: "none", "markup",
 // "list", "pass-alive", the oracle's name, "gnugo failed: WHY", "none (strict TT 8: the board as
 // it is)", ... `oracle`: Score::dead_oracle (the oracle's name or its failure text);
 // `engine_dead`: Score::engine_dead (judge_engine: the strings the oracle decided dead, named).
