@@ -1,42 +1,34 @@
 // The count drawn: what each point of a scored end position is in its count
-// (RulesetResult::count_map): the stones that count, the dead stones, each colour's territory,
-// the neutral points, and the regions that are the eyes of stones in seki (J 8's reading, as the
-// count reads it: a string with a liberty in a region reaching both colours possesses dame, and
-// so does every string of its group, the strings of one colour joined through regions reaching
-// that colour only; a region reaching one colour that borders such a string is a seki eye).
+// (RulesetResult::count_map), as the count took it: the stones that count, the dead stones, each
+// colour's territory (the markup's, R11, for a markup count), the neutral points, and the points
+// of one-colour regions that R19 takes from their owner (japanese_count.cpp): the eyes of
+// stones in seki, and under seki-eyes=neutral the points an owner must fill.
 // Contract: end_of_game.hpp (EndOfGame::draw_counts).
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "end_of_game.hpp"
+#include "scoring.hpp"
 
 namespace sgfaudit::audit::detail {
 
 namespace {
 
-game::Vertex find_root(std::array<game::Vertex, game::kCells>& parent, game::Vertex i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-}
-
-// The empty regions of a board, each a list of points and a list of the stones next to them
-// (with repeats), in one array each (region r's at [start[r], start[r + 1])), and the colours
-// it reaches (bit 1 Black, bit 2 White).
+// The empty regions of a board, each a list of points, in one array (region r's at
+// [member_start[r], member_start[r + 1])), and the colours it reaches (bit 1 Black, bit 2
+// White).
 struct EmptyRegions {
-    std::vector<game::Vertex> members, stones;
-    std::vector<std::uint32_t> member_start{0}, stone_start{0};
+    std::vector<game::Vertex> members;
+    std::vector<std::uint32_t> member_start{0};
     std::vector<std::uint8_t> reach;
     std::size_t size() const { return reach.size(); }
     std::span<const game::Vertex> members_of(std::size_t r) const {
         return std::span<const game::Vertex>(members).subspan(
             member_start[r], member_start[r + 1] - member_start[r]);
-    }
-    std::span<const game::Vertex> stones_of(std::size_t r) const {
-        return std::span<const game::Vertex>(stones).subspan(stone_start[r],
-                                                             stone_start[r + 1] - stone_start[r]);
     }
 };
 
@@ -44,9 +36,7 @@ struct EmptyRegions {
 // (its arrays keep their capacity from one board to the next: a map is drawn per end board).
 void empty_regions(const game::Board& board, EmptyRegions& out) {
     out.members.clear();
-    out.stones.clear();
     out.member_start.assign(1, 0);
-    out.stone_start.assign(1, 0);
     out.reach.clear();
     // Per point: its region. Written for the board's points only (a border cell is never
     // empty, so it is never read).
@@ -73,19 +63,26 @@ void empty_regions(const game::Board& board, EmptyRegions& out) {
                         out.members.push_back(n);
                     } else if (game::is_stone(nc)) {
                         reach |= nc == game::Cell::black ? 1 : 2;
-                        out.stones.push_back(n);
                     }
                 }
             }
             out.reach.push_back(reach);
             out.member_start.push_back(static_cast<std::uint32_t>(out.members.size()));
-            out.stone_start.push_back(static_cast<std::uint32_t>(out.stones.size()));
         }
     }
 }
 
-// The map of `board` once `dead` are removed.
-std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::Vertex>& dead) {
+// The map of `board` once the stones `tally` removed are gone, as `tally` counted it:
+// - a markup count (R11): territory is the final node's TB/TW on the points empty once the dead
+//   stones are removed (tally_markup), every other empty point neutral;
+// - else each empty region reaching one colour is that colour's, a region reaching both (or
+//   none) neutral; where the count read seki (`seki_read`), the points R19 takes from their
+//   owner (japanese_points) are drawn as seki eyes: the eyes of stones in seki always (no
+//   one's under seki-eyes=neutral, territory under the other values), the points an owner must
+//   fill only under seki-eyes=neutral (`neutral`), where they are no one's too.
+// A dead stone's point keeps its role (it counts in the region it lies in).
+std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool seki_read,
+                              const sgf::GameRecord& rec, bool neutral) {
     const int w = board.width(), h = board.height();
     std::vector<PointRole> roles(static_cast<std::size_t>(w) * static_cast<std::size_t>(h),
                                  PointRole::neutral);
@@ -94,7 +91,7 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
                static_cast<std::size_t>(game::vertex_x(v));
     };
     game::Board after = board;
-    for (const game::Vertex v : dead) {
+    for (const game::Vertex v : tally.removed) {
         if (!game::is_stone(after.at(v))) continue;
         roles[at(v)] =
             after.at(v) == game::Cell::black ? PointRole::dead_black : PointRole::dead_white;
@@ -109,48 +106,50 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
             }
         }
     }
+    const auto set = [&](game::Vertex v, PointRole role) {
+        PointRole& p = roles[at(v)];
+        if (p != PointRole::dead_black && p != PointRole::dead_white) p = role;
+    };
+    if (tally.markup) {
+        // tally_markup: a point marked for one colour only, empty once the dead stones are gone.
+        std::vector<std::uint8_t> mark(game::kCells, 0);  // bit 1: TB, bit 2: TW
+        for (const sgf::Point& p : rec.territory_black) {
+            const game::Vertex v = game::to_vertex(p.x, p.y);
+            if (board.on_board(v)) mark[v] |= 1;
+        }
+        for (const sgf::Point& p : rec.territory_white) {
+            const game::Vertex v = game::to_vertex(p.x, p.y);
+            if (board.on_board(v)) mark[v] |= 2;
+        }
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const game::Vertex v = game::to_vertex(x, y);
+                if (after.at(v) != game::Cell::empty) continue;
+                set(v, mark[v] == 1   ? PointRole::black_territory
+                       : mark[v] == 2 ? PointRole::white_territory
+                                      : PointRole::neutral);
+            }
+        }
+        return roles;
+    }
     thread_local EmptyRegions scratch;
     empty_regions(after, scratch);
     const EmptyRegions& regions = scratch;
-    // Groups: strings joined through a region that reaches their colour only (a string is
-    // named by its chain head, a point of the board).
-    std::array<game::Vertex, game::kCells> parent;
-    std::array<bool, game::kCells> in_seki;
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const game::Vertex v = game::to_vertex(x, y);
-            parent[v] = v;
-            in_seki[v] = false;
-        }
-    }
+    std::vector<JapanesePoint> taken;
+    if (seki_read) japanese_points(after, taken);
     for (std::size_t r = 0; r < regions.size(); ++r) {
-        const std::span<const game::Vertex> stones = regions.stones_of(r);
-        if (regions.reach[r] == 3 || stones.empty()) continue;
-        const game::Vertex first = find_root(parent, after.chain_id(stones.front()));
-        for (const game::Vertex s : stones) parent[find_root(parent, after.chain_id(s))] = first;
-    }
-    // J 8: the groups with a liberty in a region reaching both colours (dame).
-    for (std::size_t r = 0; r < regions.size(); ++r) {
-        if (regions.reach[r] != 3) continue;
-        for (const game::Vertex s : regions.stones_of(r)) {
-            in_seki[find_root(parent, after.chain_id(s))] = true;
-        }
-    }
-    for (std::size_t r = 0; r < regions.size(); ++r) {
-        PointRole role = PointRole::neutral;
-        if (regions.reach[r] == 1 || regions.reach[r] == 2) {
-            bool seki = false;
-            for (const game::Vertex s : regions.stones_of(r)) {
-                seki = seki || in_seki[find_root(parent, after.chain_id(s))];
-            }
-            const bool black = regions.reach[r] == 1;
-            role = seki ? (black ? PointRole::seki_eye_black : PointRole::seki_eye_white)
-                        : (black ? PointRole::black_territory : PointRole::white_territory);
-        }
-        // A dead stone's point keeps its role (it counts in the region it lies in).
+        const bool black = regions.reach[r] == 1;
+        const bool one_colour = black || regions.reach[r] == 2;
         for (const game::Vertex v : regions.members_of(r)) {
-            PointRole& p = roles[at(v)];
-            if (p != PointRole::dead_black && p != PointRole::dead_white) p = role;
+            PointRole role = PointRole::neutral;
+            if (one_colour) {
+                const JapanesePoint j = taken.empty() ? JapanesePoint::none : taken[v];
+                const bool seki =
+                    j == JapanesePoint::seki_eye || (neutral && j == JapanesePoint::must_fill);
+                role = seki ? (black ? PointRole::seki_eye_black : PointRole::seki_eye_white)
+                            : (black ? PointRole::black_territory : PointRole::white_territory);
+            }
+            set(v, role);
         }
     }
     return roles;
@@ -159,24 +158,36 @@ std::vector<PointRole> map_of(const game::Board& board, const std::vector<game::
 }  // namespace
 
 void EndOfGame::draw_counts() {
-    // One map per tally (the same board and dead stones give the same map).
-    std::vector<std::pair<int, std::vector<PointRole>>> done;
+    // One map per tally and reading of the points an owner must fill (the same board, dead
+    // stones and reading give the same map).
+    struct Drawn {
+        int tally;
+        bool neutral;
+        std::vector<PointRole> map;
+    };
+    std::vector<Drawn> done;
     // The chosen rulesets' lanes only (called once the record check's own lane is dropped).
     for (std::size_t i = 0; i < std::min(lanes_.size(), chosen_); ++i) {
         const Lane& l = lanes_[i];
         RulesetResult& r = l.result;
         if (!r.score.scored || l.tally < 0) continue;  // KG score: the rules' own dead stones
-        const auto it = std::find_if(done.begin(), done.end(),
-                                     [&](const auto& d) { return d.first == l.tally; });
+        // KG tax: which regions live independently is not drawn, so neither is the count.
+        if (r.ruleset.seki_eyes == SekiEyes::independent ||
+            r.ruleset.seki_eyes == SekiEyes::taxed) {
+            continue;
+        }
+        const bool neutral = r.ruleset.seki_eyes == SekiEyes::neutral;
+        const auto it = std::find_if(done.begin(), done.end(), [&](const Drawn& d) {
+            return d.tally == l.tally && d.neutral == neutral;
+        });
         if (it != done.end()) {
-            r.count_map = it->second;
+            r.count_map = it->map;
             continue;
         }
         const EndCounts::Tallied& t = counts_.tallied(l.tally);
-        const game::Board& b = end_board(l);
         // Every tally lists the stones it removed (the judge's dead stones too).
-        r.count_map = map_of(b, t.tally.removed);
-        done.emplace_back(l.tally, r.count_map);
+        r.count_map = map_of(end_board(l), t.tally, t.seki_read, rec_, neutral);
+        done.push_back({l.tally, neutral, r.count_map});
     }
 }
 

@@ -463,9 +463,11 @@ struct CountScratch {
     EyeScratch eyes;
 };
 
-}  // namespace
-
-void count_japanese(const Board& board, Tally& t) {
+// The analysis behind count_japanese and japanese_points: calls take(v, reach, seki) for each
+// point of a one-colour region (reach 1 Black, 2 White) that R19 takes from its owner: an eye
+// of stones in seki (seki), or a point its owner must fill that is not one.
+template <class F>
+void japanese_reading(const Board& board, F&& take) {
     thread_local CountScratch scratch;
     Regions& regions = scratch.regions;
     find_regions(board, regions);
@@ -492,9 +494,24 @@ void count_japanese(const Board& board, Tally& t) {
             const std::uint8_t reach = regions.reach[static_cast<std::size_t>(id)];
             if (reach != 1 && reach != 2) continue;
             if (seki[v] == 0 && filling.must_fill()[v] == 0) continue;
-            ++(reach == 1 ? t.black_seki_eyes : t.white_seki_eyes);
+            take(v, reach, seki[v] != 0);
         }
     }
+}
+
+}  // namespace
+
+void count_japanese(const Board& board, Tally& t) {
+    japanese_reading(board, [&t](Vertex, std::uint8_t reach, bool) {
+        ++(reach == 1 ? t.black_seki_eyes : t.white_seki_eyes);
+    });
+}
+
+void japanese_points(const Board& board, std::vector<JapanesePoint>& out) {
+    out.assign(game::kCells, JapanesePoint::none);
+    japanese_reading(board, [&out](Vertex v, std::uint8_t, bool seki) {
+        out[v] = seki ? JapanesePoint::seki_eye : JapanesePoint::must_fill;
+    });
 }
 
 }  // namespace sgfaudit::audit::detail

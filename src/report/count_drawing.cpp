@@ -151,11 +151,12 @@ void append_count_text(std::string& out, const audit::GameAudit& a) {
         const std::vector<std::string> rows = count_rows(a, r);
         if (rows.empty()) continue;
         out += fmt::format(
-            "the count under {} (X O stones, x o dead stones ({}), b w territory, s eyes of "
-            "stones in seki ({}), . neutral):\n",
+            "the count under {} (X O stones, x o dead stones ({}), b w territory, s {}, . "
+            "neutral):\n",
             ruleset_label(r.ruleset), dead_source_text(r.score.dead_source, r.score.dead_oracle),
-            r.ruleset.seki_eyes == audit::SekiEyes::neutral ? "no one's: seki-eyes=neutral"
-                                                            : "territory");
+            r.ruleset.seki_eyes == audit::SekiEyes::neutral
+                ? "no one's: eyes of stones in seki and points their owner must fill (J 8, R19)"
+                : "eyes of stones in seki (territory)");
         for (const std::string& row : rows) out += "    " + row + "\n";
         out += fmt::format("    {}\n", count_arithmetic(r.score));
     }
@@ -269,10 +270,12 @@ std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t
         }
         out += "<figure>" + svg_count(a, r);
         out += fmt::format(
-            "<figcaption>the count drawn: squares territory, triangles the eyes of stones in "
-            "seki ({}), grey dots neutral points, red crosses dead stones ({}){}</figcaption>"
+            "<figcaption>the count drawn: squares territory, triangles {}, grey dots neutral "
+            "points, red crosses dead stones ({}){}</figcaption>"
             "</figure>\n",
-            neutral_eyes ? "no one's" : "territory",
+            neutral_eyes ? "no one's points: the eyes of stones in seki and the points their "
+                           "owner must fill (J 8, R19)"
+                         : "the eyes of stones in seki (territory)",
             html_escape(dead_source_text(r.score.dead_source, r.score.dead_oracle)), caption);
     }
     return out;

@@ -280,8 +280,9 @@ struct RulesetResult {
     Score score;
     // With AuditOptions::diagrams, in a game with findings (has_findings: the reports draw no
     // count of any other), for a scored count whose dead stones are known (not the rules' own,
-    // KG score), what each point of the end position is, row by row from the top as Position;
-    // empty otherwise.
+    // KG score) and whose territory is not taxed by independence (seki-eyes=independent|taxed),
+    // what each point of the end position is in the count, row by row from the top as
+    // Position; empty otherwise.
     std::vector<PointRole> count_map;
 };
 
