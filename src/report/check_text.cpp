@@ -112,8 +112,24 @@ std::string count_line(std::string_view name, const audit::Count& c, bool decide
                        json_number(c.white), count_result(c), decides ? "  (decides)" : "");
 }
 
-void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& rules) {
-    out += s.scored ? "  score (the game ended by two passes):\n"
+// What made a count an end position's (Score::scored): two passes, R13's count at the record's
+// end, or KataGo's end where every point is pass-alive.
+std::string_view scored_because(audit::EndKind end) {
+    switch (end) {
+        case audit::EndKind::counted:
+            return "counted at the record's end as if passes followed, R13";
+        case audit::EndKind::all_pass_alive:
+            return "the record ends where every point is pass-alive: KataGo's end";
+        case audit::EndKind::two_passes:
+            return "the game ended by two passes";
+        default:
+            return "the game's end position";
+    }
+}
+
+void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& rules,
+                 audit::EndKind end) {
+    out += s.scored ? fmt::format("  score ({}):\n", scored_because(end))
                     : "  score: as-is count of the last position (the game did not end by two "
                       "passes)\n";
     out += fmt::format("    komi {} ({}); handicap {}, bonus {} (White's area); dead stones: {}\n",
@@ -292,7 +308,7 @@ void write_ruleset_result(std::string& out, const audit::RulesetResult& r,
             "the game without result (J 12)\n",
             r.repeated_move);
     }
-    write_score(out, r.score, r.ruleset);
+    write_score(out, r.score, r.ruleset, r.end);
     const audit::Count& c = r.score.decision();
     out += fmt::format("  result: {} ({}{})\n", count_result(c), audit::to_string(r.score.decisive),
                        r.score.scored ? "" : ", as-is count");

@@ -360,6 +360,26 @@ TEST_CASE("write_check_text gives every term, illegal play, divergence and the r
     CHECK(t.substr(t.size() - 2) == "\n\n");
 }
 
+TEST_CASE("write_check_text says what made a count an end position's", "[report][text]") {
+    // The fixture's tromp-taylor count is scored: by two passes, by R13's count at the record's
+    // end (never "ended by two passes": no pass was recorded), or at KataGo's end.
+    const std::vector<std::pair<audit::EndKind, std::string>> ends = {
+        {audit::EndKind::two_passes, "  score (the game ended by two passes):\n"},
+        {audit::EndKind::counted,
+         "  score (counted at the record's end as if passes followed, R13):\n"},
+        {audit::EndKind::all_pass_alive,
+         "  score (the record ends where every point is pass-alive: KataGo's end):\n"}};
+    for (const auto& [end, header] : ends) {
+        Fixture f;
+        f.a.results[0].end = end;
+        std::ostringstream os;
+        report::write_check_text(os, f.input());
+        INFO(os.str());
+        CHECK(contains(os.str(), header));
+        CHECK((end == audit::EndKind::two_passes) == contains(os.str(), "ended by two passes"));
+    }
+}
+
 TEST_CASE("write_check_json in the full form writes one line with every field", "[report][json]") {
     Fixture f;
     std::ostringstream os;
