@@ -128,7 +128,7 @@ std::string_view scored_because(audit::EndKind end) {
 }
 
 void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& rules,
-                 audit::EndKind end) {
+                 audit::EndKind end, int width, int height) {
     out += s.scored ? fmt::format("  score ({}):\n", scored_because(end))
                     : "  score: as-is count of the last position (the game did not end by two "
                       "passes)\n";
@@ -155,6 +155,20 @@ void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& 
         case audit::Unsettled::atari:
             out += "    unsettled: a string that is not pass-alive is in atari\n";
             break;
+    }
+    // The strings the dead-stone source left undecided (a stone of each, the first
+    // kMaxUnsureListed): where a referee looks.
+    std::string undecided;
+    for (const sgf::Point& p : s.unsure) {
+        const auto point = board_point(p, width, height);
+        if (!point) continue;
+        undecided += (undecided.empty() ? "" : ", ") + *point;
+    }
+    if (!undecided.empty()) {
+        out += fmt::format("    strings not decided: {}{}\n", undecided,
+                           s.unsure.size() >= audit::kMaxUnsureListed
+                               ? fmt::format(" (the first {} listed)", audit::kMaxUnsureListed)
+                               : "");
     }
     out += fmt::format("    {:<6} {:>6} {:>9} {:>8} {:>4} {:>6} {:>11}\n", "", "stones",
                        "territory", "captures", "dead", "passes", "pass stones");
@@ -308,7 +322,7 @@ void write_ruleset_result(std::string& out, const audit::RulesetResult& r,
             "the game without result (J 12)\n",
             r.repeated_move);
     }
-    write_score(out, r.score, r.ruleset, r.end);
+    write_score(out, r.score, r.ruleset, r.end, a.width, a.height);
     const audit::Count& c = r.score.decision();
     out += fmt::format("  result: {} ({}{})\n", count_result(c), audit::to_string(r.score.decisive),
                        r.score.scored ? "" : ", as-is count");

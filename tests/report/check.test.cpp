@@ -380,6 +380,32 @@ TEST_CASE("write_check_text says what made a count an end position's", "[report]
     }
 }
 
+TEST_CASE("write_check_text names the strings an unsettled count did not decide",
+          "[report][text]") {
+    // A stone of each string the dead-stone source was unsure of, as board points (19x19: dd
+    // is D16, pp Q4); Score::unsure keeps the first kMaxUnsureListed, which the text says.
+    Fixture f;
+    audit::Score& s = f.a.results[0].score;
+    s.settled = false;
+    s.unsettled = audit::Unsettled::dame;
+    s.unsure = {sgf::Point{3, 3}, sgf::Point{15, 15}};
+    std::ostringstream os;
+    report::write_check_text(os, f.input());
+    INFO(os.str());
+    CHECK(contains(os.str(),
+                   "    unsettled: an empty region touches both colours where a string is neither "
+                   "pass-alive nor dead\n    strings not decided: D16, Q4\n"));
+    s.unsure.assign(audit::kMaxUnsureListed, sgf::Point{0, 0});
+    std::ostringstream full;
+    report::write_check_text(full, f.input());
+    CHECK(contains(full.str(), "A19 (the first 8 listed)\n"));
+    // A settled count names none.
+    Fixture settled;
+    std::ostringstream none;
+    report::write_check_text(none, settled.input());
+    CHECK_FALSE(contains(none.str(), "strings not decided"));
+}
+
 TEST_CASE("write_check_json in the full form writes one line with every field", "[report][json]") {
     Fixture f;
     std::ostringstream os;
