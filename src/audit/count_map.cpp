@@ -1,8 +1,8 @@
 // The count drawn: what each point of a scored end position is in its count
 // (RulesetResult::count_map), as the count took it: the stones that count, the dead stones, each
-// colour's territory (the markup's, R11, for a markup count), the neutral points, and the points
-// of one-colour regions that R19 takes from their owner (japanese_count.cpp): the eyes of
-// stones in seki, and under seki-eyes=neutral the points an owner must fill.
+// colour's territory (the markup's, R11, for a markup count), the neutral points, and under
+// seki-eyes=neutral the points of one-colour regions that R19 takes from their owner
+// (japanese_count.cpp): the eyes of stones in seki and the points an owner must fill.
 // Contract: end_of_game.hpp (EndOfGame::draw_counts).
 
 #include <algorithm>
@@ -76,10 +76,9 @@ void empty_regions(const game::Board& board, EmptyRegions& out) {
 // - a markup count (R11): territory is the final node's TB/TW on the points empty once the dead
 //   stones are removed (tally_markup), every other empty point neutral;
 // - else each empty region reaching one colour is that colour's, a region reaching both (or
-//   none) neutral; where the count read seki (`seki_read`), the points R19 takes from their
-//   owner (japanese_points) are drawn as seki eyes: the eyes of stones in seki always (no
-//   one's under seki-eyes=neutral, territory under the other values), the points an owner must
-//   fill only under seki-eyes=neutral (`neutral`), where they are no one's too.
+//   none) neutral; under seki-eyes=neutral (`neutral`), where the count read seki
+//   (`seki_read`), the points R19 takes from their owner (japanese_points: the eyes of stones
+//   in seki and the points an owner must fill) are no one's, drawn as seki eyes.
 // A dead stone's point keeps its role (it counts in the region it lies in).
 std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool seki_read,
                               const sgf::GameRecord& rec, bool neutral) {
@@ -135,17 +134,17 @@ std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool
     thread_local EmptyRegions scratch;
     empty_regions(after, scratch);
     const EmptyRegions& regions = scratch;
+    // R19's points are read only where they change the count (seki-eyes=neutral): under the
+    // other readings the eyes of stones in seki are territory and drawn as such.
     std::vector<JapanesePoint> taken;
-    if (seki_read) japanese_points(after, taken);
+    if (seki_read && neutral) japanese_points(after, taken);
     for (std::size_t r = 0; r < regions.size(); ++r) {
         const bool black = regions.reach[r] == 1;
         const bool one_colour = black || regions.reach[r] == 2;
         for (const game::Vertex v : regions.members_of(r)) {
             PointRole role = PointRole::neutral;
             if (one_colour) {
-                const JapanesePoint j = taken.empty() ? JapanesePoint::none : taken[v];
-                const bool seki =
-                    j == JapanesePoint::seki_eye || (neutral && j == JapanesePoint::must_fill);
+                const bool seki = !taken.empty() && taken[v] != JapanesePoint::none;
                 role = seki ? (black ? PointRole::seki_eye_black : PointRole::seki_eye_white)
                             : (black ? PointRole::black_territory : PointRole::white_territory);
             }

@@ -28,18 +28,29 @@ std::string unsure_text(const audit::GameAudit& a, const PairCause& c);
 // ("scoring=area +2; komi=8.5 +2"), "" when none.
 std::string knobs_text(std::span<const audit::KnobFlip> knobs);
 // count_drawing.cpp: the count drawn. A deciding count's arithmetic ("area:
-// B 11 stones + 12 territory = 23; W 9 stones + 3 territory + komi 9.5 = 21.5: B+1.5").
+// B 11 stones + 12 territory = 23; W 9 stones + 3 territory + komi 9.5 = 21.5: B+1.5"), or
+// that of the count `kind` (the quick count's point for Black's last turn where
+// `quick_count_point`: white-moves-last=quick-count-point).
 std::string count_arithmetic(const audit::Score& s);
-// The end position as text rows: X O stones, x o dead stones, b w territory, s eyes of stones in
-// seki, . neutral; no rows when the result has no count_map.
+std::string count_arithmetic(const audit::Score& s, audit::CountKind kind, bool quick_count_point);
+// The end position as text rows: X O stones, x o dead stones, b w territory, s the no one's
+// points of one-colour regions under seki-eyes=neutral (R19), . neutral; no rows when the
+// result has no count_map.
 std::vector<std::string> count_rows(const audit::GameAudit& a, const audit::RulesetResult& r);
 // `check`'s text: each scored ruleset's count drawn, with its legend and arithmetic.
 void append_count_text(std::string& out, const audit::GameAudit& a);
 // The SVG of a ruleset's count ("" without a count_map).
 std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r);
 // HTML figures of the counts of `rulesets` (indices into a.results): one picture per distinct
-// map and reading of seki eyes, each ruleset's arithmetic in its caption.
+// map and reading of seki eyes, each ruleset's deciding arithmetic in its caption; or of the
+// counts `counts` names (a ruleset and which of its counts, as a divergence's verdicts do),
+// each count once in its picture's caption.
+struct CountShown {
+    std::size_t ruleset = 0;  // index into a.results
+    audit::CountKind kind = audit::CountKind::area;
+};
 std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t> rulesets);
+std::string count_figures(const audit::GameAudit& a, std::span<const CountShown> counts);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
 // wording.cpp: a position drawn as text rows, top to bottom ('.', 'X', 'O'), when it is a board

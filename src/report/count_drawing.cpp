@@ -98,9 +98,28 @@ void put_triangle(std::string& out, int x, int y) {
 }  // namespace
 
 std::string count_arithmetic(const audit::Score& s) {
-    const audit::Count& c = s.decision();
+    return count_arithmetic(s, audit::decisive_count(s), false);
+}
+
+std::string count_arithmetic(const audit::Score& s, audit::CountKind kind, bool quick_count_point) {
+    const audit::Count& c = audit::count_of(s, kind);
+    if (kind == audit::CountKind::quick) {
+        // FFG 6a: territory - prisoners lost (captured and dead) - own passes, White one point
+        // more where Black made the last turn (white-moves-last=quick-count-point), komi.
+        const int e = quick_count_point && s.black_moved_last ? 1 : 0;
+        return fmt::format(
+            "quick: B {} territory - {} prisoners - {} passes{} = {}; W {} territory - {} "
+            "prisoners - {} passes{}{}{} = {}: {}",
+            s.black_territory, s.captures_by_white + s.dead_black, s.passes_black,
+            term("-", s.group_tax_black, "tax"), num(c.black), s.white_territory,
+            s.captures_by_black + s.dead_white, s.passes_white,
+            e != 0 ? " - 1 (Black's last turn)" : "", term("-", s.group_tax_white, "tax"),
+            s.komi != 0 ? fmt::format(" + komi {}", num(s.komi)) : std::string(), num(c.white),
+            count_result(c));
+    }
+    const bool area = kind == audit::CountKind::area;
     std::string black, white;
-    if (s.decisive == audit::Scoring::area) {
+    if (area) {
         black = fmt::format("{} stones + {} territory{}", s.black_stones, s.black_territory,
                             term("-", s.group_tax_black, "tax"));
         white = fmt::format("{} stones + {} territory{}", s.white_stones, s.white_territory,
@@ -122,13 +141,13 @@ std::string count_arithmetic(const audit::Score& s) {
                             term("-", s.group_tax_white, "tax"));
     }
     if (s.komi != 0) white += fmt::format(" + komi {}", num(s.komi));
-    if (s.decisive == audit::Scoring::area && s.handicap_bonus != 0) {
+    if (area && s.handicap_bonus != 0) {
         white += fmt::format(" + bonus {}", num(s.handicap_bonus));
     }
     if (s.button_black != 0) black += fmt::format(" + button {}", num(s.button_black));
     if (s.button_white != 0) white += fmt::format(" + button {}", num(s.button_white));
-    return fmt::format("{}: B {} = {}; W {} = {}: {}", audit::to_string(s.decisive), black,
-                       num(c.black), white, num(c.white), count_result(c));
+    return fmt::format("{}: B {} = {}; W {} = {}: {}", audit::to_string(kind), black, num(c.black),
+                       white, num(c.white), count_result(c));
 }
 
 std::vector<std::string> count_rows(const audit::GameAudit& a, const audit::RulesetResult& r) {
@@ -151,12 +170,13 @@ void append_count_text(std::string& out, const audit::GameAudit& a) {
         const std::vector<std::string> rows = count_rows(a, r);
         if (rows.empty()) continue;
         out += fmt::format(
-            "the count under {} (X O stones, x o dead stones ({}), b w territory, s {}, . "
+            "the count under {} (X O stones, x o dead stones ({}), b w territory, {}. "
             "neutral):\n",
             ruleset_label(r.ruleset), dead_source_text(r.score.dead_source, r.score.dead_oracle),
             r.ruleset.seki_eyes == audit::SekiEyes::neutral
-                ? "no one's: eyes of stones in seki and points their owner must fill (J 8, R19)"
-                : "eyes of stones in seki (territory)");
+                ? "s no one's: eyes of stones in seki and points their owner must fill (J 8, "
+                  "R19), "
+                : "");
         for (const std::string& row : rows) out += "    " + row + "\n";
         out += fmt::format("    {}\n", count_arithmetic(r.score));
     }
@@ -242,40 +262,60 @@ std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r) 
 }
 
 std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t> rulesets) {
+    std::vector<CountShown> shown;
+    for (const std::size_t i : rulesets) {
+        if (i < a.results.size()) shown.push_back({i, audit::decisive_count(a.results[i].score)});
+    }
+    return count_figures(a, std::span<const CountShown>(shown));
+}
+
+std::string count_figures(const audit::GameAudit& a, std::span<const CountShown> counts) {
     std::string out;
     std::vector<std::size_t> drawn;
-    for (const std::size_t i : rulesets) {
-        if (i >= a.results.size() || !has_map(a, a.results[i])) continue;
-        const audit::RulesetResult& r = a.results[i];
+    const auto same_picture = [&a](const audit::RulesetResult& r, std::size_t j) {
+        const audit::RulesetResult& o = a.results[j];
+        return o.count_map == r.count_map && (o.ruleset.seki_eyes == audit::SekiEyes::neutral) ==
+                                                 (r.ruleset.seki_eyes == audit::SekiEyes::neutral);
+    };
+    for (const CountShown& c : counts) {
+        if (c.ruleset >= a.results.size() || !has_map(a, a.results[c.ruleset])) continue;
+        const audit::RulesetResult& r = a.results[c.ruleset];
         // Rulesets with the same map and the same reading of seki eyes share a picture.
-        const bool neutral_eyes = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
-        bool shared = false;
-        for (const std::size_t j : drawn) {
-            const audit::RulesetResult& o = a.results[j];
-            shared = shared || (o.count_map == r.count_map &&
-                                (o.ruleset.seki_eyes == audit::SekiEyes::neutral) == neutral_eyes);
+        if (std::any_of(drawn.begin(), drawn.end(),
+                        [&](std::size_t j) { return same_picture(r, j); })) {
+            continue;
         }
-        if (shared) continue;
-        drawn.push_back(i);
+        drawn.push_back(c.ruleset);
+        // Each count once (an accounting divergence shows two counts of one ruleset).
         std::string caption;
-        for (const std::size_t j : rulesets) {
-            if (j >= a.results.size() || !has_map(a, a.results[j])) continue;
-            const audit::RulesetResult& o = a.results[j];
-            if (o.count_map != r.count_map ||
-                (o.ruleset.seki_eyes == audit::SekiEyes::neutral) != neutral_eyes) {
+        std::vector<CountShown> captioned;
+        for (const CountShown& o : counts) {
+            if (o.ruleset >= a.results.size() || !has_map(a, a.results[o.ruleset]) ||
+                !same_picture(r, o.ruleset)) {
                 continue;
             }
-            caption += fmt::format("<br><b>{}</b>: {}", html_escape(ruleset_label(o.ruleset)),
-                                   html_escape(count_arithmetic(o.score)));
+            if (std::any_of(captioned.begin(), captioned.end(), [&o](const CountShown& d) {
+                    return d.ruleset == o.ruleset && d.kind == o.kind;
+                })) {
+                continue;
+            }
+            captioned.push_back(o);
+            const audit::RulesetResult& res = a.results[o.ruleset];
+            caption += fmt::format(
+                "<br><b>{}</b>: {}", html_escape(ruleset_label(res.ruleset)),
+                html_escape(count_arithmetic(
+                    res.score, o.kind,
+                    res.ruleset.white_moves_last == audit::WhiteMovesLast::quick_count_point)));
         }
+        const bool neutral_eyes = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
         out += "<figure>" + svg_count(a, r);
         out += fmt::format(
-            "<figcaption>the count drawn: squares territory, triangles {}, grey dots neutral "
-            "points, red crosses dead stones ({}){}</figcaption>"
+            "<figcaption>the count drawn: squares territory, {}grey dots neutral points, red "
+            "crosses dead stones ({}){}</figcaption>"
             "</figure>\n",
-            neutral_eyes ? "no one's points: the eyes of stones in seki and the points their "
-                           "owner must fill (J 8, R19)"
-                         : "the eyes of stones in seki (territory)",
+            neutral_eyes ? "triangles no one's points: the eyes of stones in seki and the "
+                           "points their owner must fill (J 8, R19), "
+                         : "",
             html_escape(dead_source_text(r.score.dead_source, r.score.dead_oracle)), caption);
     }
     return out;

@@ -114,9 +114,15 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
     // An outcome, accounting or record divergence shows the count drawn, per
     // ruleset involved (the record: the record's ruleset when it is one of the run's).
     if (!d.has_point) {
-        std::vector<std::size_t> rulesets;
-        for (const audit::Verdict& v : d.verdicts) rulesets.push_back(v.ruleset);
-        if (const std::string counts = detail::count_figures(*in.audit, rulesets);
+        std::vector<detail::CountShown> shown;
+        for (const audit::Verdict& v : d.verdicts) {
+            if (v.ruleset >= in.audit->results.size()) continue;
+            shown.push_back(
+                {v.ruleset,
+                 v.count ? *v.count : audit::decisive_count(in.audit->results[v.ruleset].score)});
+        }
+        if (const std::string counts =
+                detail::count_figures(*in.audit, std::span<const detail::CountShown>(shown));
             !counts.empty()) {
             return counts;
         }

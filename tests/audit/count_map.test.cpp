@@ -23,8 +23,8 @@ namespace {
 
 using audit::PointRole;
 
-// The map as rows: X O stones, x o dead stones, b w territory, s t the seki eyes (no one's
-// under seki-eyes=neutral) of Black and White, . neutral.
+// The map as rows: X O stones, x o dead stones, b w territory, s t the points of Black's and
+// White's one-colour regions that are no one's under seki-eyes=neutral (R19), . neutral.
 std::vector<std::string> rows_of(const audit::GameAudit& a, const audit::RulesetResult& r) {
     std::vector<std::string> rows;
     if (r.count_map.empty()) return rows;
@@ -158,7 +158,7 @@ namespace {
 // Whether the map of `r` adds up to its count: stones, dead stones, each colour's territory (a
 // dead stone's point counts where its count put it: on a point marked for the opponent in a
 // markup count; `dead_in` gives the dead stones each colour's territory holds) and the neutral
-// points. Under seki-eyes=neutral the seki eyes are neutral, else their colour's territory.
+// points, the seki eyes among them (drawn under seki-eyes=neutral only).
 void adds_up(const audit::RulesetResult& r, int dead_in_black, int dead_in_white) {
     const audit::Score& s = r.score;
     std::map<PointRole, int> n = roles(r);
@@ -166,13 +166,11 @@ void adds_up(const audit::RulesetResult& r, int dead_in_black, int dead_in_white
     CHECK(n[PointRole::white_stone] == s.white_stones);
     CHECK(n[PointRole::dead_black] == s.dead_black);
     CHECK(n[PointRole::dead_white] == s.dead_white);
-    const bool neutral = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
     const int seki_black = n[PointRole::seki_eye_black], seki_white = n[PointRole::seki_eye_white];
-    CHECK(n[PointRole::black_territory] + (neutral ? 0 : seki_black) + dead_in_black ==
-          s.black_territory);
-    CHECK(n[PointRole::white_territory] + (neutral ? 0 : seki_white) + dead_in_white ==
-          s.white_territory);
-    CHECK(n[PointRole::neutral] + (neutral ? seki_black + seki_white : 0) == s.neutral);
+    if (r.ruleset.seki_eyes != audit::SekiEyes::neutral) CHECK(seki_black + seki_white == 0);
+    CHECK(n[PointRole::black_territory] + dead_in_black == s.black_territory);
+    CHECK(n[PointRole::white_territory] + dead_in_white == s.white_territory);
+    CHECK(n[PointRole::neutral] + seki_black + seki_white == s.neutral);
 }
 
 }  // namespace

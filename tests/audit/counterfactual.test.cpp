@@ -194,25 +194,30 @@ TEST_CASE("has_findings: illegal plays, divergences, record errors, mismatch",
 
 TEST_CASE("The count drawn: each point of the seki's end position has its role",
           "[audit][count_map]") {
-    // The seki above (J 8): a and f are the eyes of the inner strings, which possess the dame d;
-    // the outer walls touch no dame: their regions are territory (Black 11, White 2).
+    // The seki above (J 8): a and f are the eyes of the inner strings, which share the dame d.
+    // Under japanese (seki-eyes=neutral) a and f are no one's, drawn as seki eyes, and the outer
+    // walls' regions are territory (Black 11, White 2); under chinese (seki-eyes=territory) a
+    // and f are territory like the rest (Black 12, White 3).
     const auto a =
         run(game_sgf(seki_board, "KM[0.5]", "B- W-"), {spec("japanese"), spec("chinese")});
     for (const audit::RulesetResult& r : a.results) {
         INFO(r.ruleset.name);
+        const bool neutral = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
         REQUIRE(r.count_map.size() == 36);
         const auto role = [&](int x, int y) {
             return r.count_map[static_cast<std::size_t>(y * 9 + x)];
         };
-        CHECK(role(0, 0) == audit::PointRole::seki_eye_black);  // a
-        CHECK(role(2, 0) == audit::PointRole::neutral);         // d
-        CHECK(role(4, 0) == audit::PointRole::seki_eye_white);  // f
+        CHECK(role(0, 0) == (neutral ? audit::PointRole::seki_eye_black
+                                     : audit::PointRole::black_territory));  // a
+        CHECK(role(2, 0) == audit::PointRole::neutral);                      // d
+        CHECK(role(4, 0) == (neutral ? audit::PointRole::seki_eye_white
+                                     : audit::PointRole::white_territory));  // f
         CHECK(role(1, 0) == audit::PointRole::black_stone);
         CHECK(role(3, 0) == audit::PointRole::white_stone);
         std::map<audit::PointRole, int> n;
         for (const audit::PointRole p : r.count_map) ++n[p];
-        CHECK(n[audit::PointRole::black_territory] == 11);
-        CHECK(n[audit::PointRole::white_territory] == 2);
+        CHECK(n[audit::PointRole::black_territory] == (neutral ? 11 : 12));
+        CHECK(n[audit::PointRole::white_territory] == (neutral ? 2 : 3));
         CHECK(n[audit::PointRole::black_stone] == 11);
         CHECK(n[audit::PointRole::white_stone] == 9);
     }

@@ -2,6 +2,7 @@
 // as text rows and SVG, and the count's arithmetic, from a game audited from its SGF text.
 
 #include <catch2/catch.hpp>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -35,9 +36,11 @@ TEST_CASE("The count drawn as text: stones, territory, seki eyes and neutral poi
           "[report][count]") {
     const audit::GameAudit a = seki_game();
     REQUIRE(a.results.size() == 2);
-    const std::vector<std::string> want = {"sX.OsOXbb", "XXXOOOXbb", "OOOXXXXbb", "wwOXbbbbb"};
-    CHECK(report::detail::count_rows(a, a.results[0]) == want);
-    CHECK(report::detail::count_rows(a, a.results[1]) == want);
+    // japanese (seki-eyes=neutral): the eyes a and f are no one's (s); chinese: territory.
+    CHECK(report::detail::count_rows(a, a.results[0]) ==
+          std::vector<std::string>{"sX.OsOXbb", "XXXOOOXbb", "OOOXXXXbb", "wwOXbbbbb"});
+    CHECK(report::detail::count_rows(a, a.results[1]) ==
+          std::vector<std::string>{"bX.OwOXbb", "XXXOOOXbb", "OOOXXXXbb", "wwOXbbbbb"});
     // J 8 (japanese, territory counting): B 11, W 2 + 9.5; chinese (area): B 11 + 12,
     // W 9 + 3 + 9.5.
     CHECK(report::detail::count_arithmetic(a.results[0].score) ==
@@ -69,4 +72,52 @@ TEST_CASE("The count drawn as SVG: one picture per reading of the seki eyes", "[
     CHECK(n == 2);
     CHECK(figures.find("<b>japanese</b>: territory: B 11") != std::string::npos);
     CHECK(figures.find("<b>chinese</b>: area: B 11 stones") != std::string::npos);
+}
+
+TEST_CASE("The count drawn for two counts of one ruleset: each count once, with its terms",
+          "[report][count]") {
+    // An accounting divergence names two counts of one ruleset (chinese's area and territory
+    // counts of the seki above): the caption gives each once, each with its own terms, not the
+    // deciding count twice.
+    const audit::GameAudit a = seki_game();
+    const std::vector<report::detail::CountShown> counts = {{1, audit::CountKind::area},
+                                                            {1, audit::CountKind::territory},
+                                                            {1, audit::CountKind::territory}};
+    const std::string figures =
+        report::detail::count_figures(a, std::span<const report::detail::CountShown>(counts));
+    INFO(figures);
+    const auto occurrences = [&figures](const std::string& part) {
+        std::size_t n = 0;
+        for (std::size_t at = figures.find(part); at != std::string::npos;
+             at = figures.find(part, at + 1)) {
+            ++n;
+        }
+        return n;
+    };
+    CHECK(occurrences("<figure") == 1);
+    CHECK(occurrences("<b>chinese</b>: area: B 11 stones + 12 territory = 23") == 1);
+    CHECK(occurrences("<b>chinese</b>: territory: B 12 territory - 0 prisoners") == 1);
+}
+
+TEST_CASE("The quick count's arithmetic gives its terms (FFG 6a)", "[report][count]") {
+    // Territory less prisoners lost and own passes; White one point less where Black made the
+    // last turn under white-moves-last=quick-count-point; komi.
+    audit::Score s;
+    s.black_territory = 4;
+    s.white_territory = 6;
+    s.captures_by_white = 1;
+    s.dead_black = 1;
+    s.captures_by_black = 2;
+    s.passes_black = 2;
+    s.passes_white = 1;
+    s.black_moved_last = true;
+    s.komi = 7.5;
+    s.quick = audit::Count{0, 10.5, audit::Winner::white, 10.5};
+    CHECK(report::detail::count_arithmetic(s, audit::CountKind::quick, true) ==
+          "quick: B 4 territory - 2 prisoners - 2 passes = 0; W 6 territory - 2 prisoners - 1 "
+          "passes - 1 (Black's last turn) + komi 7.5 = 10.5: W+10.5");
+    s.quick = audit::Count{0, 11.5, audit::Winner::white, 11.5};
+    CHECK(report::detail::count_arithmetic(s, audit::CountKind::quick, false) ==
+          "quick: B 4 territory - 2 prisoners - 2 passes = 0; W 6 territory - 2 prisoners - 1 "
+          "passes + komi 7.5 = 11.5: W+11.5");
 }

@@ -259,8 +259,9 @@ enum class PointRole : std::uint8_t {
     black_territory,  // an empty point of a region reaching Black only
     white_territory,
     neutral,  // an empty point of a region reaching both colours, or none (dame)
-    // a region reaching one colour only that borders a string in seki: no one's under
-    // seki-eyes=neutral (J 8), the colour's territory under the other values
+    // under seki-eyes=neutral only, a point of a region reaching one colour that R19 makes no
+    // one's: an eye of stones in seki, or a point its owner must fill (under the other values
+    // such a point is the colour's territory, drawn as such)
     seki_eye_black,
     seki_eye_white,
 };
