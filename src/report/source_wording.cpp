@@ -47,9 +47,11 @@ std::optional<std::string_view> fixed_dead_source_text(audit::DeadSource source)
         case audit::DeadSource::strict_tt:
             return "none (strict TT 8: the board as it is)";
         case audit::DeadSource::oracle_not_asked:
-            return "none (gnugo is asked only about games ended by two passes)";
+            return "none (gnugo is asked only about games ended by two passes or counted at the "
+                   "record's end, R13)";
         case audit::DeadSource::pass_alive_not_decided:
-            return "none (pass-alive is decided only for games ended by two passes)";
+            return "none (pass-alive is decided only for games ended by two passes or counted at "
+                   "the record's end, R13)";
         case audit::DeadSource::rules_pass_alive:
             return "rules (pass-alive)";
         case audit::DeadSource::judge:

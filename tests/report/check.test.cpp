@@ -737,9 +737,11 @@ TEST_CASE("komi_source_text and dead_source_text word a count's sources", "[repo
     CHECK(report::dead_source_text(DeadSource::strict_tt, "") ==
           "none (strict TT 8: the board as it is)");
     CHECK(report::dead_source_text(DeadSource::oracle_not_asked, "") ==
-          "none (gnugo is asked only about games ended by two passes)");
+          "none (gnugo is asked only about games ended by two passes or counted at the record's "
+          "end, R13)");
     CHECK(report::dead_source_text(DeadSource::pass_alive_not_decided, "") ==
-          "none (pass-alive is decided only for games ended by two passes)");
+          "none (pass-alive is decided only for games ended by two passes or counted at the "
+          "record's end, R13)");
     CHECK(report::dead_source_text(DeadSource::judge, "") ==
           "judge (pass-alive, then the judge of end positions)");
     // Issue 26: the engine's tier names each string it found dead by a stone.
