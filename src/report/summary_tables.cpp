@@ -202,7 +202,7 @@ void Summary::totals_table(std::vector<Table>& out) const {
     row("games", games_);
     row("games with findings", games_with_findings_);
     row("moves (main lines, passes counted)", moves_);
-    row("games scored (ended by two passes under some ruleset)",
+    row("games scored (ended by two passes, or at KataGo's end, under some ruleset)",
         endings_[static_cast<std::size_t>(Ending::scored)]);
     row("games counted without passes (RE a score, R13)",
         endings_[static_cast<std::size_t>(Ending::counted)]);

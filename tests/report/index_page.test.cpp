@@ -187,8 +187,8 @@ TEST_CASE("Summary opens with what needs action and each figure links to its cas
 TEST_CASE("Summary leaves rows of zeros out and says how many", "[report][summary][index]") {
     const std::string md = markdown(made_up_summary());
     CHECK(md.find("| games lost on time (RE) |") == std::string::npos);
-    CHECK(md.find("| games scored (ended by two passes under some ruleset) | 1,500 |") !=
-          std::string::npos);
+    CHECK(md.find("| games scored (ended by two passes, or at KataGo's end, under some ruleset) | "
+                  "1,500 |") != std::string::npos);
     CHECK(md.find("rows of zeros left out.") != std::string::npos);
     CHECK(md.find("| end | 0 |") == std::string::npos);
     CHECK(md.find("| tromp-taylor vs aga | 150 | 0 | 2 | 3 |") != std::string::npos);
