@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -156,7 +157,7 @@ std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool
 
 }  // namespace
 
-void EndOfGame::draw_counts() {
+void EndOfGame::draw_counts(std::optional<RulesetResult> own) {
     // One map per tally and reading of the points an owner must fill (the same board, dead
     // stones and reading give the same map).
     struct Drawn {
@@ -188,6 +189,17 @@ void EndOfGame::draw_counts() {
         r.count_map = map_of(end_board(l), t.tally, t.seki_read, rec_, neutral);
         done.push_back({l.tally, neutral, r.count_map});
     }
+    // RU's own lane (its result was copied into `own` before the lane's result was dropped).
+    if (!own || !ru_lane_ || !own->score.scored) return;
+    const Lane& l = lanes_[*ru_lane_];
+    if (l.tally < 0 || own->ruleset.seki_eyes == SekiEyes::independent ||
+        own->ruleset.seki_eyes == SekiEyes::taxed) {
+        return;
+    }
+    const EndCounts::Tallied& t = counts_.tallied(l.tally);
+    own->count_map = map_of(end_board(l), t.tally, t.seki_read, rec_,
+                            own->ruleset.seki_eyes == SekiEyes::neutral);
+    out_.record.own_count = std::move(own);
 }
 
 }  // namespace sgfaudit::audit::detail

@@ -159,10 +159,19 @@ void EndOfGame::check_counts(const std::vector<Vertex>& dead) {
         rec_, out_.handicap, turns().captures, turns().passes,
         turns().any_turn ? std::optional<game::Color>(turns().last_turn) : std::nullopt, out_);
     find_flips(dead);  // counterfactual.cpp
+    // A mismatch under RU's own lane (none of the chosen rulesets): its count is kept for the
+    // reports to draw (RecordVerdict::own_count) before the lane's result is dropped.
+    std::optional<RulesetResult> own;
+    if (options_.diagrams && out_.record.check == RecordCheck::mismatch && ru_lane_ &&
+        *ru_lane_ >= chosen_) {
+        own = lanes_[*ru_lane_].result;
+        own->illegal.clear();
+        own->illegal_omitted = 0;
+    }
     drop_internal_results();
     // The count drawn, for the games the reports show a count of (those with findings): most
     // games of an archive have none, and the map is a walk of the end board per count.
-    if (options_.diagrams && has_findings(out_)) draw_counts();  // count_map.cpp
+    if (options_.diagrams && has_findings(out_)) draw_counts(std::move(own));  // count_map.cpp
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                      [](const Divergence& a, const Divergence& b) {
                          if (a.kind != b.kind) return a.kind < b.kind;

@@ -151,8 +151,9 @@ class EndOfGame final {
     std::vector<KnobFlip> record_flips(std::size_t r, const std::vector<Vertex>& dead);
 
     // --- count_map.cpp: the count drawn ------------------------------------------------------
-    // RulesetResult::count_map of each chosen ruleset's count (after drop_internal_results).
-    void draw_counts();
+    // RulesetResult::count_map of each chosen ruleset's count (after drop_internal_results),
+    // and of `own`, RU's own lane's result kept from before, into RecordVerdict::own_count.
+    void draw_counts(std::optional<RulesetResult> own);
 
     // Read only.
     const sgf::GameRecord& rec_;

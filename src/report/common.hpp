@@ -51,6 +51,9 @@ struct CountShown {
 };
 std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t> rulesets);
 std::string count_figures(const audit::GameAudit& a, std::span<const CountShown> counts);
+// The figure of the count RE disagrees with where RU's ruleset is none of the run's
+// (RecordVerdict::own_count); "" without one.
+std::string record_count_figure(const audit::GameAudit& a);
 // "B+7.5", "W+0.5", "draw".
 std::string count_result(const audit::Count& c);
 // wording.cpp: a position drawn as text rows, top to bottom ('.', 'X', 'O'), when it is a board

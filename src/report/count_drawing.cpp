@@ -165,20 +165,33 @@ std::vector<std::string> count_rows(const audit::GameAudit& a, const audit::Rule
     return rows;
 }
 
+namespace {
+
+// One count drawn as text rows with its legend (`whose`: the ruleset and whose count it is)
+// and arithmetic; nothing without a map.
+void count_text(std::string& out, const audit::GameAudit& a, const audit::RulesetResult& r,
+                std::string_view whose) {
+    const std::vector<std::string> rows = count_rows(a, r);
+    if (rows.empty()) return;
+    out += fmt::format(
+        "the count under {} (X O stones, x o dead stones ({}), b w territory, {}. neutral):\n",
+        whose, dead_source_text(r.score.dead_source, r.score.dead_oracle),
+        r.ruleset.seki_eyes == audit::SekiEyes::neutral
+            ? "s no one's: eyes of stones in seki and points their owner must fill (J 8, R19), "
+            : "");
+    for (const std::string& row : rows) out += "    " + row + "\n";
+    out += fmt::format("    {}\n", count_arithmetic(r.score));
+}
+
+}  // namespace
+
 void append_count_text(std::string& out, const audit::GameAudit& a) {
-    for (const audit::RulesetResult& r : a.results) {
-        const std::vector<std::string> rows = count_rows(a, r);
-        if (rows.empty()) continue;
-        out += fmt::format(
-            "the count under {} (X O stones, x o dead stones ({}), b w territory, {}. "
-            "neutral):\n",
-            ruleset_label(r.ruleset), dead_source_text(r.score.dead_source, r.score.dead_oracle),
-            r.ruleset.seki_eyes == audit::SekiEyes::neutral
-                ? "s no one's: eyes of stones in seki and points their owner must fill (J 8, "
-                  "R19), "
-                : "");
-        for (const std::string& row : rows) out += "    " + row + "\n";
-        out += fmt::format("    {}\n", count_arithmetic(r.score));
+    for (const audit::RulesetResult& r : a.results) count_text(out, a, r, ruleset_label(r.ruleset));
+    // The count RE disagrees with, where RU's ruleset is none of the run's.
+    if (const auto& own = a.record.own_count) {
+        count_text(out, a, *own,
+                   fmt::format("{} (RU[{}], the record check's)", ruleset_label(own->ruleset),
+                               a.record.rules));
     }
 }
 
@@ -261,6 +274,24 @@ std::string svg_count(const audit::GameAudit& a, const audit::RulesetResult& r) 
     return svg;
 }
 
+namespace {
+
+// One picture of `r`'s count with its legend and `caption` (the counts it shows, as HTML).
+std::string count_figure(const audit::GameAudit& a, const audit::RulesetResult& r,
+                         std::string_view caption) {
+    const bool neutral_eyes = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
+    return fmt::format(
+        "<figure>{}<figcaption>the count drawn: squares territory, {}grey dots neutral points, "
+        "red crosses dead stones ({}){}</figcaption></figure>\n",
+        svg_count(a, r),
+        neutral_eyes ? "triangles no one's points: the eyes of stones in seki and the points "
+                       "their owner must fill (J 8, R19), "
+                     : "",
+        html_escape(dead_source_text(r.score.dead_source, r.score.dead_oracle)), caption);
+}
+
+}  // namespace
+
 std::string count_figures(const audit::GameAudit& a, std::span<const std::size_t> rulesets) {
     std::vector<CountShown> shown;
     for (const std::size_t i : rulesets) {
@@ -307,18 +338,19 @@ std::string count_figures(const audit::GameAudit& a, std::span<const CountShown>
                     res.score, o.kind,
                     res.ruleset.white_moves_last == audit::WhiteMovesLast::quick_count_point)));
         }
-        const bool neutral_eyes = r.ruleset.seki_eyes == audit::SekiEyes::neutral;
-        out += "<figure>" + svg_count(a, r);
-        out += fmt::format(
-            "<figcaption>the count drawn: squares territory, {}grey dots neutral points, red "
-            "crosses dead stones ({}){}</figcaption>"
-            "</figure>\n",
-            neutral_eyes ? "triangles no one's points: the eyes of stones in seki and the "
-                           "points their owner must fill (J 8, R19), "
-                         : "",
-            html_escape(dead_source_text(r.score.dead_source, r.score.dead_oracle)), caption);
+        out += count_figure(a, r, caption);
     }
     return out;
+}
+
+std::string record_count_figure(const audit::GameAudit& a) {
+    const std::optional<audit::RulesetResult>& own = a.record.own_count;
+    if (!own || !has_map(a, *own)) return {};
+    return count_figure(
+        a, *own,
+        fmt::format("<br><b>{}</b> (RU[{}], the record check's): {}",
+                    html_escape(ruleset_label(own->ruleset)), html_escape(a.record.rules),
+                    html_escape(count_arithmetic(own->score))));
 }
 
 }  // namespace sgfaudit::report::detail

@@ -126,6 +126,12 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
             !counts.empty()) {
             return counts;
         }
+        // A record divergence under RU's own ruleset, none of the run's: its count.
+        if (d.kind == audit::DivergenceKind::record && shown.empty()) {
+            if (const std::string own = detail::record_count_figure(*in.audit); !own.empty()) {
+                return own;
+            }
+        }
     }
     if (d.kind != audit::DivergenceKind::legality || !repeats || !d.has_point ||
         d.board_before.empty()) {
@@ -251,6 +257,18 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
             tail += "</td><td>";
             if (v.repeats_move) put(tail, FMT_COMPILE("{}"), *v.repeats_move);
             tail += "</td></tr>\n";
+        }
+        // A record divergence under RU's own ruleset, none of the run's, names no ruleset of
+        // the run: its row is the record check's count.
+        if (d.verdicts.empty() && d.kind == audit::DivergenceKind::record) {
+            tail += "<tr><td>";
+            tail += html_escape(fmt::format("the record: RU[{}]", a.record.rules));
+            tail += "</td><td>";
+            tail += html_escape(fmt::format("RE[{}]; counted {}", a.record.recorded,
+                                            detail::record_computed(a.record)));
+            tail += "</td><td>";
+            tail += html_escape(d.clause);
+            tail += "</td><td></td></tr>\n";
         }
         tail += "</table>\n</div>\n";
         blocks.push_back(std::move(b));

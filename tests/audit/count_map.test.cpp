@@ -246,3 +246,35 @@ TEST_CASE("The count drawn adds up to the count on the KGS games with the server
     CHECK(with_seki_eyes >= 100);
     CHECK(markup_maps >= 2);
 }
+
+TEST_CASE("The count drawn: a record mismatch under RU's own ruleset keeps that count",
+          "[audit][count_map]") {
+    // The walls above, RU[Japanese] (japanese:seki-eyes=territory, none of the presets run) and
+    // an RE the count does not give: the record check's count is kept with its map, so that
+    // the reports can draw the count RE disagrees with (RecordVerdict::own_count).
+    const std::vector<std::string> board = {"..X.O..", "..X.O..", "..X.O.."};
+    const auto mismatch = run(game_sgf(board, "KM[0.5]RU[Japanese]RE[B+99]", "B- W-"));
+    REQUIRE(mismatch.record.check == audit::RecordCheck::mismatch);
+    REQUIRE(mismatch.record.own_count);
+    const audit::RulesetResult& own = *mismatch.record.own_count;
+    CHECK(own.ruleset.name == "japanese:seki-eyes=territory");
+    CHECK(own.ruleset.seki_eyes == audit::SekiEyes::territory);
+    CHECK(own.illegal.empty());
+    CHECK(rows_of(mismatch, own) == std::vector<std::string>{"bbX.Oww", "bbX.Oww", "bbX.Oww"});
+    CHECK(own.score.decision().black == mismatch.record.count->black);
+    CHECK(own.score.decision().white == mismatch.record.count->white);
+    adds_up(own, 0, 0);
+    // None where RE is reproduced, where RU's ruleset is one of the run's (its count is in
+    // results), or without diagrams.
+    const auto match = run(game_sgf(board, "KM[0.5]RU[Japanese]RE[W+0.5]", "B- W-"));
+    CHECK(match.record.check == audit::RecordCheck::match);
+    CHECK_FALSE(match.record.own_count);
+    const auto chosen = run(game_sgf(board, "KM[0.5]RU[AGA]RE[B+99]", "B- W-"));
+    CHECK(chosen.record.check == audit::RecordCheck::mismatch);
+    CHECK_FALSE(chosen.record.own_count);
+    audit::AuditOptions plain;
+    plain.diagrams = false;
+    const auto undrawn =
+        run(game_sgf(board, "KM[0.5]RU[Japanese]RE[B+99]", "B- W-"), presets(), plain);
+    CHECK_FALSE(undrawn.record.own_count);
+}

@@ -415,3 +415,36 @@ TEST_CASE("check draws a play every ruleset forbids before and after it", "[cli]
     REQUIRE(h != std::string::npos);
     CHECK(html.out.find("<figure><svg", h) != std::string::npos);
 }
+
+TEST_CASE("check draws the count RE disagrees with under RU's own ruleset",
+          "[cli][check][count_map]") {
+    // 7x3, two walls and a column of dame, RU[Japanese] (japanese:seki-eyes=territory, none of
+    // the default rulesets) and RE[B+99], which no count gives: the record divergence names no
+    // ruleset of the run, yet the text and the page draw the record check's count and the
+    // page's table gives it a row.
+    //   ..X.O..   Black 6 territory, White 6 + komi 0.5: W+0.5.
+    //   ..X.O..
+    //   ..X.O..
+    TempFiles files;
+    const std::string path = files.add(
+        "walls.sgf",
+        "(;GM[1]FF[4]SZ[7:3]KM[0.5]RU[Japanese]RE[B+99]AB[ca][cb][cc]AW[ea][eb][ec];B[];W[])");
+    const Run text = check({path});
+    INFO(text.out);
+    const std::size_t at = text.out.find(
+        "the count under japanese:seki-eyes=territory (RU[Japanese], the record check's)");
+    REQUIRE(at != std::string::npos);
+    CHECK(text.out.find("    bbX.Oww\n    bbX.Oww\n    bbX.Oww\n", at) != std::string::npos);
+    CHECK(text.out.find("territory: B 6 territory - 0 prisoners", at) != std::string::npos);
+    const Run html = check({"--format", "html", path});
+    INFO(html.out);
+    const std::size_t div = html.out.find("<div class=\"div record\"");
+    REQUIRE(div != std::string::npos);
+    const std::size_t figure = html.out.find("<figure><svg", div);
+    REQUIRE(figure != std::string::npos);
+    CHECK(html.out.find("class=\"terr-b\"", figure) != std::string::npos);
+    CHECK(html.out.find("<b>japanese:seki-eyes=territory</b> (RU[Japanese], the record check's)",
+                        figure) != std::string::npos);
+    CHECK(html.out.find("<tr><td>the record: RU[Japanese]</td><td>RE[B+99]; counted W+0.5", div) !=
+          std::string::npos);
+}

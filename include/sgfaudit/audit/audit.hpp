@@ -466,6 +466,11 @@ struct RecordVerdict {
     // RE's margin minus the count's, both as Black's (B+x is x, W+x is -x): when the game was
     // counted and RE is a score with a margin (0 for a match).
     std::optional<double> difference;
+    // mismatch, with AuditOptions::diagrams, where RU's ruleset is none of the chosen (the
+    // record check's own lane): that count as a result, its ruleset, score and count_map (no
+    // plays listed), so that the reports draw the count RE disagrees with. Empty otherwise (a
+    // chosen ruleset's count is in GameAudit::results).
+    std::optional<RulesetResult> own_count;
 };
 
 // How much a record issue weighs (rules.md 7 R10).
