@@ -166,39 +166,34 @@ void EndOfGame::draw_counts(std::optional<RulesetResult> own) {
         std::vector<PointRole> map;
     };
     std::vector<Drawn> done;
+    const auto map_for = [&](const Lane& l, const Ruleset& r) -> const std::vector<PointRole>& {
+        const bool neutral = r.seki_eyes == SekiEyes::neutral;
+        for (const Drawn& d : done) {
+            if (d.tally == l.tally && d.neutral == neutral) return d.map;
+        }
+        // Every tally lists the stones it removed (the judge's dead stones too).
+        const EndCounts::Tallied& t = counts_.tallied(l.tally);
+        done.push_back(
+            {l.tally, neutral, map_of(end_board(l), t.tally, t.seki_read, rec_, neutral)});
+        return done.back().map;
+    };
+    // KG score (the rules' own dead stones: no tally) and KG tax (which regions live
+    // independently is not drawn): no map.
+    const auto drawable = [](const Lane& l, const RulesetResult& r) {
+        return r.score.scored && l.tally >= 0 && r.ruleset.seki_eyes != SekiEyes::independent &&
+               r.ruleset.seki_eyes != SekiEyes::taxed;
+    };
     // The chosen rulesets' lanes only (called once the record check's own lane is dropped).
     for (std::size_t i = 0; i < std::min(lanes_.size(), chosen_); ++i) {
         const Lane& l = lanes_[i];
-        RulesetResult& r = l.result;
-        if (!r.score.scored || l.tally < 0) continue;  // KG score: the rules' own dead stones
-        // KG tax: which regions live independently is not drawn, so neither is the count.
-        if (r.ruleset.seki_eyes == SekiEyes::independent ||
-            r.ruleset.seki_eyes == SekiEyes::taxed) {
-            continue;
-        }
-        const bool neutral = r.ruleset.seki_eyes == SekiEyes::neutral;
-        const auto it = std::find_if(done.begin(), done.end(), [&](const Drawn& d) {
-            return d.tally == l.tally && d.neutral == neutral;
-        });
-        if (it != done.end()) {
-            r.count_map = it->map;
-            continue;
-        }
-        const EndCounts::Tallied& t = counts_.tallied(l.tally);
-        // Every tally lists the stones it removed (the judge's dead stones too).
-        r.count_map = map_of(end_board(l), t.tally, t.seki_read, rec_, neutral);
-        done.push_back({l.tally, neutral, r.count_map});
+        if (drawable(l, l.result)) l.result.count_map = map_for(l, l.result.ruleset);
     }
-    // RU's own lane (its result was copied into `own` before the lane's result was dropped).
-    if (!own || !ru_lane_ || !own->score.scored) return;
+    // RU's own lane: its result was copied into `own` before the lane's result was dropped
+    // (the lane's reference to it is not read).
+    if (!own || !ru_lane_) return;
     const Lane& l = lanes_[*ru_lane_];
-    if (l.tally < 0 || own->ruleset.seki_eyes == SekiEyes::independent ||
-        own->ruleset.seki_eyes == SekiEyes::taxed) {
-        return;
-    }
-    const EndCounts::Tallied& t = counts_.tallied(l.tally);
-    own->count_map = map_of(end_board(l), t.tally, t.seki_read, rec_,
-                            own->ruleset.seki_eyes == SekiEyes::neutral);
+    if (!drawable(l, *own)) return;
+    own->count_map = map_for(l, own->ruleset);
     out_.record.own_count = std::move(own);
 }
 

@@ -103,9 +103,8 @@ std::vector<std::pair<sgf::Point, std::uint32_t>> cycle_moves(std::span<const sg
 }
 
 std::string figure(const audit::Divergence& d, const CheckInput& in) {
-    const std::string svg =
-        svg_board(d.board_after, d.has_point ? &d.point : nullptr, d.board_before);
-    if (svg.empty()) return {};
+    // Nothing for a position that cannot be drawn (svg_board: 1..52 points a side).
+    if (detail::board_rows(d.board_after).empty()) return {};
     std::optional<std::uint32_t> repeats;
     for (const audit::Verdict& v : d.verdicts) {
         if (v.repeats_move && !v.legal)
@@ -133,8 +132,11 @@ std::string figure(const audit::Divergence& d, const CheckInput& in) {
             }
         }
     }
+    // The end position (or the play) drawn alone, made only where no count was drawn.
     if (d.kind != audit::DivergenceKind::legality || !repeats || !d.has_point ||
         d.board_before.empty()) {
+        const std::string svg =
+            svg_board(d.board_after, d.has_point ? &d.point : nullptr, d.board_before);
         std::string out = "<figure>";
         out += svg;
         out += d.has_point ? "<figcaption>after the play (ringed in red); red crosses: stones the "
