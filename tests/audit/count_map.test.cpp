@@ -7,14 +7,12 @@
 // dead stones. Maps are drawn only in games with findings: each game below has an RE that its
 // count does not reproduce. The notation is that of catalogue.test.cpp (rows top to bottom).
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <set>
 
 #include "catalogue_support.hpp"
+#include "shared_records.hpp"
 #include "skip.hpp"
 
 using namespace catalogue;
@@ -183,11 +181,7 @@ TEST_CASE("The count drawn adds up to the count on the KGS games with the server
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games/kgs-markup";
     if (!fs::is_directory(dir)) SGFAUDIT_SKIP("no " << dir.string());
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = sgfaudit_test::sgf_files_below(dir);
     const std::vector<audit::Ruleset> rulesets = {
         spec("japanese"), spec("japanese:seki-eyes=territory"), spec("chinese")};
     audit::AuditOptions as_it_stands;
@@ -196,12 +190,9 @@ TEST_CASE("The count drawn adds up to the count on the KGS games with the server
     by_markup.dead = audit::DeadPolicy::markup;
     int maps = 0, with_seki_eyes = 0, markup_maps = 0;
     for (const fs::path& p : files) {
-        std::ifstream in(p, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        const sgf::Document doc = sgf::read_document(p.string(), bytes);
-        if (doc.games().empty()) continue;
-        const sgf::GameRecord rec = sgf::read_record(doc, 0);
-        if (!rec.auditable) continue;
+        const std::optional<sgf::GameRecord> read = sgfaudit_test::first_auditable_record(p);
+        if (!read) continue;
+        const sgf::GameRecord& rec = *read;
         INFO(p.filename().string());
         const audit::GameAudit plain = audit::audit_game(rec, rulesets, as_it_stands);
         for (const audit::RulesetResult& r : plain.results) {

@@ -4,10 +4,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "catalogue_support.hpp"
+#include "shared_records.hpp"
 #include "skip.hpp"
 
 using namespace catalogue;
@@ -309,19 +308,12 @@ TEST_CASE("R13: every Fox record of the corpus with a score in RE is counted and
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games/foxwq-amateur-9dset";
     if (!fs::is_directory(dir)) SGFAUDIT_SKIP("no " << dir.string());
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = sgfaudit_test::sgf_files_below(dir);
     std::size_t scores = 0, others = 0;
     for (const fs::path& p : files) {
-        std::ifstream in(p, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        const sgf::Document doc = sgf::read_document(p.string(), bytes);
-        if (doc.games().empty()) continue;
-        const sgf::GameRecord rec = sgf::read_record(doc, 0);
-        if (!rec.auditable || !rec.result) continue;
+        const std::optional<sgf::GameRecord> read = sgfaudit_test::first_auditable_record(p);
+        if (!read || !read->result) continue;
+        const sgf::GameRecord& rec = *read;
         const audit::GameAudit a = audit::audit_game(rec, presets());
         INFO(p.string() << " RE " << rec.result->text);
         const bool score = rec.result->kind == sgf::ResultKind::score && rec.result->margin &&
@@ -416,19 +408,12 @@ TEST_CASE("R11: the KGS games whose final node is the server's count reproduce R
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games/kgs-markup";
     if (!fs::is_directory(dir)) SGFAUDIT_SKIP("no " << dir.string());
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = sgfaudit_test::sgf_files_below(dir);
     std::size_t games = 0, scores = 0, matched = 0;
     for (const fs::path& p : files) {
-        std::ifstream in(p, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        const sgf::Document doc = sgf::read_document(p.string(), bytes);
-        if (doc.games().empty()) continue;
-        const sgf::GameRecord rec = sgf::read_record(doc, 0);
-        if (!rec.auditable) continue;
+        const std::optional<sgf::GameRecord> read = sgfaudit_test::first_auditable_record(p);
+        if (!read) continue;
+        const sgf::GameRecord& rec = *read;
         ++games;
         const audit::GameAudit a = audit::audit_game(rec, presets(), markup_policy());
         if (!rec.result || rec.result->kind != sgf::ResultKind::score) continue;

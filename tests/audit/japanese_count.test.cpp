@@ -6,13 +6,11 @@
 // that one colour must fill to stay alive (false eyes) are not territory. The notation is that
 // of catalogue.test.cpp (rows top to bottom, x the column, SGF coordinates for @).
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <sstream>
 
 #include "catalogue_support.hpp"
+#include "shared_records.hpp"
 #include "skip.hpp"
 
 using namespace catalogue;
@@ -175,21 +173,14 @@ TEST_CASE("R19: the KGS games whose final node is the server's count are counted
     namespace fs = std::filesystem;
     const fs::path dir = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games/kgs-markup";
     if (!fs::is_directory(dir)) SGFAUDIT_SKIP("no " << dir.string());
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir)) {
-        if (e.is_regular_file() && e.path().extension() == ".sgf") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
+    const std::vector<fs::path> files = sgfaudit_test::sgf_files_below(dir);
     const audit::Ruleset japanese = *audit::preset("japanese");
     const audit::Ruleset regions = spec("japanese:seki-eyes=territory");
     Tallies g;
     for (const fs::path& p : files) {
-        std::ifstream in(p, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)), {});
-        const sgf::Document doc = sgf::read_document(p.string(), bytes);
-        if (doc.games().empty()) continue;
-        const sgf::GameRecord rec = sgf::read_record(doc, 0);
-        if (!rec.auditable) continue;
+        const std::optional<sgf::GameRecord> read = sgfaudit_test::first_auditable_record(p);
+        if (!read) continue;
+        const sgf::GameRecord& rec = *read;
         if (rec.territory_black.empty() && rec.territory_white.empty()) continue;
         ++g.games;
         const bool is_japanese = rec.rules == "Japanese";
