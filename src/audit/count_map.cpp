@@ -73,30 +73,15 @@ void empty_regions(const game::Board& board, EmptyRegions& out) {
     }
 }
 
-// The map of `board` once the stones `tally` removed are gone, as `tally` counted it:
-// - a markup count (R11): territory is the final node's TB/TW on the points empty once the dead
-//   stones are removed (tally_markup), every other empty point neutral;
-// - else each empty region reaching one colour is that colour's, a region reaching both (or
-//   none) neutral; under seki-eyes=neutral (`neutral`), where the count read seki
-//   (`seki_read`), the points R19 takes from their owner (japanese_points: the eyes of stones
-//   in seki and the points an owner must fill) are no one's, drawn as seki eyes.
-// A dead stone's point keeps its role (it counts in the region it lies in).
-std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool seki_read,
-                              const sgf::GameRecord& rec, bool neutral) {
-    const int w = board.width(), h = board.height();
-    std::vector<PointRole> roles(static_cast<std::size_t>(w) * static_cast<std::size_t>(h),
-                                 PointRole::neutral);
+// The roles of the points of `after` (the end board once the removed stones are gone) that
+// are not dead stones (already in `roles`), as map_of says.
+void fill_map(const game::Board& after, const Tally& tally, bool seki_read,
+              const sgf::GameRecord& rec, bool neutral, std::vector<PointRole>& roles) {
+    const int w = after.width(), h = after.height();
     const auto at = [w](game::Vertex v) {
         return static_cast<std::size_t>(game::vertex_y(v)) * static_cast<std::size_t>(w) +
                static_cast<std::size_t>(game::vertex_x(v));
     };
-    game::Board after = board;
-    for (const game::Vertex v : tally.removed) {
-        if (!game::is_stone(after.at(v))) continue;
-        roles[at(v)] =
-            after.at(v) == game::Cell::black ? PointRole::dead_black : PointRole::dead_white;
-        after.clear(v);
-    }
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const game::Cell c = after.at(game::to_vertex(x, y));
@@ -115,11 +100,11 @@ std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool
         std::vector<std::uint8_t> mark(game::kCells, 0);  // bit 1: TB, bit 2: TW
         for (const sgf::Point& p : rec.territory_black) {
             const game::Vertex v = game::to_vertex(p.x, p.y);
-            if (board.on_board(v)) mark[v] |= 1;
+            if (after.on_board(v)) mark[v] |= 1;
         }
         for (const sgf::Point& p : rec.territory_white) {
             const game::Vertex v = game::to_vertex(p.x, p.y);
-            if (board.on_board(v)) mark[v] |= 2;
+            if (after.on_board(v)) mark[v] |= 2;
         }
         for (int y = 0; y < h; ++y) {
             for (int x = 0; x < w; ++x) {
@@ -130,7 +115,7 @@ std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool
                                       : PointRole::neutral);
             }
         }
-        return roles;
+        return;
     }
     thread_local EmptyRegions scratch;
     empty_regions(after, scratch);
@@ -152,6 +137,39 @@ std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool
             set(v, role);
         }
     }
+}
+
+// The map of `board` once the stones `tally` removed are gone, as `tally` counted it:
+// - a markup count (R11): territory is the final node's TB/TW on the points empty once the dead
+//   stones are removed (tally_markup), every other empty point neutral;
+// - else each empty region reaching one colour is that colour's, a region reaching both (or
+//   none) neutral; under seki-eyes=neutral (`neutral`), where the count read seki
+//   (`seki_read`), the points R19 takes from their owner (japanese_points: the eyes of stones
+//   in seki and the points an owner must fill) are no one's, drawn as seki eyes.
+// A dead stone's point keeps its role (it counts in the region it lies in).
+std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool seki_read,
+                              const sgf::GameRecord& rec, bool neutral) {
+    const int w = board.width();
+    std::vector<PointRole> roles(
+        static_cast<std::size_t>(w) * static_cast<std::size_t>(board.height()), PointRole::neutral);
+    bool any = false;
+    for (const game::Vertex v : tally.removed) {
+        if (!game::is_stone(board.at(v))) continue;
+        any = true;
+        roles[static_cast<std::size_t>(game::vertex_y(v)) * static_cast<std::size_t>(w) +
+              static_cast<std::size_t>(game::vertex_x(v))] =
+            board.at(v) == game::Cell::black ? PointRole::dead_black : PointRole::dead_white;
+    }
+    // The board once they are gone: copied (some 27 KB) only when there are some.
+    if (!any) {
+        fill_map(board, tally, seki_read, rec, neutral, roles);
+        return roles;
+    }
+    game::Board after = board;
+    for (const game::Vertex v : tally.removed) {
+        if (game::is_stone(after.at(v))) after.clear(v);
+    }
+    fill_map(after, tally, seki_read, rec, neutral, roles);
     return roles;
 }
 
