@@ -165,7 +165,13 @@ void write_score(std::string& out, const audit::Score& s, const audit::Ruleset& 
         undecided += (undecided.empty() ? "" : ", ") + *point;
     }
     if (!undecided.empty()) {
-        out += fmt::format("    strings not decided: {}{}\n", undecided,
+        // Benson's count left open: the judge of end positions was asked and was unsure too.
+        out += fmt::format("    {}: {}{}\n",
+                           s.dead_source == audit::DeadSource::pass_alive
+                               ? "strings neither Benson's analysis nor the judge of end "
+                                 "positions decided"
+                               : "strings not decided",
+                           undecided,
                            s.unsure.size() >= audit::kMaxUnsureListed
                                ? fmt::format(" (the first {} listed)", audit::kMaxUnsureListed)
                                : "");

@@ -399,6 +399,14 @@ TEST_CASE("write_check_text names the strings an unsettled count did not decide"
     std::ostringstream full;
     report::write_check_text(full, f.input());
     CHECK(contains(full.str(), "A19 (the first 8 listed)\n"));
+    // Benson's count left open, the judge of end positions unsure as well.
+    s.dead_source = audit::DeadSource::pass_alive;
+    s.unsure = {sgf::Point{3, 3}};
+    std::ostringstream benson;
+    report::write_check_text(benson, f.input());
+    CHECK(contains(benson.str(),
+                   "    strings neither Benson's analysis nor the judge of end positions decided: "
+                   "D16\n"));
     // A settled count names none.
     Fixture settled;
     std::ostringstream none;
