@@ -392,7 +392,21 @@ const PointArray<std::uint8_t>& seki_eyes(const Board& board, const Board& fille
     in_seki.reset(board, 0);
     const auto mark = [&](Vertex s) {
         if (in_seki[s] != 0) return;
-        if (board.at(s) == filled.at(s) && alive[s] != 0) return;
+        // A string of the filled board holding a stone of a group with two eyes (the imagined
+        // fills may have joined stones of the board to that group) is not in seki when it keeps
+        // two liberties of its own (empty points of one-colour regions): it could fill the
+        // shared liberty without atari, which R19 says a string in seki cannot. With one, that
+        // point is the one it must keep to stay connected: in seki, whatever the group.
+        bool lives = false;
+        int own = 0;
+        filled.for_each_chain_stone(s, [&](Vertex t) {
+            lives = lives || (board.at(t) == filled.at(t) && alive[t] != 0);
+            for (const Vertex n : game::neighbours(t)) {
+                if (filled.at(n) != Cell::empty || regions.id[n] == 0) continue;
+                if (regions.reach[static_cast<std::size_t>(regions.id[n])] != 3) ++own;
+            }
+        });
+        if (lives && own >= 2) return;
         filled.for_each_chain_stone(s, [&](Vertex t) { in_seki[t] = 1; });
     };
     for (int y = 0; y < filled.height(); ++y) {
