@@ -8,8 +8,9 @@
 //   (it makes no seki and counts for no one);
 // - a string is in seki only when it is next to a dame that is still empty once nothing more
 //   can be filled and that touches both colours: a liberty it shares with an opponent string
-//   that neither side can fill without putting its own string in atari. A string of a group
-//   with two eyes of its own is never in seki. The eye points of stones in seki are no one's;
+//   that neither side can fill without putting its own string in atari (a point left open only
+//   because a fill would leave an opponent string without escape is none), whatever group the
+//   string joins. The eye points of stones in seki are no one's;
 // - a point of a one-colour region that its owner must fill to keep a string out of atari (a
 //   false eye, or a cut that the opponent's dame fill makes urgent) is no territory.
 // Only those points change: a region reaching one colour only on the board as it stands stays
@@ -66,12 +67,9 @@ struct Regions {
     std::vector<Vertex> stack;  // the flood fill's
 };
 
-// What a count needs besides the regions (two_eyes and seki_eyes).
+// What seki_eyes needs besides the regions.
 struct EyeScratch {
-    PointArray<Vertex> parent;
-    PointArray<int> eyes;
-    PointArray<std::uint8_t> alive, in_seki, eye;
-    std::vector<Vertex> first;
+    PointArray<std::uint8_t> in_seki, eye;
     std::vector<std::uint8_t> free_stone;
 };
 
@@ -319,95 +317,27 @@ class Filling {
     }
 };
 
-// The stones of groups that live on their own: a group is the strings of one colour joined
-// through the one-colour regions between them (board as it stood); it has two eyes when at
-// least two such regions border it that are not false eyes (a one-point region its owner must
-// fill). A string of such a group is never in seki (it could fill every shared liberty).
-const PointArray<std::uint8_t>& two_eyes(const Board& board, const Regions& regions,
-                                         const PointArray<std::uint8_t>& must_fill,
-                                         EyeScratch& scratch) {
-    PointArray<Vertex>& parent = scratch.parent;  // read at the board's points only
-    for_each_point(board, [&](Vertex v) { parent[v] = v; });
-    const auto find = [&](Vertex v) {
-        while (parent[v] != v) v = parent[v] = parent[parent[v]];
-        return v;
-    };
-    std::vector<Vertex>& first = scratch.first;  // per region: a string around it
-    first.assign(regions.reach.size(), game::kNoVertex);
-    for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) {
-            const Vertex v = game::to_vertex(x, y);
-            const int id = regions.id[v];
-            if (id == 0 || regions.reach[static_cast<std::size_t>(id)] == 3) continue;
-            for (const Vertex n : game::neighbours(v)) {
-                if (!game::is_stone(board.at(n))) continue;
-                const Vertex head = board.chain_id(n);
-                Vertex& f = first[static_cast<std::size_t>(id)];
-                if (f == game::kNoVertex) {
-                    f = head;
-                } else {
-                    parent[find(head)] = find(f);
-                }
-            }
-        }
-    }
-    PointArray<int>& eyes = scratch.eyes;
-    eyes.reset(board, 0);
-    for (std::size_t id = 1; id < regions.reach.size(); ++id) {
-        if (first[id] == game::kNoVertex) continue;
-        eyes[find(first[id])] += 1;
-    }
-    // False eyes do not count: one-point regions their owner must fill.
-    for_each_point(board, [&](Vertex v) {
-        const int id = regions.id[v];
-        if (id == 0 || !must_fill[v] || regions.size[static_cast<std::size_t>(id)] != 1) return;
-        if (first[static_cast<std::size_t>(id)] != game::kNoVertex) {
-            eyes[find(first[static_cast<std::size_t>(id)])] -= 1;
-        }
-    });
-    PointArray<std::uint8_t>& out = scratch.alive;
-    out.reset(board, 0);
-    for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) {
-            const Vertex v = game::to_vertex(x, y);
-            if (game::is_stone(board.at(v))) out[v] = eyes[find(board.chain_id(v))] >= 2 ? 1 : 0;
-        }
-    }
-    return out;
-}
-
 // The points that are eyes of stones in seki (J 8), after the filling. A string is in seki when
-// it is next to a dame point still empty that touches both colours: a liberty it shares with an
-// opponent string and that neither side could fill; a string (of the board as it stood) of a
-// group with two eyes (`alive`) is not. A point of a one-colour region (of the
+// it is next to a dame point still empty that touches both colours and that neither side can
+// fill without putting its own string in atari (R19's words): a point left open only because a
+// fill would leave an opponent string in atari with no escape (the players' agreement calls it
+// alive) is no seki, since one side could fill it. A point of a one-colour region (of the
 // board as it stood) is an eye of stones in seki when it is next to a stone of such a string,
 // or when every stone around its region belongs to one: the points that the strings in seki
 // surround. The other points of a region that also borders living stones not in seki stay
 // territory (J 8 sorts points, not regions).
 const PointArray<std::uint8_t>& seki_eyes(const Board& board, const Board& filled,
-                                          const Regions& regions,
-                                          const PointArray<std::uint8_t>& alive,
-                                          EyeScratch& scratch) {
+                                          const Regions& regions, EyeScratch& scratch) {
     PointArray<std::uint8_t>& in_seki = scratch.in_seki;
     in_seki.reset(board, 0);
     const auto mark = [&](Vertex s) {
         if (in_seki[s] != 0) return;
-        // A string of the filled board holding a stone of a group with two eyes (the imagined
-        // fills may have joined stones of the board to that group) is not in seki when it keeps
-        // two liberties of its own (empty points of one-colour regions): it could fill the
-        // shared liberty without atari, which R19 says a string in seki cannot. With one, that
-        // point is the one it must keep to stay connected: in seki, whatever the group.
-        bool lives = false;
-        int own = 0;
-        filled.for_each_chain_stone(s, [&](Vertex t) {
-            lives = lives || (board.at(t) == filled.at(t) && alive[t] != 0);
-            for (const Vertex n : game::neighbours(t)) {
-                if (filled.at(n) != Cell::empty || regions.id[n] == 0) continue;
-                if (regions.reach[static_cast<std::size_t>(regions.id[n])] != 3) ++own;
-            }
-        });
-        if (lives && own >= 2) return;
         filled.for_each_chain_stone(s, [&](Vertex t) { in_seki[t] = 1; });
+    };
+    const auto stuck = [&](Vertex v, game::Color c) {
+        const game::PlayEffect e = filled.preview(v, c);
+        if (e.suicide) return true;
+        return e.captured_stones == 0 && filled.liberties_after(v, c, 2) < 2;
     };
     for (int y = 0; y < filled.height(); ++y) {
         for (int x = 0; x < filled.width(); ++x) {
@@ -419,6 +349,7 @@ const PointArray<std::uint8_t>& seki_eyes(const Board& board, const Board& fille
                 if (game::is_stone(filled.at(n))) touches |= filled.at(n) == Cell::black ? 1 : 2;
             }
             if (touches != 3) continue;
+            if (!stuck(v, game::Color::black) || !stuck(v, game::Color::white)) continue;
             for (const Vertex n : game::neighbours(v)) {
                 if (game::is_stone(filled.at(n))) mark(n);
             }
@@ -497,9 +428,7 @@ void japanese_reading(const Board& board, F&& take) {
     if (!dame && !any_atari(board)) return;
     Filling filling(board, regions, scratch.filling);
     filling.run();
-    const PointArray<std::uint8_t>& seki =
-        seki_eyes(board, filling.board(), regions,
-                  two_eyes(board, regions, filling.must_fill(), scratch.eyes), scratch.eyes);
+    const PointArray<std::uint8_t>& seki = seki_eyes(board, filling.board(), regions, scratch.eyes);
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);

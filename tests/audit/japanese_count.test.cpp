@@ -110,19 +110,15 @@ TEST_CASE("R19: a real eye of a living group stays territory", "[audit][counting
     CHECK(japanese_score(a).neutral == 0);
 }
 
-TEST_CASE(
-    "R19: a string joined by a fill to a living group, with two liberties of its own, is "
-    "not in seki",
-    "[audit][counting][R19]") {
-    // 8x4. Black's wall (row 1 and (1,0), (6,0)) lives with the eyes (0,0) and (7,0); White's
-    // (rows 2 and 3) with its own. White's stone (4,0) has the liberties d = (3,0), e = (5,0).
+TEST_CASE("R19: a shared liberty left open by the players' agreement, not by atari, makes no seki",
+          "[audit][counting][R19]") {
+    // 8x4. Black's wall (row 1 and (1,0), (6,0)) has the eyes (0,0) and (7,0); White's (rows 2
+    // and 3) its own. White's stone (4,0) has the liberties d = (3,0), e = (5,0).
     //   .XcdOeX.   Black fills c = (2,0) freely. Then d and e stay open: White cannot fill
-    //   XXXXXXXX   either (atari on its own stone) and Black would not (White's stone could
-    //   OOOOOOOO   not escape: the players' agreement). The filled string c + wall touches d,
-    //   .O..O.O.   but keeps two liberties of its own, (0,0) and (7,0): it could fill d without
-    //   atari, so it is not in seki and its eyes stay territory: Black 2, White 5, neutral
-    //   c, d, e = 3. (White's stone shares d and e and has no liberty of its own: in seki, with
-    //   no eye.)
+    //   XXXXXXXX   either without putting its stone in atari, and Black would not (White's
+    //   OOOOOOOO   stone could not escape: the dead-stone source calls it alive). But Black
+    //   .O..O.O.   could fill d or e without putting its own string in atari, so by R19 they
+    //   make no seki: Black's eyes stay territory. Black 2, White 5, neutral c, d, e = 3.
     const std::vector<std::string> rows = {".X..O.X.", "XXXXXXXX", "OOOOOOOO", ".O..O.O."};
     const auto a = run(game_sgf(rows, "KM[0.5]", "B- W-"), {spec("japanese")});
     const audit::Score& s = japanese_score(a);
@@ -131,16 +127,17 @@ TEST_CASE(
     CHECK(s.neutral == 3);
 }
 
-TEST_CASE("R19: a string whose one liberty of its own joins it to a living group is in seki",
+TEST_CASE("R19: a string next to a liberty neither side can fill is in seki, whatever its group",
           "[audit][counting][R19]") {
     // 9x5, the corner of KGS's 2017-02-09-5. Black's group (row 2, (4,1) and column 1) has two
-    // eyes; S = (5,0) (6,0) (6,1) (7,1) joins it only through b = (4,0), its one liberty of its
-    // own. White's wall lives; its stone (8,1) joins it only through (8,2).
+    // eyes; S = (5,0) (6,0) (6,1) (7,1) joins it only through b = (4,0). White's wall lives; its
+    // stone (8,1) joins it only through (8,2).
     //   .X..bSS..   Black fills (7,0) freely; then (8,0) is a liberty that S + (7,0) and (8,1)
-    //   .X..XOSSO   share and neither can fill without atari: both are in seki (R19), and
-    //   XXXXXOOO.   their points of their own, b and (8,2), are no one's: Black must keep b to
-    //   OOOOOOOOO   stay connected, White (8,2). KGS's count leaves both out. Black 6, White 8
-    //   .O.......   (row 4), neutral b, (7,0), (8,0), (8,2) = 4.
+    //   .X..XOSSO   share and neither side can fill without putting its own string in atari:
+    //   XXXXXOOO.   both are in seki (R19), though each joins a living group, and their points
+    //   OOOOOOOOO   b and (8,2) are no one's (each side must keep its point to stay
+    //   .O.......   connected; KGS's count leaves both out). Black 6, White 8 (row 4), neutral
+    //               b, (7,0), (8,0), (8,2) = 4.
     const std::vector<std::string> rows = {".X...XX..", ".X..XOXXO", "XXXXXOOO.", "OOOOOOOOO",
                                            ".O......."};
     const auto a = run(game_sgf(rows, "KM[0.5]", "B- W-"), {spec("japanese")});
@@ -255,21 +252,22 @@ TEST_CASE("R19: the KGS games whose final node is the server's count are counted
                           << g.own_margin);
     CHECK(g.games == 412);
     CHECK(g.japanese == 289);
-    // Measured (docs/accuracy.md, "R19"): R19 reproduces the server's count in 403 of 412
-    // (97.8 %), 284 of the 289 Japanese games (98.3 %); under the record's own rules 407
-    // (98.8 %). The 5 Japanese games left are KGS readings R19 does not make (points KGS takes
-    // as false eyes by their shape alone; a must-fill KGS ignores; an eye R19 finds in seki
-    // and KGS counts, one point each in 2017-01-14-15 and 2017-03-13-3; an unfinished game);
-    // the 4 Chinese ones are points R19 makes their owner
-    // fill, which area counting does not need: the chinese preset reproduces all 121.
+    // Measured (docs/accuracy.md, "R19"): R19 reproduces the server's count in 404 of 412
+    // (98.1 %), 285 of the 289 Japanese games (98.6 %); under the record's own rules 408
+    // (99.0 %). The 4 Japanese games left are KGS readings R19 does not make (points KGS takes
+    // as false eyes by their shape alone; a must-fill KGS ignores; a shared liberty one side
+    // could fill, which KGS counts as a seki; an unfinished game); the 4 Chinese ones are
+    // points R19 makes their owner fill, which area counting does not need: the chinese preset
+    // reproduces all 121.
     CHECK(g.own * 100 >= g.games * 98);
-    CHECK(g.r19 == 403);
-    CHECK(g.japanese_r19 == 284);
-    CHECK(g.own == 407);
+    CHECK(g.r19 * 100 >= g.games * 98);
+    CHECK(g.r19 == 404);
+    CHECK(g.japanese_r19 == 285);
+    CHECK(g.own == 408);
     // By the margin alone (Black's count less White's: what decides the result), one more
     // Japanese game agrees, both counts off by the same points (2017-02-18-10: B 49 W 56
     // against KGS's B 47 W 54).
-    CHECK(g.r19_margin == 404);
-    CHECK(g.japanese_r19_margin == 285);
-    CHECK(g.own_margin == 408);
+    CHECK(g.r19_margin == 405);
+    CHECK(g.japanese_r19_margin == 286);
+    CHECK(g.own_margin == 409);
 }

@@ -109,24 +109,25 @@ TEST_CASE("R19: a dame next to a group that can fill it makes no seki: its eyes 
     }
 }
 
-TEST_CASE("seki-eyes: 002 figure 3 under japanese: the strings next to the shared liberty",
+TEST_CASE("seki-eyes: 002 figure 3 as drawn here, under japanese: no liberty R19 calls a seki",
           "[audit][knobs][seki][R19]") {
-    // catalogue.test.cpp's 002 figure 3 (territory: Black 6, White 6, neutral 2), read by R19.
-    // The inner strings share ed (5,2) and fd (5,3). Black may fill ed (its inner string keeps
-    // A and fd); then Black at fd would join its inner string to the outer wall (5,4) and leave
-    // White's inner string in atari with only its eye B, which it cannot escape: the drawing's
-    // stones are all alive (no dead-stone source says otherwise), so that fill is not made, and
-    // White at fd would leave its own string in atari. fd stays shared: a seki. The strings
-    // next to it are in seki, Black's outer wall among them (it touches fd), so their eye
-    // points are no one's: A, B and the 5 points that the wall alone surrounds on the right.
-    // White's outer wall touches no shared liberty and keeps its 5 points.
-    //   japanese: Black 0, White 5, neutral 2 + 1 + 1 + 5 = 9
+    // catalogue.test.cpp's drawing of 002 figure 3 (territory: Black 6, White 6, neutral 2),
+    // read by R19. The inner strings share ed (5,2) and fd (5,3). Black may fill ed (its inner
+    // string keeps A and fd; White's keeps B and fd). Then White cannot fill fd without putting
+    // its inner string in atari; Black at fd would join its inner string to its outer wall
+    // (5,4), keeping its liberties, and leave White's inner string in atari with only its eye
+    // B: the drawing's stones are all alive (no dead-stone source says otherwise), so that fill
+    // is not made. But R19 calls a string in seki only next to a liberty that neither side can
+    // fill without putting its own string in atari, and Black can fill fd so: in this drawing
+    // no string is in seki, and japanese counts A and B as territory, as aga does. (The
+    // seki_board of counterfactual.test.cpp, where neither side can fill, is a seki.)
+    //   japanese: Black 6, White 6, neutral 2
     const std::vector<std::string> rows = {".OOOOXXXXX.", ".OXXXOOOOX.", ".OX.X.O.OX.",
                                            ".OXXX.OOOX.", ".OOOOXXXXX."};
     const auto a = run(game_sgf(rows, "KM[0.5]", "B- W-"), {spec("japanese"), spec("aga")});
-    CHECK(a.results[0].score.black_territory == 0);
-    CHECK(a.results[0].score.white_territory == 5);
-    CHECK(a.results[0].score.neutral == 9);
+    CHECK(a.results[0].score.black_territory == 6);
+    CHECK(a.results[0].score.white_territory == 6);
+    CHECK(a.results[0].score.neutral == 2);
     CHECK(a.results[1].score.black_territory == 6);
     CHECK(a.results[1].score.white_territory == 6);
     CHECK(a.results[1].score.neutral == 2);
