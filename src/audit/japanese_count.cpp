@@ -59,11 +59,10 @@ class PointArray {
 };
 
 // The empty regions of the board as it stands: a number per empty point (0: a stone or border)
-// and, per region, which colours it reaches (1 Black, 2 White, 3 both) and its size.
+// and, per region, which colours it reaches (1 Black, 2 White, 3 both).
 struct Regions {
     PointArray<int> id;
     std::vector<std::uint8_t> reach;
-    std::vector<int> size;
     std::vector<Vertex> stack;  // the flood fill's
 };
 
@@ -76,7 +75,6 @@ struct EyeScratch {
 void find_regions(const Board& board, Regions& out) {
     out.id.reset(board, 0);
     out.reach.assign(1, 0);
-    out.size.assign(1, 0);
     std::vector<Vertex>& stack = out.stack;
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
@@ -84,13 +82,11 @@ void find_regions(const Board& board, Regions& out) {
             if (board.at(start) != Cell::empty || out.id[start] != 0) continue;
             const int id = static_cast<int>(out.reach.size());
             out.reach.push_back(0);
-            out.size.push_back(0);
             out.id[start] = id;
             stack.assign(1, start);
             while (!stack.empty()) {
                 const Vertex v = stack.back();
                 stack.pop_back();
-                ++out.size.back();
                 for (const Vertex n : game::neighbours(v)) {
                     const Cell c = board.at(n);
                     if (c == Cell::empty && out.id[n] == 0) {
