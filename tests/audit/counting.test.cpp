@@ -8,6 +8,7 @@
 #include "catalogue_support.hpp"
 #include "shared_records.hpp"
 #include "skip.hpp"
+#include "slurp.hpp"
 
 using namespace catalogue;
 using audit::IssueSeverity;
@@ -225,6 +226,84 @@ TEST_CASE(
     // A repetition followed by a score is no cycle outcome.
     const auto scored = run(game_sgf(triple_ko, "KM[0.5]RU[Chinese]RE[B+3]", triple_moves));
     CHECK(scored.record.why != audit::RecordReason::cycle_outcome);
+}
+
+namespace {
+
+// The record of `path` with two passes after its last move (the player after the last mover
+// first), as if the game had ended by them: the text before the file's last ')' gets
+// ";B[];W[]" or ";W[];B[]". Empty when the file has no ')' or no move.
+std::string with_final_passes(const std::filesystem::path& path) {
+    const std::string bytes = sgfaudit_test::slurp(path);
+    const std::size_t close = bytes.rfind(')');
+    const std::size_t black = bytes.rfind(";B["), white = bytes.rfind(";W[");
+    if (close == std::string::npos || (black == std::string::npos && white == std::string::npos)) {
+        return {};
+    }
+    const bool black_last =
+        black != std::string::npos && (white == std::string::npos || black > white);
+    return bytes.substr(0, close) + (black_last ? ";W[];B[]" : ";B[];W[]") + bytes.substr(close);
+}
+
+}  // namespace
+
+TEST_CASE("R16: the +0 results of the corpus: Fox's name the winner only, OGS's is a draw",
+          "[audit][counting][R16][shared]") {
+    // ../shared/corpus/games holds 103 Fox records with RE B+0.0 or W+0.0 (grep
+    // 'RE\[[BW]+0'), the winner-only form, and one OGS record (PC[OGS ...]) with RE W+0, a draw.
+    // Fox's stop mid-game (114 to 198 moves): not counted (R13 counts a margin above zero only).
+    // Each is also audited with two passes added after its last move, so that its count is
+    // compared: a Fox record is then compared by its winner alone (R16), a match naming
+    // `winner_only` or a mismatch of winners, never a margin (a B+0 read as a draw would be).
+    namespace fs = std::filesystem;
+    const fs::path games = fs::path(SGFAUDIT_SHARED_DIR) / "corpus/games";
+    if (!fs::is_directory(games / "foxwq-amateur-9dset")) SGFAUDIT_SKIP("no " << games.string());
+    std::size_t fox = 0, fox_compared = 0, fox_winner_only = 0, ogs = 0;
+    for (const char* folder : {"foxwq-amateur-9dset", "ogs-9x9-teenygo"}) {
+        const bool is_ogs = std::string_view(folder) == "ogs-9x9-teenygo";
+        for (const fs::path& p : sgfaudit_test::sgf_files_below(games / folder)) {
+            const std::optional<sgf::GameRecord> read = sgfaudit_test::first_auditable_record(p);
+            if (!read || !read->result || read->result->kind != sgf::ResultKind::score ||
+                !read->result->margin || *read->result->margin != 0.0) {
+                continue;
+            }
+            INFO(p.string() << " RE " << read->result->text);
+            const audit::GameAudit as_is = audit::audit_game(*read, presets());
+            if (is_ogs) {
+                ++ogs;
+                CHECK(as_is.record.check == audit::RecordCheck::match);
+                continue;
+            }
+            ++fox;
+            REQUIRE(read->result->winner);
+            CHECK(as_is.record.check == audit::RecordCheck::not_comparable);
+            CHECK(as_is.record.why == audit::RecordReason::not_two_passes);
+            const std::string passed = with_final_passes(p);
+            REQUIRE_FALSE(passed.empty());
+            const sgf::Document doc = sgf::read_document(p.string(), passed);
+            REQUIRE_FALSE(doc.games().empty());
+            const audit::GameAudit a = audit::audit_game(sgf::read_record(doc, 0), presets());
+            const audit::RecordVerdict& rv = a.record;
+            if (rv.check == audit::RecordCheck::match) {
+                CHECK(rv.why == audit::RecordReason::winner_only);
+                ++fox_winner_only;
+            } else if (rv.check == audit::RecordCheck::mismatch) {
+                CHECK(rv.winner_differs);
+            }
+            fox_compared +=
+                rv.check == audit::RecordCheck::match || rv.check == audit::RecordCheck::mismatch
+                    ? 1
+                    : 0;
+        }
+    }
+    UNSCOPED_INFO("Fox +0 records " << fox << ", compared once passes are added " << fox_compared
+                                    << ", of them matched by the winner " << fox_winner_only
+                                    << "; OGS +0 records " << ogs);
+    CHECK(fox == 103);
+    CHECK(ogs == 1);
+    // Read as draws, none would match (no count of these boards is a draw).
+    CHECK(fox_winner_only > 0);
+    CHECK(fox_compared >= fox_winner_only);
 }
 
 // =============================================================================================
