@@ -122,7 +122,7 @@ void fill_map(const game::Board& after, const Tally& tally, bool seki_read,
     const EmptyRegions& regions = scratch;
     // R19's points are read only where they change the count (seki-eyes=neutral): under the
     // other readings the eyes of stones in seki are territory and drawn as such.
-    std::vector<JapanesePoint> taken;
+    std::vector<std::uint8_t> taken;
     if (seki_read && neutral) japanese_points(after, taken);
     for (std::size_t r = 0; r < regions.size(); ++r) {
         const bool black = regions.reach[r] == 1;
@@ -130,7 +130,7 @@ void fill_map(const game::Board& after, const Tally& tally, bool seki_read,
         for (const game::Vertex v : regions.members_of(r)) {
             PointRole role = PointRole::neutral;
             if (one_colour) {
-                const bool seki = !taken.empty() && taken[v] != JapanesePoint::none;
+                const bool seki = !taken.empty() && taken[v] != 0;
                 role = seki ? (black ? PointRole::seki_eye_black : PointRole::seki_eye_white)
                             : (black ? PointRole::black_territory : PointRole::white_territory);
             }

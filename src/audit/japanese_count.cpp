@@ -404,9 +404,9 @@ struct CountScratch {
     EyeScratch eyes;
 };
 
-// The analysis behind count_japanese and japanese_points: calls take(v, reach, seki) for each
-// point of a one-colour region (reach 1 Black, 2 White) that R19 takes from its owner: an eye
-// of stones in seki (seki), or a point its owner must fill that is not one.
+// The analysis behind count_japanese and japanese_points: calls take(v, reach) for each point
+// of a one-colour region (reach 1 Black, 2 White) that R19 takes from its owner: an eye of
+// stones in seki, or a point its owner must fill.
 template <class F>
 void japanese_reading(const Board& board, F&& take) {
     thread_local CountScratch scratch;
@@ -433,7 +433,7 @@ void japanese_reading(const Board& board, F&& take) {
             const std::uint8_t reach = regions.reach[static_cast<std::size_t>(id)];
             if (reach != 1 && reach != 2) continue;
             if (seki[v] == 0 && filling.must_fill()[v] == 0) continue;
-            take(v, reach, seki[v] != 0);
+            take(v, reach);
         }
     }
 }
@@ -441,16 +441,14 @@ void japanese_reading(const Board& board, F&& take) {
 }  // namespace
 
 void count_japanese(const Board& board, Tally& t) {
-    japanese_reading(board, [&t](Vertex, std::uint8_t reach, bool) {
+    japanese_reading(board, [&t](Vertex, std::uint8_t reach) {
         ++(reach == 1 ? t.black_seki_eyes : t.white_seki_eyes);
     });
 }
 
-void japanese_points(const Board& board, std::vector<JapanesePoint>& out) {
-    out.assign(game::kCells, JapanesePoint::none);
-    japanese_reading(board, [&out](Vertex v, std::uint8_t, bool seki) {
-        out[v] = seki ? JapanesePoint::seki_eye : JapanesePoint::must_fill;
-    });
+void japanese_points(const Board& board, std::vector<std::uint8_t>& out) {
+    out.assign(game::kCells, 0);
+    japanese_reading(board, [&out](Vertex v, std::uint8_t) { out[v] = 1; });
 }
 
 }  // namespace sgfaudit::audit::detail

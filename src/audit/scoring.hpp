@@ -116,10 +116,9 @@ Unsettled undecided_group(const game::Board& board, const std::vector<bool>& pas
 void count_japanese(const game::Board& board, Tally& t);
 
 // The points count_japanese takes from their owner, one by one, for the count drawn
-// (count_map.cpp): per vertex of `board` (game::kCells of them), an eye of stones in seki, a
-// point of a one-colour region its owner must fill (and no seki eye), or none.
-enum class JapanesePoint : std::uint8_t { none, seki_eye, must_fill };
-void japanese_points(const game::Board& board, std::vector<JapanesePoint>& out);
+// (count_map.cpp): per vertex of `board` (game::kCells of them), 1 where the point is an eye of
+// stones in seki or a point of a one-colour region its owner must fill, else 0.
+void japanese_points(const game::Board& board, std::vector<std::uint8_t>& out);
 
 // Which readings of seki a tally computes: only those a ruleset to be counted asks for (each is
 // a flood fill of the board that the other rulesets never read).

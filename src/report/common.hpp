@@ -59,6 +59,9 @@ std::string count_result(const audit::Count& c);
 // wording.cpp: a position drawn as text rows, top to bottom ('.', 'X', 'O'), when it is a board
 // of 1..52 x 1..52 points; else no rows.
 std::vector<std::string> board_rows(const audit::Position& p);
+// wording.cpp: whether `p` can be drawn (board_rows gives rows): 1..52 points a side, its cells
+// all there.
+bool drawable(const audit::Position& p);
 // wording.cpp: the words of a verdict ("legal", "illegal: positional_superko (TT 6), repeats
 // the position after move 3", "ends at move 212 (two passes)", "W+7.5 (area: B 180 W 187.5)").
 std::string verdict_text(const audit::GameAudit& a, const audit::Divergence& d,

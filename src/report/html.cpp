@@ -104,7 +104,7 @@ std::vector<std::pair<sgf::Point, std::uint32_t>> cycle_moves(std::span<const sg
 
 std::string figure(const audit::Divergence& d, const CheckInput& in) {
     // Nothing for a position that cannot be drawn (svg_board: 1..52 points a side).
-    if (detail::board_rows(d.board_after).empty()) return {};
+    if (!detail::drawable(d.board_after)) return {};
     std::optional<std::uint32_t> repeats;
     for (const audit::Verdict& v : d.verdicts) {
         if (v.repeats_move && !v.legal)

@@ -256,11 +256,14 @@ std::string record_reason(const audit::RecordVerdict& rv) {
     return {};
 }
 
+bool drawable(const audit::Position& p) {
+    return p.width >= 1 && p.width <= 52 && p.height >= 1 && p.height <= 52 &&
+           p.cells.size() == static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height);
+}
+
 std::vector<std::string> board_rows(const audit::Position& p) {
     std::vector<std::string> rows;
-    if (p.width < 1 || p.width > 52 || p.height < 1 || p.height > 52 ||
-        p.cells.size() != static_cast<std::size_t>(p.width) * static_cast<std::size_t>(p.height))
-        return rows;
+    if (!drawable(p)) return rows;
     rows.reserve(static_cast<std::size_t>(p.height));
     for (int y = 0; y < p.height; ++y) {
         std::string row(static_cast<std::size_t>(p.width), '.');
