@@ -26,10 +26,14 @@ std::optional<long> integer_text(std::string_view text) {
 }  // namespace
 
 bool fox_record(const sgf::GameRecord& rec) {
+    bool gnugo = false;
     for (const std::string& ap : rec.applications) {
         if (ap == "foxwq") return true;
+        gnugo = gnugo || ap == "GNU Go:3.8";
     }
-    return false;
+    // Fox's 2015 records: AP[GNU Go:3.8] alone, which GNU Go's own records write too, but with
+    // Fox's byo-yomi properties TC and TT beside it, which GNU Go never writes.
+    return gnugo && rec.tc_and_tt;
 }
 
 std::optional<double> fox_even_komi(const sgf::GameRecord& rec, int handicap,

@@ -10,7 +10,8 @@
 namespace sgfaudit::audit::detail {
 
 // Whether Fox wrote the record: one of its AP values is "foxwq" (Fox writes AP[GNU Go:3.8] and
-// AP[foxwq] in one root; its older records only the first, which GNU Go writes too).
+// AP[foxwq] in one root), or AP[GNU Go:3.8] with Fox's TC and TT in the root (its 2015 records,
+// which name no AP[foxwq]; GNU Go writes the AP but not those properties).
 bool fox_record(const sgf::GameRecord& rec);
 
 // Fox's even games under territory rules (RU Japanese) played with its komi of 6.5 that the

@@ -142,6 +142,7 @@ class RecordReader {
         }
     }
     void index_info(const Node& root) {
+        bool has_tc = false, has_tt = false;
         for (std::uint32_t i = 0; i < root.property_count; ++i) {
             const Property& p = doc_.property(root.first_property + i);
             const int slot = info_slot(p.key);
@@ -152,7 +153,10 @@ class RecordReader {
             if (p.key == id_key("AP") && p.value_count > 0) {
                 rec_.applications.push_back(unescape_simple_text(doc_.value(p.first_value)));
             }
+            if (p.key == id_key("TC")) has_tc = true;
+            if (p.key == id_key("TT")) has_tt = true;
         }
+        rec_.tc_and_tt = has_tc && has_tt;
     }
     const Property* info(Info which) const noexcept { return info_[which]; }
 

@@ -2,7 +2,8 @@
 // record as written does not reproduce RE, and the check is `convention`, naming the reading.
 // Fox writes KM[0] in even games played with its komi of 6.5 (RU Japanese), and under Chinese
 // rules writes both KM and RE's margin in stones (KM[375] is 3.75 stones, 7.5 points: R3's
-// x50 reading). Fox is named by AP[foxwq] (it writes AP[GNU Go:3.8] and AP[foxwq]).
+// x50 reading). Fox is named by AP[foxwq] (it writes AP[GNU Go:3.8] and AP[foxwq]), or in its
+// 2015 records by AP[GNU Go:3.8] with its byo-yomi properties TC and TT.
 
 #include "catalogue_support.hpp"
 
@@ -65,4 +66,26 @@ TEST_CASE("R18: every AP value of the root is read", "[audit][counting][R18][fox
     REQUIRE(doc.games().size() == 1);
     const sgf::GameRecord rec = sgf::read_record(doc, 0);
     CHECK(rec.applications == std::vector<std::string>{"GNU Go:3.8", "foxwq"});
+}
+
+TEST_CASE("R18: Fox's 2015 records are named by its byo-yomi properties beside GNU Go's AP",
+          "[audit][counting][R18][fox]") {
+    // Fox's 2015 records write AP[GNU Go:3.8] only, which GNU Go's own records write too, and
+    // TM[60]TC[3]TT[30] (TC and TT are not SGF properties: Fox's byo-yomi). The walls above with
+    // KM[0]: B+3 as written, W+3.5 with Fox's komi of 6.5.
+    constexpr std::string_view kRe = "KM[0]HA[0]RU[Japanese]RE[W+3.5]";
+    const auto fox2015 =
+        fox_game(std::string("AP[GNU Go:3.8]TM[60]TC[3]TT[30]") + std::string(kRe));
+    CHECK(fox2015.record.check == audit::RecordCheck::convention);
+    CHECK(fox2015.record.why == audit::RecordReason::convention_fox_komi);
+    // One of the two is not Fox's pair; without GNU Go's AP it is nobody's convention.
+    const auto tc_only = fox_game(std::string("AP[GNU Go:3.8]TM[60]TC[3]") + std::string(kRe));
+    CHECK(tc_only.record.check == audit::RecordCheck::mismatch);
+    const auto other_ap = fox_game(std::string("AP[CGoban:3]TC[3]TT[30]") + std::string(kRe));
+    CHECK(other_ap.record.check == audit::RecordCheck::mismatch);
+    // TC and TT in a later node are not the root's.
+    const sgf::Document doc =
+        sgf::read_document("late.sgf", "(;GM[1]FF[4]SZ[9]AP[GNU Go:3.8]TC[3];B[ee]TT[30])");
+    REQUIRE(doc.games().size() == 1);
+    CHECK_FALSE(sgf::read_record(doc, 0).tc_and_tt);
 }

@@ -64,6 +64,9 @@ struct GameRecord {
     // AP of the root, each value (SimpleText), in order: some servers write several (Fox:
     // AP[GNU Go:3.8] and AP[foxwq]); audit::fox_record reads them.
     std::vector<std::string> applications;
+    // TC and TT both in the root: not SGF properties, Fox's byo-yomi (periods, seconds each).
+    // Fox's 2015 records name no AP[foxwq], only AP[GNU Go:3.8]; audit::fox_record reads this.
+    bool tc_and_tt = false;
 
     // Main line.
     std::uint32_t main_line_nodes = 0;
