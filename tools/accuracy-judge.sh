@@ -2,14 +2,14 @@
 # Regenerates the figures of docs/accuracy.md, "Dead stones: the judge" (issue 26):
 #   1. per archive of ../shared/bench, `audit --dead none`, `pass-alive` (Benson alone: `auto`
 #      before the judge, but for the games with markup) and `auto` (--jobs 2): the games
-#      that ended by two passes, how each was settled (markup, pass-alive, judge, unsettled), the
+#      that ended by two passes or were counted where the record stops (R13), how each was settled (markup, pass-alive, judge, unsettled), the
 #      record checks (summary.json) and the numeric results reproduced;
 #   2. the time of `--dead none` and `--dead auto` at --jobs 1 on kgs-6d-plus, alternating runs;
 #   3. the judge against GNU Go (level 10) string by string on a sample of end positions (260
 #      KGS and 800 OGS games with a numeric RE), with tools/judge_compare.cpp; GNU Go's answers
 #      are kept in a cache file, so a rerun asks the engine only about new positions;
 #   4. the engine behind the judge: `--dead auto` with and without `--engine gnugo` on every
-#      20th KGS and every 100th OGS file (hard links in WORK_DIR).
+#      20th KGS, every 100th OGS and every 10th Fox file (hard links in WORK_DIR).
 # Usage: tools/accuracy-judge.sh [WORK_DIR] (default /tmp/accuracy-judge). Needs the release
 # build (cmake --preset release && cmake --build --preset release) and gnugo for part 3.
 # Environment: GNUGO_LEVEL (10), SKIP_GNUGO=1 to skip part 3, CACHE_ONLY=1 to compare only the
@@ -23,30 +23,32 @@ bin=$root/build/release/sgfaudit
 mkdir -p "$work"
 cmake --build --preset release --target sgfaudit judge_compare >/dev/null
 
-tiers() {  # tiers REPORT_DIR: the games ended by two passes, by how their count was settled
+tiers() {  # tiers REPORT_DIR: the games ended by two passes or counted where the record stops
+    # (R13: no passes, RE a score), by how their count was settled
     python3 - "$1" <<'PY'
 import collections, csv, json, re, sys
 d = sys.argv[1]
 tier = collections.Counter()
-two = 0
+two = counted = 0
 for r in csv.DictReader(open(d + "/results.csv")):
-    if r["ruleset"] != "french" or r["end"] != "two_passes":
+    if r["ruleset"] != "french" or r["end"] not in ("two_passes", "counted"):
         continue
-    two += 1
+    two += r["end"] == "two_passes"
+    counted += r["end"] == "counted"
     tier["unsettled" if r["settled"] != "1" else r["dead_source"].split(" ")[0]] += 1
 numeric = reproduced = 0
 checks = collections.Counter()
 for line in open(d + "/games.jsonl"):
     g = json.loads(line)
     rec = g.get("record")
-    if not rec or not g.get("rulesets") or g["rulesets"][-1].get("end") != "two_passes":
+    if not rec or not g.get("rulesets") or g["rulesets"][-1].get("end") not in ("two_passes", "counted"):
         continue
     if re.match(r"^[BW]\+[0-9]", g.get("re") or ""):
         numeric += 1
         checks[rec.get("check")] += 1
         reproduced += rec.get("check") in ("match", "agreed", "convention")
-print(f"two_passes={two} " + " ".join(f"{k}={v}" for k, v in sorted(tier.items())))
-print(f"numeric_re_two_passes={numeric} reproduced={reproduced} " +
+print(f"two_passes={two} counted={counted} " + " ".join(f"{k}={v}" for k, v in sorted(tier.items())))
+print(f"numeric_re_ended={numeric} reproduced={reproduced} " +
       " ".join(f"{k}={v}" for k, v in sorted(checks.items())))
 PY
 }
@@ -103,9 +105,12 @@ for a in kgs-all ogs-all; do
 done
 
 echo "## 4. The engine behind the judge: --dead auto with and without --engine gnugo (level 1)"
-for a in kgs-6d-plus:20:7 ogs-9x9:100:37; do
+for a in kgs-6d-plus:20:7 ogs-9x9:100:37 fox-9d:10:3; do
     IFS=: read -r name step offset <<<"$a"
     dir=$work/tier-$name
+    if [ ! -d "$work/x-$name" ]; then
+        mkdir -p "$work/x-$name" && tar xzf "$bench/$name.tar.gz" -C "$work/x-$name"
+    fi
     if [ ! -d "$dir" ]; then
         mkdir -p "$dir"
         find "$work/x-$name" -name '*.sgf' | sort | awk "NR % $step == $offset" |
