@@ -122,7 +122,7 @@ class Filling {
           trial_removed_(scratch.trial_removed),
           seen_(scratch.seen),
           round_(scratch.round) {
-        board_ = board;
+        board_.assign(board);
         must_fill_.reset(board, 0);
         // The stamps of earlier counts (of any board size) are all below round_; before the
         // counter could wrap, every stamp goes back to 0 (the stamps start at 0).
@@ -155,13 +155,13 @@ class Filling {
     // decide most strings at once (a liberty counts at most four times), the walk the rest.
     bool liberties_at_least(Vertex v, int n) const {
         if (board_.chain_pseudo_liberties(v) > 4 * (n - 1)) return true;
-        return board_.chain_liberties(v) >= n;
+        return board_.chain_liberties(v, n) >= n;
     }
     // Whether the string at v has exactly n distinct liberties (n >= 1): at most one walk.
     bool liberties_exactly(Vertex v, int n) const {
         const int pseudo = board_.chain_pseudo_liberties(v);
         if (pseudo < n || pseudo > 4 * n) return false;
-        return board_.chain_liberties(v) == n;
+        return board_.chain_liberties(v, n + 1) == n;
     }
 
     bool dame(Vertex v) const {
@@ -309,7 +309,7 @@ class Filling {
     int& round_;
 
     static bool at_least_two(const Board& b, Vertex v) {
-        return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v) >= 2;
+        return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v, 2) >= 2;
     }
 };
 
@@ -389,7 +389,7 @@ bool any_atari(const Board& board) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
             if (!game::is_stone(board.at(v)) || board.chain_id(v) != v) continue;
-            if (board.chain_pseudo_liberties(v) <= 4 && board.chain_liberties(v) == 1) {
+            if (board.chain_pseudo_liberties(v) <= 4 && board.chain_liberties(v, 2) == 1) {
                 return true;
             }
         }

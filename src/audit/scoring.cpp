@@ -147,7 +147,7 @@ class SekiReading {
                 for (int x = 0; x < board_.width(); ++x) {
                     const game::Vertex v = game::to_vertex(x, y);
                     if (game::is_stone(board_.at(v)) && !in_seki_[v] &&
-                        original_.chain_liberties(v) == 1) {
+                        original_.chain_liberties(v, 2) == 1) {
                         mark(v);
                     }
                 }

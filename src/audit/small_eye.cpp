@@ -136,7 +136,7 @@ bool string_in_atari(const game::Board& board, const std::vector<bool>& pass_ali
     for (int y = 0; y < board.height(); ++y) {
         for (int x = 0; x < board.width(); ++x) {
             const Vertex v = game::to_vertex(x, y);
-            if (game::is_stone(board.at(v)) && !pass_alive[v] && board.chain_liberties(v) == 1)
+            if (game::is_stone(board.at(v)) && !pass_alive[v] && board.chain_liberties(v, 2) == 1)
                 return true;
         }
     }

@@ -225,6 +225,47 @@ int Board::chain_liberties(Vertex v) const {
     return libs;
 }
 
+int Board::chain_liberties(Vertex v, int limit) const {
+    assert(limit >= 1);
+    const Vertex h = head_[v];
+    if (pseudo_libs_[h] == 0 || chain_stones_[h] == 1) return std::min<int>(pseudo_libs_[h], limit);
+    std::array<std::uint64_t, (kCells + 63) / 64> seen{};
+    int libs = 0;
+    Vertex s = v;
+    do {
+        for (Vertex n : neighbours(s)) {
+            if (cells_[n] != Cell::empty) continue;
+            std::uint64_t& word = seen[n >> 6];
+            const std::uint64_t bit = std::uint64_t{1} << (n & 63);
+            if ((word & bit) == 0) {
+                word |= bit;
+                if (++libs == limit) return libs;
+            }
+        }
+        s = next_[s];
+    } while (s != v);
+    return libs;
+}
+
+void Board::assign(const Board& other) {
+    // The per-string arrays are read at stones only (their header comment): the rows up to the
+    // last point of `other` are enough. The colouring, its packed and row forms and the counts
+    // are copied whole (a few KB), so cells outside `other`'s board read as its borders.
+    const std::size_t used =
+        static_cast<std::size_t>(to_vertex(other.width_ - 1, other.height_ - 1)) + 1;
+    cells_ = other.cells_;
+    std::memcpy(head_.data(), other.head_.data(), used * sizeof(Vertex));
+    std::memcpy(next_.data(), other.next_.data(), used * sizeof(Vertex));
+    std::memcpy(chain_stones_.data(), other.chain_stones_.data(), used * sizeof(std::uint16_t));
+    std::memcpy(pseudo_libs_.data(), other.pseudo_libs_.data(), used * sizeof(std::uint16_t));
+    packed_ = other.packed_;
+    rows_ = other.rows_;
+    hash_ = other.hash_;
+    stone_count_ = other.stone_count_;
+    width_ = other.width_;
+    height_ = other.height_;
+}
+
 int Board::liberties_after(Vertex v, Color c, int limit) const {
     assert(on_board(v) && cells_[v] == Cell::empty && limit >= 1);
     const Cell own = to_cell(c);

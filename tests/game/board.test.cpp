@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 using namespace sgfaudit::game;
@@ -1203,4 +1204,69 @@ TEST_CASE("find_string_without_liberties returns the first such stone in row ord
     b.clear(pt(0, 2));
     CHECK(b.find_string_without_liberties() == kNoVertex);
     CHECK(invariant_error(b).empty());
+}
+
+TEST_CASE("chain_liberties with a limit is the full count, capped", "[game][board][random]") {
+    const auto [w, h] = GENERATE(table<int, int>({{1, 3}, {5, 4}, {9, 9}, {19, 19}}));
+    CAPTURE(w, h);
+    Rng rng{static_cast<std::uint64_t>(17 * w + h)};
+    Board b(w, h);
+    Color to_move = B;
+    int checked = 0;
+    for (int round = 0; round < 12; ++round) {
+        advance_randomly(b, rng, to_move, w * h / 2 + 3);
+        for (const Vertex v : stone_points(b)) {
+            const int libs = b.chain_liberties(v);
+            for (const int limit : {1, 2, 3, 5, 400}) {
+                CAPTURE(v, limit);
+                REQUIRE(b.chain_liberties(v, limit) == std::min(libs, limit));
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked > 0);
+}
+
+TEST_CASE("assign makes a scratch board the value a copy would be, whatever it held",
+          "[game][board][random]") {
+    // The scratch first holds the largest board full of strings, then boards of other sizes:
+    // what assign leaves uncopied must never be read.
+    Rng rng{2026};
+    Board scratch(kMaxSide, kMaxSide);
+    Color to_move = B;
+    advance_randomly(scratch, rng, to_move, 1500);
+    for (const auto& [w, h] : {std::pair{19, 19}, {9, 9}, {52, 52}, {3, 7}, {19, 19}}) {
+        CAPTURE(w, h);
+        Board source(w, h);
+        advance_randomly(source, rng, to_move, w * h / 2 + 5);
+        scratch.assign(source);
+        Board copy = source;
+        REQUIRE(scratch.width() == w);
+        REQUIRE(scratch.height() == h);
+        // Both go on with the same plays and stay equal in every observable.
+        for (int i = 0; i < 3 * w * h; ++i) {
+            const std::vector<Vertex> empties = empty_points(copy);
+            if (empties.empty()) break;
+            const Vertex v = empties[rng.below(static_cast<int>(empties.size()))];
+            REQUIRE(scratch.play(v, to_move, true) == copy.play(v, to_move, true));
+            to_move = opponent(to_move);
+        }
+        REQUIRE(scratch.to_ascii() == copy.to_ascii());
+        REQUIRE(scratch.hash() == copy.hash());
+        REQUIRE(scratch.same_position(copy));
+        REQUIRE(scratch.find_string_without_liberties() == copy.find_string_without_liberties());
+        for (const Color c : {B, W}) {
+            REQUIRE(scratch.stones(c) == copy.stones(c));
+            for (int y = 0; y < h; ++y) REQUIRE(scratch.row_mask(c, y) == copy.row_mask(c, y));
+        }
+        for (const Vertex v : stone_points(copy)) {
+            REQUIRE(scratch.chain_liberties(v) == copy.chain_liberties(v));
+            REQUIRE(scratch.chain_stones(v) == copy.chain_stones(v));
+            REQUIRE(scratch.chain_pseudo_liberties(v) == copy.chain_pseudo_liberties(v));
+        }
+        for (int v = 0; v < kCells; ++v) {
+            REQUIRE(scratch.on_board(static_cast<Vertex>(v)) ==
+                    copy.on_board(static_cast<Vertex>(v)));
+        }
+    }
 }

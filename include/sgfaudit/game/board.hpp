@@ -140,6 +140,11 @@ class Board {
     // hash are those before the play.
     void undo_play(Vertex v, Color c, const PlayEffect& effect, std::span<const Vertex> removed);
 
+    // Makes this board a copy of `other` (the same value as `*this = other`), copying of the
+    // per-string arrays only the rows `other`'s points lie in: for a board kept as scratch and
+    // overwritten again and again (a 19x19 board's strings use 40 % of the padded grid).
+    void assign(const Board& other);
+
     // Setup (AB/AW): put a c stone at v, replacing whatever stone is there, with no captures; the
     // stone's string may end with zero liberties. Precondition: on_board(v).
     void set_stone(Vertex v, Color c);
@@ -164,6 +169,9 @@ class Board {
     // setup or a kept suicide. Computed by walking the string (O(stones)), not stored.
     // Precondition: is_stone(at(v)).
     int chain_liberties(Vertex v) const;
+    // chain_liberties(v) counted up to `limit` (>= 1): min(chain_liberties(v), limit), the walk
+    // stopping at the limit-th liberty found. Precondition: is_stone(at(v)).
+    int chain_liberties(Vertex v, int limit) const;
     // The distinct liberties, counted up to `limit` (>= 1), that the string of a stone of
     // colour c played at v would have: v's empty neighbours and the liberties of the strings of
     // c it joins, v itself excluded; known from the pseudo-liberties when they suffice, else by
