@@ -18,6 +18,7 @@
 // describes the same reading; docs/rules-notes.md, "R19", says where sgfaudit follows it.
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -177,11 +178,68 @@ class Filling {
         // Without a capture the string's liberties are known before the play: a fill that
         // would leave fewer than two is neither played nor taken back.
         if (e.captured_stones == 0 && board_.liberties_after(v, c, 2) < 2) return false;
+        if (e.captured_stones == 0) {
+            // Without a capture, dooms_neighbour's answer is known before the play (or the
+            // play is needed after all: answer_unknown), so a doomed fill is not played and
+            // taken back.
+            const Foresight f = foresee_doom(v, c);
+#ifndef NDEBUG
+            if (f != Foresight::answer_unknown) {
+                // The foresight against the play it stands for (every debug build's count).
+                removed_.clear();
+                const game::PlayEffect tried = board_.play(v, c, false, &removed_);
+                assert(liberties_at_least(v, 2));
+                assert(dooms_neighbour(v, c) == (f == Foresight::doomed));
+                board_.undo_play(v, c, tried, removed_);
+            }
+#endif
+            if (f == Foresight::doomed) return false;
+            if (f == Foresight::safe) {
+                board_.play(v, c, false);
+                return true;
+            }
+        }
         removed_.clear();
         const game::PlayEffect played = board_.play(v, c, false, &removed_);
         if (liberties_at_least(v, 2) && !dooms_neighbour(v, c)) return true;
         board_.undo_play(v, c, played, removed_);
         return false;
+    }
+
+    enum class Foresight { safe, doomed, answer_unknown };
+
+    // dooms_neighbour(v, c) for a play of c at v that captures nothing and leaves c's string at
+    // least two liberties, answered on the board before the play. The play takes v from the
+    // opponent strings next to it and frees no point: such a string is left in atari when it
+    // has exactly two liberties now, its last one the other (L). An escape at L captures on
+    // the board after the play what it captures now (c's strings next to L keep their
+    // liberties, but the one c's play at v joins, which keeps at least two), and, capturing
+    // nothing, leaves the string the liberties it would have now less v (v is one of them: the
+    // string touches v). So it fails when fewer than three are counted now. An escape that
+    // would capture is played to be judged (answer_unknown).
+    Foresight foresee_doom(Vertex v, Color c) const {
+        const Cell other = game::to_cell(game::opponent(c));
+        const Color opp = game::opponent(c);
+        bool doomed = false;
+        for (const Vertex n : game::neighbours(v)) {
+            if (board_.at(n) != other || !liberties_exactly(n, 2)) continue;
+            const Vertex liberty = other_liberty(n, v);
+            const game::PlayEffect seen = board_.preview(liberty, opp);
+            if (seen.captured_stones != 0) return Foresight::answer_unknown;
+            doomed = doomed || board_.liberties_after(liberty, opp, 3) < 3;
+        }
+        return doomed ? Foresight::doomed : Foresight::safe;
+    }
+
+    // The liberty other than `not_this` of the string at v (which has exactly two).
+    Vertex other_liberty(Vertex v, Vertex not_this) const {
+        Vertex out = game::kNoVertex;
+        board_.for_each_chain_stone(v, [&](Vertex s) {
+            for (const Vertex n : game::neighbours(s)) {
+                if (n != not_this && board_.at(n) == Cell::empty) out = n;
+            }
+        });
+        return out;
     }
 
     // Whether c's stone at v has left an opponent string next to it in atari with no escape

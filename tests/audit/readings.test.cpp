@@ -114,3 +114,45 @@ TEST_CASE("R12's recount by rows equals the count of the board with the stones t
         }
     }
 }
+
+TEST_CASE("R19's filling on random positions: the same reading every time, within territory",
+          "[audit][R19]") {
+    // Random positions of every size class through J 8's reading. Every fill the filling
+    // decides before playing it is checked, in builds with assertions, against the play
+    // itself (japanese_count.cpp, fill_safely); here, that a reading repeated after other
+    // boards gives the same count, and takes from each colour at most its territory.
+    std::mt19937 random(20261127);
+    const auto j8 = audit::detail::SekiReadings::of(audit::SekiEyes::neutral);
+    const auto none = audit::detail::DeadStones{audit::DeadPolicy::markup, {}};
+    std::vector<game::Board> boards;
+    for (const int size : {5, 9, 13, 19}) {
+        for (int trial = 0; trial < 80; ++trial) {
+            game::Board board(size);
+            const unsigned density = 3 + trial % 4;  // stones on 4/7 down to 4/10 of the points
+            for (int y = 0; y < size; ++y) {
+                for (int x = 0; x < size; ++x) {
+                    const auto r = random() % (density + 4);
+                    const game::Vertex v = game::to_vertex(x, y);
+                    if (r < 2 || r >= density + 2) continue;
+                    const game::Color c = r % 2 == 0 ? game::Color::black : game::Color::white;
+                    // Plays, not setup: no string is left without a liberty.
+                    if (board.at(v) == game::Cell::empty) board.play(v, c, true);
+                }
+            }
+            boards.push_back(board);
+        }
+    }
+    std::vector<audit::detail::Tally> first;
+    for (const game::Board& b : boards) first.push_back(audit::detail::tally_position(b, none, j8));
+    int read = 0;
+    for (std::size_t i = boards.size(); i-- > 0;) {
+        INFO("board " << i << "\n" << boards[i].to_ascii());
+        const audit::detail::Tally again = audit::detail::tally_position(boards[i], none, j8);
+        CHECK(again.black_seki_eyes == first[i].black_seki_eyes);
+        CHECK(again.white_seki_eyes == first[i].white_seki_eyes);
+        CHECK(first[i].black_seki_eyes <= first[i].black_territory);
+        CHECK(first[i].white_seki_eyes <= first[i].white_territory);
+        read += first[i].black_seki_eyes + first[i].white_seki_eyes > 0 ? 1 : 0;
+    }
+    CHECK(read > 0);  // some positions have points the reading takes
+}
