@@ -206,28 +206,13 @@ inline void Board::pack(Vertex v, Cell cell) {
 }
 
 int Board::chain_liberties(Vertex v) const {
-    const Vertex h = head_[v];
-    // No pseudo-liberty, no liberty; a one-stone string counts each empty neighbour once.
-    if (pseudo_libs_[h] == 0 || chain_stones_[h] == 1) return pseudo_libs_[h];
-    std::array<std::uint64_t, (kCells + 63) / 64> seen{};
-    int libs = 0;
-    for_each_chain_stone(v, [&](Vertex s) {
-        for (Vertex n : neighbours(s)) {
-            if (cells_[n] != Cell::empty) continue;
-            std::uint64_t& word = seen[n >> 6];
-            const std::uint64_t bit = std::uint64_t{1} << (n & 63);
-            if ((word & bit) == 0) {
-                word |= bit;
-                ++libs;
-            }
-        }
-    });
-    return libs;
+    return chain_liberties(v, kMaxPoints);
 }
 
 int Board::chain_liberties(Vertex v, int limit) const {
     assert(limit >= 1);
     const Vertex h = head_[v];
+    // No pseudo-liberty, no liberty; a one-stone string counts each empty neighbour once.
     if (pseudo_libs_[h] == 0 || chain_stones_[h] == 1) return std::min<int>(pseudo_libs_[h], limit);
     std::array<std::uint64_t, (kCells + 63) / 64> seen{};
     int libs = 0;
