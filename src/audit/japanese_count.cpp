@@ -175,13 +175,12 @@ class Filling {
     bool fill_safely(Vertex v, Color c) {
         const game::PlayEffect e = board_.preview(v, c);
         if (e.suicide) return false;
-        // Without a capture the string's liberties are known before the play: a fill that
-        // would leave fewer than two is neither played nor taken back.
-        if (e.captured_stones == 0 && board_.liberties_after(v, c, 2) < 2) return false;
         if (e.captured_stones == 0) {
-            // Without a capture, dooms_neighbour's answer is known before the play (or the
-            // play is needed after all: answer_unknown), so a doomed fill is not played and
+            // Without a capture the string's liberties and dooms_neighbour's answer are known
+            // before the play (or the play is needed after all: answer_unknown), so a fill
+            // that would leave fewer than two liberties or doom a string is neither played nor
             // taken back.
+            if (board_.liberties_after(v, c, 2) < 2) return false;
             const Foresight f = foresee_doom(v, c);
 #ifndef NDEBUG
             if (f != Foresight::answer_unknown) {
@@ -218,28 +217,17 @@ class Filling {
     // string touches v). So it fails when fewer than three are counted now. An escape that
     // would capture is played to be judged (answer_unknown).
     Foresight foresee_doom(Vertex v, Color c) const {
-        const Cell other = game::to_cell(game::opponent(c));
         const Color opp = game::opponent(c);
+        const Cell other = game::to_cell(opp);
         bool doomed = false;
         for (const Vertex n : game::neighbours(v)) {
             if (board_.at(n) != other || !liberties_exactly(n, 2)) continue;
-            const Vertex liberty = other_liberty(n, v);
+            const Vertex liberty = liberty_of(n, v);
             const game::PlayEffect seen = board_.preview(liberty, opp);
             if (seen.captured_stones != 0) return Foresight::answer_unknown;
             doomed = doomed || board_.liberties_after(liberty, opp, 3) < 3;
         }
         return doomed ? Foresight::doomed : Foresight::safe;
-    }
-
-    // The liberty other than `not_this` of the string at v (which has exactly two).
-    Vertex other_liberty(Vertex v, Vertex not_this) const {
-        Vertex out = game::kNoVertex;
-        board_.for_each_chain_stone(v, [&](Vertex s) {
-            for (const Vertex n : game::neighbours(s)) {
-                if (n != not_this && board_.at(n) == Cell::empty) out = n;
-            }
-        });
-        return out;
     }
 
     // Whether c's stone at v has left an opponent string next to it in atari with no escape
@@ -347,12 +335,13 @@ class Filling {
         return false;
     }
 
-    // The one liberty of the string at v (which has exactly one).
-    Vertex liberty_of(Vertex v) const {
+    // The one liberty of the string at v other than `besides` (the string has exactly one
+    // such: one liberty in all, or two of which `besides` is one).
+    Vertex liberty_of(Vertex v, Vertex besides = game::kNoVertex) const {
         Vertex out = game::kNoVertex;
         board_.for_each_chain_stone(v, [&](Vertex s) {
             for (const Vertex n : game::neighbours(s)) {
-                if (board_.at(n) == Cell::empty) out = n;
+                if (n != besides && board_.at(n) == Cell::empty) out = n;
             }
         });
         return out;
