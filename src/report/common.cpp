@@ -46,27 +46,34 @@ std::string html_escape(std::string_view text) {
     const std::string_view s = safe;
     std::string out;
     out.reserve(s.size());
-    for (const char c : s) {
-        switch (c) {
+    // The text between two characters to escape goes in at once.
+    std::size_t plain = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        std::string_view entity;
+        switch (s[i]) {
             case '&':
-                out += "&amp;";
+                entity = "&amp;";
                 break;
             case '<':
-                out += "&lt;";
+                entity = "&lt;";
                 break;
             case '>':
-                out += "&gt;";
+                entity = "&gt;";
                 break;
             case '"':
-                out += "&quot;";
+                entity = "&quot;";
                 break;
             case '\'':
-                out += "&#39;";
+                entity = "&#39;";
                 break;
             default:
-                out += c;
+                continue;
         }
+        out.append(s.data() + plain, i - plain);
+        out += entity;
+        plain = i + 1;
     }
+    out.append(s.data() + plain, s.size() - plain);
     return out;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../../src/report/common.hpp"
 #include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/sgf/reader.hpp"
@@ -113,6 +114,20 @@ TEST_CASE("HTML and Markdown carry no control character or invalid UTF-8 from na
         CHECK(text.find('\xff') == std::string::npos);
         CHECK(text.find("x1b") != std::string::npos);
     }
+}
+
+TEST_CASE("html_escape writes the five entities and keeps the text between them",
+          "[report][html][escape]") {
+    using report::detail::html_escape;
+    CHECK(html_escape("") == "");
+    CHECK(html_escape("plain text, 19x19") == "plain text, 19x19");
+    CHECK(html_escape("&<>\"'") == "&amp;&lt;&gt;&quot;&#39;");
+    CHECK(html_escape("a & b < c > d \"e\" 'f'") ==
+          "a &amp; b &lt; c &gt; d &quot;e&quot; &#39;f&#39;");
+    CHECK(html_escape("<<x>>") == "&lt;&lt;x&gt;&gt;");
+    // Controls become \xNN first (new line and tab stay), and an escape's backslash is plain.
+    CHECK(html_escape("a\x07<\n\tb") == "a\\x07&lt;\n\tb");
+    CHECK(html_escape("\xc3\xa9&\xff") == "\xc3\xa9&amp;\\xff");
 }
 
 TEST_CASE("A legality divergence gives one divergences.csv row with its cause and verdicts",
