@@ -1,11 +1,10 @@
 // Benson's unconditional life (life.hpp). The regions are found on the board's row masks (a
-// bit per point, one word per row): each region is grown a row at a time, a whole run of its
-// row at once, and kept as masks, so the points of a large region are never visited one by one
-// except to mark them as territory. Growing a region takes a pair of sweeps over its rows per
-// turn of its shape (each sweep adds at least one run), so a region costs at most its points
-// times the board's rows in word operations (a spiral is the worst shape). Benson's rounds
-// drop at least one string each, so they are at most quadratic in the number of strings (fine
-// for a finished position, analysed once per end board).
+// bit per point, one word per row): each row's runs of points (maximal sets of adjacent points
+// of the row) are labelled in one pass, joined to the runs of the row above that they touch
+// (union-find, as scoring.cpp counts its regions), and each region is then kept as masks, so
+// the points of a large region are never visited one by one except to mark them as territory.
+// Benson's rounds drop at least one string each, so they are at most quadratic in the number
+// of strings (fine for a finished position, analysed once per end board).
 
 #include "sgfaudit/audit/life.hpp"
 
@@ -69,19 +68,6 @@ Position position_of(const Board& board) {
     return p;
 }
 
-// The bits of the runs of `m` (maximal sets of adjacent set bits) that hold a bit of `seed`
-// (seed within m): the fill spreads both ways through m, doubling its reach at each step.
-std::uint64_t fill_runs(std::uint64_t seed, std::uint64_t m) {
-    std::uint64_t up = seed, down = seed, pu = m, pd = m;
-    for (int shift = 1; shift < 64; shift *= 2) {
-        up |= pu & (up << shift);
-        pu &= pu << shift;
-        down |= pd & (down >> shift);
-        pd &= pd >> shift;
-    }
-    return up | down;
-}
-
 // Benson's graph for one colour c: the strings of c, the c-enclosed regions (connected sets of
 // points without a c stone), and which strings border each region and which it is vital to.
 // string_of is written for the stones of c only, and read only where the cell holds one.
@@ -94,10 +80,17 @@ struct Enclosure {
     Lists<std::int32_t> borders, vital_to;  // per region: strings
     // Scratch of the steps below (kept with the rest: an analysis is made per end board, and
     // the arrays keep their capacity from one to the next on a thread).
-    Rows left{}, grow{};  // the points of no region yet; the region being grown (all 0 between)
+    Rows grow{};  // the region being linked (all 0 between regions)
+    // The runs of the points without a stone of c, row by row, low bits first: mask, row,
+    // union-find parent (a root is the first run of its set), region; and the runs in the
+    // order of their regions (region_runs).
+    static constexpr std::size_t kMaxRuns = game::kMaxSide * (game::kMaxSide / 2 + 1);
+    std::array<std::uint64_t, kMaxRuns> run_mask;
+    std::array<std::uint16_t, kMaxRuns> run_row, run_parent, run_region;
+    Lists<std::uint16_t> region_runs;
     std::vector<std::int32_t> seen;  // per string, the last region it was seen to border
     std::vector<int> vital_count;    // drop_until_stable: per string
-    std::vector<bool> string_in, region_in;
+    std::vector<std::uint8_t> string_in, region_in;  // bools, one byte each
 };
 
 // Fills e.string_of and e.strings: the strings of colour `own` (numbered in the order of their
@@ -130,30 +123,6 @@ Rows next_to(const Position& p, const Rows& own) {
         out[i] = m & p.full;
     }
     return out;
-}
-
-// Grows e.grow (which holds whole runs of e.left) into the region of e.left holding it, whose
-// rows are [top, bottom] so far: each row takes the runs of e.left next to the region's points
-// in the rows beside it, sweeping down and up until a pair of sweeps adds nothing.
-void grow_region(int height, Enclosure& e, int& top, int& bottom) {
-    const auto extend = [&](int y) {
-        const auto i = static_cast<std::size_t>(y);
-        std::uint64_t from = 0;
-        if (y > 0) from |= e.grow[i - 1];
-        if (y + 1 < height) from |= e.grow[i + 1];
-        const std::uint64_t add = from & e.left[i] & ~e.grow[i];
-        if (add == 0) return false;
-        e.grow[i] |= fill_runs(add, e.left[i]);
-        top = std::min(top, y);
-        bottom = std::max(bottom, y);
-        return true;
-    };
-    bool grew = true;
-    while (grew) {
-        grew = false;
-        for (int y = top; y < height && y <= bottom + 1; ++y) grew = extend(y) || grew;
-        for (int y = bottom; y >= 0 && y >= top - 1; --y) grew = extend(y) || grew;
-    }
 }
 
 // Appends to e.borders the strings of `own` next to the region in e.grow (rows [top, bottom]),
@@ -230,8 +199,66 @@ void link_region(const Board& board, Cell own, const Position& p, const Rows& ow
     e.vital_to.close();
 }
 
-// Fills e.region_top and e.region_rows with the regions enclosed by `own` (numbered in the order
-// of their first point, row by row), and e.borders and e.vital_to (link_region).
+// Labels the runs of the points without a stone of `own` (e.run_*): each run is joined to the
+// runs of the row above that share a column with it, and each set gets a region, numbered in
+// the order of its first run (so of its first point, row by row).
+void label_runs(const Position& p, const Rows& own_rows, Enclosure& e) {
+    const auto find = [&e](std::uint16_t i) {
+        while (e.run_parent[i] != i) {
+            e.run_parent[i] = e.run_parent[e.run_parent[i]];
+            i = e.run_parent[i];
+        }
+        return i;
+    };
+    std::size_t runs = 0;
+    std::size_t above = 0, above_end = 0;  // the runs of the row above: [above, above_end)
+    for (int y = 0; y < p.height; ++y) {
+        const std::size_t first = runs;
+        std::size_t q = above;
+        for (std::uint64_t m = p.full & ~own_rows[static_cast<std::size_t>(y)]; m != 0;) {
+            const std::uint64_t low = m & (~m + 1);  // the run's first point
+            const std::uint64_t run = m & ~(m + low);
+            m &= ~run;
+            const auto id = static_cast<std::uint16_t>(runs++);
+            e.run_mask[id] = run;
+            e.run_row[id] = static_cast<std::uint16_t>(y);
+            e.run_parent[id] = id;
+            // The runs above are in order too: skip those that end before this run starts,
+            // join those that share a column with it. The last one joined may also touch the
+            // next run of this row, so q stays on it. The root of a joined set is its first run.
+            while (q < above_end && e.run_mask[q] < low) ++q;
+            for (std::size_t k = q; k < above_end && (e.run_mask[k] & run) != 0; ++k) {
+                const std::uint16_t a = find(static_cast<std::uint16_t>(k)), b = find(id);
+                if (a < b) {
+                    e.run_parent[b] = a;
+                } else if (b < a) {
+                    e.run_parent[a] = b;
+                }
+            }
+        }
+        above = first;
+        above_end = runs;
+    }
+    std::uint16_t regions = 0;
+    for (std::size_t i = 0; i < runs; ++i) {
+        const std::uint16_t root = find(static_cast<std::uint16_t>(i));
+        e.run_region[i] = root == i ? regions++ : e.run_region[root];
+    }
+    // The runs by region (a counting sort: each region's runs stay in row order).
+    std::vector<std::uint32_t>& start = e.region_runs.start;
+    start.assign(static_cast<std::size_t>(regions) + 1, 0);
+    for (std::size_t i = 0; i < runs; ++i) ++start[e.run_region[i] + 1u];
+    for (std::size_t r = 0; r < regions; ++r) start[r + 1] += start[r];
+    e.region_runs.items.resize(runs);
+    for (std::size_t i = 0; i < runs; ++i) {
+        e.region_runs.items[start[e.run_region[i]]++] = static_cast<std::uint16_t>(i);
+    }
+    for (std::size_t r = regions; r > 0; --r) start[r] = start[r - 1];
+    start[0] = 0;
+}
+
+// Fills e.region_top and e.region_rows with the regions enclosed by `own` (label_runs), and
+// e.borders and e.vital_to (link_region).
 void find_regions(const Board& board, Cell own, const Position& p, const Rows& own_rows,
                   const Rows& near_own, const LifeOptions& options, Enclosure& e) {
     e.region_top.clear();
@@ -239,27 +266,20 @@ void find_regions(const Board& board, Cell own, const Position& p, const Rows& o
     e.borders.clear();
     e.vital_to.clear();
     e.seen.assign(e.strings, kNone);
-    for (int y = 0; y < p.height; ++y) {
-        const auto i = static_cast<std::size_t>(y);
-        e.left[i] = p.full & ~own_rows[i];
-    }
-    for (int y0 = 0; y0 < p.height; ++y0) {
-        const auto i0 = static_cast<std::size_t>(y0);
-        while (e.left[i0] != 0) {
-            const auto id = static_cast<std::int32_t>(e.region_top.size());
-            e.grow[i0] = fill_runs(e.left[i0] & (~e.left[i0] + 1), e.left[i0]);
-            int top = y0, bottom = y0;
-            grow_region(p.height, e, top, bottom);
-            link_region(board, own, p, own_rows, near_own, options, id, top, bottom, e);
-            e.region_top.push_back(top);
-            for (int y = top; y <= bottom; ++y) {
-                const auto i = static_cast<std::size_t>(y);
-                e.region_rows.items.push_back(e.grow[i]);
-                e.left[i] &= ~e.grow[i];
-                e.grow[i] = 0;
-            }
-            e.region_rows.close();
+    label_runs(p, own_rows, e);
+    for (std::size_t r = 0; r < e.region_runs.size(); ++r) {
+        const std::span<const std::uint16_t> runs = e.region_runs[r];
+        const int top = e.run_row[runs.front()], bottom = e.run_row[runs.back()];
+        for (const std::uint16_t i : runs) e.grow[e.run_row[i]] |= e.run_mask[i];
+        link_region(board, own, p, own_rows, near_own, options, static_cast<std::int32_t>(r), top,
+                    bottom, e);
+        e.region_top.push_back(top);
+        for (int y = top; y <= bottom; ++y) {
+            const auto i = static_cast<std::size_t>(y);
+            e.region_rows.items.push_back(e.grow[i]);
+            e.grow[i] = 0;
         }
+        e.region_rows.close();
     }
 }
 
@@ -267,8 +287,8 @@ void find_regions(const Board& board, Cell own, const Position& p, const Rows& o
 // region bordered by a dropped string, until nothing changes. e.string_in and e.region_in come in
 // all true; what is left true is pass-alive (strings) and the regions of their eyes.
 void drop_until_stable(Enclosure& e) {
-    std::vector<bool>& string_in = e.string_in;
-    std::vector<bool>& region_in = e.region_in;
+    std::vector<std::uint8_t>& string_in = e.string_in;
+    std::vector<std::uint8_t>& region_in = e.region_in;
     const std::size_t strings = string_in.size();
     const std::size_t regions = region_in.size();
     std::vector<int>& vital_count = e.vital_count;
@@ -283,7 +303,7 @@ void drop_until_stable(Enclosure& e) {
         }
         for (std::size_t s = 0; s < strings; ++s) {
             if (string_in[s] && vital_count[s] < 2) {
-                string_in[s] = false;
+                string_in[s] = 0;
                 changed = true;
             }
         }
@@ -291,7 +311,7 @@ void drop_until_stable(Enclosure& e) {
             if (!region_in[r]) continue;
             for (const std::int32_t s : e.borders[r]) {
                 if (!string_in[static_cast<std::size_t>(s)]) {
-                    region_in[r] = false;
+                    region_in[r] = 0;
                     changed = true;
                     break;
                 }
@@ -336,8 +356,8 @@ void analyse_colour(const Board& board, Color c, const Position& p, const LifeOp
     label_strings(board, own_rows, p.height, e);
     find_regions(board, own, p, own_rows, near_own, options, e);
     const std::size_t regions = e.region_top.size();
-    e.string_in.assign(e.strings, true);
-    e.region_in.assign(regions, true);
+    e.string_in.assign(e.strings, 1);
+    e.region_in.assign(regions, 1);
     drop_until_stable(e);
     for (int y = 0; y < p.height; ++y) {
         for (std::uint64_t m = own_rows[static_cast<std::size_t>(y)]; m != 0; m &= m - 1) {
@@ -365,8 +385,8 @@ LifeAnalysis analyse_life(const Board& board, const LifeOptions& options) {
     life.pass_alive.assign(game::kCells, false);
     life.territory_black.assign(game::kCells, false);
     life.territory_white.assign(game::kCells, false);
-    // Per thread, kept between analyses (string_of is written before it is read; left and
-    // grow are all 0 between regions).
+    // Per thread, kept between analyses (string_of is written before it is read; grow is all
+    // 0 between regions).
     thread_local Enclosure e;
     const Position p = position_of(board);
     analyse_colour(board, Color::black, p, options, e, life.pass_alive, life.territory_black);
