@@ -129,38 +129,32 @@ std::string knob_value(const Ruleset& r, Knob k) {
     return "?";
 }
 
-// Every ruleset that differs from `r` in one knob of the count (an enumerated value; the komi
-// knobs take numbers and are not tried).
-std::vector<std::pair<Knob, Ruleset>> count_variants(const Ruleset& r) {
-    std::vector<std::pair<Knob, Ruleset>> out;
-    const auto add = [&](Knob k, auto member, auto value) {
-        if (r.*member == value) return;
-        Ruleset v = r;
-        v.*member = value;
-        out.emplace_back(k, std::move(v));
+// Calls f(k) with `r` set, in turn, to every ruleset that differs from it in one knob k of the
+// count (an enumerated value; the komi knobs take numbers and are not tried), and puts each
+// knob back after: one ruleset changed in place, not a copy per variant (a ruleset carries its
+// name and spec).
+template <class F>
+void for_each_count_variant(Ruleset& r, F&& f) {
+    const auto each = [&](Knob k, auto member, auto... values) {
+        const auto own = r.*member;
+        for (const auto value : {values...}) {
+            if (own == value) continue;
+            r.*member = value;
+            f(k);
+        }
+        r.*member = own;
     };
-    for (const Scoring v : {Scoring::area, Scoring::territory})
-        add(Knob::scoring, &Ruleset::scoring, v);
-    for (const SekiEyes v :
-         {SekiEyes::territory, SekiEyes::neutral, SekiEyes::independent, SekiEyes::taxed}) {
-        add(Knob::seki_eyes, &Ruleset::seki_eyes, v);
-    }
-    for (const PassStones v : {PassStones::no, PassStones::yes, PassStones::quick_count}) {
-        add(Knob::pass_stones, &Ruleset::pass_stones, v);
-    }
-    for (const WhiteMovesLast v :
-         {WhiteMovesLast::no, WhiteMovesLast::pass_stone, WhiteMovesLast::quick_count_point}) {
-        add(Knob::white_moves_last, &Ruleset::white_moves_last, v);
-    }
-    for (const HandicapBonus v :
-         {HandicapBonus::zero, HandicapBonus::n_minus_1, HandicapBonus::n}) {
-        add(Knob::bonus, &Ruleset::handicap_bonus, v);
-    }
-    for (const DeadRule v : {DeadRule::agreement, DeadRule::pass_alive, DeadRule::as_is}) {
-        add(Knob::dead, &Ruleset::dead, v);
-    }
-    for (const Button v : {Button::no, Button::yes}) add(Knob::button, &Ruleset::button, v);
-    return out;
+    each(Knob::scoring, &Ruleset::scoring, Scoring::area, Scoring::territory);
+    each(Knob::seki_eyes, &Ruleset::seki_eyes, SekiEyes::territory, SekiEyes::neutral,
+         SekiEyes::independent, SekiEyes::taxed);
+    each(Knob::pass_stones, &Ruleset::pass_stones, PassStones::no, PassStones::yes,
+         PassStones::quick_count);
+    each(Knob::white_moves_last, &Ruleset::white_moves_last, WhiteMovesLast::no,
+         WhiteMovesLast::pass_stone, WhiteMovesLast::quick_count_point);
+    each(Knob::bonus, &Ruleset::handicap_bonus, HandicapBonus::zero, HandicapBonus::n_minus_1,
+         HandicapBonus::n);
+    each(Knob::dead, &Ruleset::dead, DeadRule::agreement, DeadRule::pass_alive, DeadRule::as_is);
+    each(Knob::button, &Ruleset::button, Button::no, Button::yes);
 }
 
 }  // namespace
@@ -225,11 +219,12 @@ std::vector<KnobFlip> EndOfGame::record_flips(std::size_t i, const std::vector<V
     if (!rec_.result) return out;
     const Lane& l = lanes_[i];
     const Count before = l.result.score.decision();
-    for (const auto& [k, r] : count_variants(l.result.ruleset)) {
+    Ruleset r = l.result.ruleset;
+    for_each_count_variant(r, [&](Knob k) {
         const std::optional<Score> s = rescore(r, l, dead);
-        if (!s || !result_reproduced(*rec_.result, rec_.place, s->decision())) continue;
+        if (!s || !result_reproduced(*rec_.result, rec_.place, s->decision())) return;
         out.push_back({k, knob_value(r, k), black_lead(s->decision()) - black_lead(before)});
-    }
+    });
     return out;
 }
 
