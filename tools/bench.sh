@@ -12,6 +12,7 @@ usage() {
     cat <<'EOF'
 usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus ogs-9x9 fox-9d"]
                            [--binary PATH] [--scratch DIR] [--tenth] [--compare BINARY]
+                           [--peer SGFCHECK]
        bash tools/bench.sh --micro [-- GOOGLE_BENCHMARK_ARGS...]
 
   --runs N          timed runs per archive and --jobs value, after one untimed warm-up (5)
@@ -26,6 +27,11 @@ usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus og
                     sorted order is a multiple of 10 (made once, beside the archive's folder)
   --compare BINARY  also run BINARY, alternating with the first, and check that both write
                     byte-identical report files for every archive and --jobs value
+  --peer SGFCHECK   also time the peer `SGFCHECK -r ARCHIVE` (aeb's sgfcheck, built outside the
+                    repository) against `BINARY audit --quiet --jobs 1 --dead none` (issue 31's
+                    per-core bar): N rounds after one untimed warm-up of each, the two alternating
+                    which goes first; CPU time (user + system) from /usr/bin/time, medians, and
+                    the peer's median CPU over sgfaudit's
   --micro           build the bench preset (Google Benchmark, libbenchmark-dev) and run the
                     micro-benchmarks; arguments after -- go to the benchmark program
 
@@ -53,6 +59,7 @@ binary=""
 scratch="${SGFAUDIT_BENCH_DIR:-${TMPDIR:-/tmp}/sgfaudit-bench}"
 tenth=0
 compare=""
+peer=""
 micro=0
 micro_args=()
 archives_src="${SGFAUDIT_BENCH_ARCHIVES:-$repo/../shared/bench}"
@@ -67,6 +74,7 @@ while [ $# -gt 0 ]; do
         --scratch) need_value "$@"; scratch=$2; shift 2 ;;
         --tenth) tenth=1; shift ;;
         --compare) need_value "$@"; compare=$2; shift 2 ;;
+        --peer) need_value "$@"; peer=$2; shift 2 ;;
         --micro) micro=1; shift ;;
         --) shift; micro_args=("$@"); break ;;
         -h | --help) usage; exit 0 ;;
@@ -168,6 +176,7 @@ if [ -z "$binary" ]; then
 fi
 binary=$(absolute_binary "$binary")
 [ -z "$compare" ] || compare=$(absolute_binary "$compare")
+[ -z "$peer" ] || peer=$(absolute_binary "$peer")
 version_of() { "$1" --version 2>/dev/null | head -n 1 || echo "(no --version)"; }
 
 # Folders this script makes in the scratch folder (the unpacked archives, their tenths) carry
@@ -395,6 +404,87 @@ bench_input() {
     done
 }
 
+# One timed run of a command (its arguments) under /usr/bin/time: sets run_cpu (user + system s),
+# run_user, run_system, run_wall (s) and run_rss (KiB) and returns the command's exit status.
+# Output goes to the scratch work folder, not measured.
+time_once() {
+    local tfile="$work/time-peer.txt" status=0
+    /usr/bin/time -f "%e %U %S %M" -o "$tfile" "$@" >"$work/stdout-peer.txt" \
+        2>"$work/stderr-peer.txt" || status=$?
+    read -r run_wall run_user run_system run_rss < <(tail -n 1 "$tfile")
+    [[ "$run_rss" =~ ^[0-9]+$ ]] || die "could not read /usr/bin/time's output $tfile: $(cat "$tfile")"
+    run_cpu=$(awk -v u="$run_user" -v s="$run_system" 'BEGIN { printf "%.2f", u + s }')
+    return "$status"
+}
+
+peer_rows=()
+# The peer against sgfaudit's per-core audit on one input folder (--peer).
+bench_peer() {
+    local label=$1 input=$2
+    local out="$scratch/report-$label-peer"
+    local cmd_peer=("$peer" -r "$input")
+    local cmd_ours=("$binary" audit --quiet --jobs 1 --dead none --out "$out" "$input")
+    # The peer's exit status says what it found (sgfcheck exits 1 on a problem in some file);
+    # only a death by signal stops the benchmark. sgfaudit: 0 clean, 1 findings.
+    run_peer() {
+        local status=0
+        time_once "${cmd_peer[@]}" || status=$?
+        [ "$status" -lt 128 ] || die "$peer -r $input died (exit status $status)"
+        peer_status=$status
+    }
+    run_ours() {
+        remove_report "$out"
+        local status=0
+        time_once "${cmd_ours[@]}" || status=$?
+        [ "$status" -le 1 ] || die "${cmd_ours[*]} failed with exit status $status"
+    }
+    note "$label peer: warm-up"
+    run_peer
+    run_ours
+    local peer_cpu=() peer_user=() peer_system=() peer_wall=() peer_rss=0
+    local ours_cpu=() ours_user=() ours_system=() ours_wall=() ours_rss=0
+    local r which
+    for ((r = 1; r <= runs; r++)); do
+        local order=(peer ours)
+        ((r % 2)) || order=(ours peer)
+        for which in "${order[@]}"; do
+            if [ "$which" = peer ]; then
+                run_peer
+                peer_cpu+=("$run_cpu") peer_user+=("$run_user") peer_system+=("$run_system")
+                peer_wall+=("$run_wall")
+                ((run_rss > peer_rss)) && peer_rss=$run_rss
+            else
+                run_ours
+                ours_cpu+=("$run_cpu") ours_user+=("$run_user") ours_system+=("$run_system")
+                ours_wall+=("$run_wall")
+                ((run_rss > ours_rss)) && ours_rss=$run_rss
+            fi
+            note "$label peer run $r/$runs ($which): ${run_cpu} CPU s, ${run_wall} s wall"
+        done
+    done
+    median_of() { stats "$@" | cut -d' ' -f1; }
+    local p_cpu o_cpu
+    p_cpu=$(median_of "${peer_cpu[@]}")
+    o_cpu=$(median_of "${ours_cpu[@]}")
+    peer_row() {
+        local name=$1 cpu=$2 user=$3 system=$4 wall=$5 rss=$6 min max
+        read -r _ min max < <(stats "${@:7}")
+        peer_rows+=("$(printf '| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %d |' \
+            "$label" "$name" "$runs" "$cpu" "$user" "$system" "$wall" "$min" "$max" \
+            $(((rss + 512) / 1024)))")
+    }
+    peer_row "\`$(basename "$peer") -r\` (exit status $peer_status)" "$p_cpu" \
+        "$(median_of "${peer_user[@]}")" "$(median_of "${peer_system[@]}")" \
+        "$(median_of "${peer_wall[@]}")" "$peer_rss" "${peer_cpu[@]}"
+    peer_row "\`sgfaudit audit --jobs 1 --dead none\`" "$o_cpu" \
+        "$(median_of "${ours_user[@]}")" "$(median_of "${ours_system[@]}")" \
+        "$(median_of "${ours_wall[@]}")" "$ours_rss" "${ours_cpu[@]}"
+    peer_ratios+=("$(awk -v p="$p_cpu" -v o="$o_cpu" -v label="$label" 'BEGIN {
+        if (o > 0) printf "- %s: the peer took %.2fx sgfaudit'"'"'s CPU time (medians)", label, p / o
+        else printf "- %s: sgfaudit'"'"'s CPU time was 0: no ratio", label }')")
+}
+peer_ratios=()
+
 for name in $archives; do
     [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || die "--archives: '$name' is not an archive name"
     unpack "$name"
@@ -405,6 +495,7 @@ machine=$(print_machine)
 for name in $archives; do
     bench_input "$name" "$scratch/$name"
     [ "$tenth" -eq 0 ] || bench_input "$name-tenth" "$scratch/$name-tenth"
+    [ -z "$peer" ] || bench_peer "$name" "$scratch/$name"
 done
 
 echo "## sgfaudit audit benchmark"
@@ -438,6 +529,21 @@ if [ ${#verdicts[@]} -gt 0 ]; then
     echo "Reports:"
     echo
     printf '%s\n' "${verdicts[@]}"
+fi
+if [ -n "$peer" ]; then
+    echo
+    echo "### Against the peer, one core"
+    echo
+    echo "- peer: $peer -r ARCHIVE (output discarded); sgfaudit: $binary audit --quiet --jobs 1" \
+        "--dead none --out $scratch/report-ARCHIVE-peer ARCHIVE"
+    echo "- $runs rounds per archive after one untimed warm-up of each, the two taking turns going" \
+        "first; CPU = user + system from /usr/bin/time, medians; RSS the largest of the runs"
+    echo
+    echo "| archive | command | runs | median CPU s | user s | system s | wall s | CPU min-max s | peak RSS MiB |"
+    echo "|---|---|--:|--:|--:|--:|--:|--:|--:|"
+    printf '%s\n' "${peer_rows[@]}"
+    echo
+    printf '%s\n' "${peer_ratios[@]}"
 fi
 if [ -n "$compare" ]; then
     echo

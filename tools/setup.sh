@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(cmake g++ ninja-build pkg-config libboost-filesystem-dev libfmt-dev libtbb-dev catch2
           libuchardet-dev liburing-dev libarchive-dev zlib1g-dev libsqlite3-dev sqlite3
           parallel dpkg-dev chromium gnugo python3 clang-format
+          time          # /usr/bin/time: tools/bench.sh and its test (tests/bench/peer.sh)
           slurm-wlm munge)   # the shards test's own one-node Slurm cluster (docs/shards.md)
 missing=()
 for p in "${packages[@]}"; do
