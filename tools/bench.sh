@@ -28,8 +28,8 @@ usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus og
   --compare BINARY  also run BINARY, alternating with the first, and check that both write
                     byte-identical report files for every archive and --jobs value
   --peer SGFCHECK   also time the peer `SGFCHECK -r ARCHIVE` (aeb's sgfcheck, built outside the
-                    repository) against `BINARY audit --quiet --jobs 1 --dead none` (issue 31's
-                    per-core bar): N rounds after one untimed warm-up of each, the two alternating
+                    repository) against `BINARY audit --quiet --jobs 1 --dead none` (the speed
+                    bar per core): N rounds after one untimed warm-up of each, the two alternating
                     which goes first; CPU time (user + system) from /usr/bin/time, medians, and
                     the peer's median CPU over sgfaudit's
   --micro           build the bench preset (Google Benchmark, libbenchmark-dev) and run the

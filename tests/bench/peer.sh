@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/bench.sh --peer (issue 31's per-core bar): a stand-in peer and a logging wrapper around
+# tools/bench.sh --peer (the speed bar per core): a stand-in peer and a logging wrapper around
 # sgfaudit, on a small archive packed from corpus/rules, so the test needs neither sgfcheck nor
 # ../shared/bench. Checks that the peer and `audit --jobs 1 --dead none` each run once untimed
 # and then once a round, the two taking turns going first; that both rows and the ratio line
