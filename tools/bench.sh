@@ -417,73 +417,80 @@ time_once() {
     return "$status"
 }
 
+# The runs of one command, each given as "cpu user system wall rss_kib": prints the median of
+# each time, the CPU range and the largest RSS, "cpu user system wall min max rss_mib".
+summarize_runs() {
+    printf '%s\n' "$@" | awk '
+        function median(c,   a, i, j, t) {
+            for (i = 1; i <= NR; i++) a[i] = v[c, i]
+            for (i = 2; i <= NR; i++) {  # insertion sort: a handful of runs
+                t = a[i]
+                for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]
+                a[j + 1] = t
+            }
+            return NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2
+        }
+        {
+            for (c = 1; c <= 4; c++) v[c, NR] = $c
+            if (NR == 1 || $1 < min) min = $1
+            if (NR == 1 || $1 > max) max = $1
+            if ($5 > rss) rss = $5
+        }
+        END {
+            printf "%.2f %.2f %.2f %.2f %.2f %.2f %d\n", median(1), median(2), median(3), \
+                median(4), min, max, (rss + 512) / 1024
+        }'
+}
+
 peer_rows=()
-# The peer against sgfaudit's per-core audit on one input folder (--peer).
+peer_ratios=()
+# The peer against sgfaudit's per-core audit on one input folder (--peer): round 0 is the
+# untimed warm-up, then the two take turns going first. The peer's exit status says what it
+# found (sgfcheck exits 1 on a problem in some file); only a death by signal stops the
+# benchmark. sgfaudit: 0 clean, 1 findings.
 bench_peer() {
     local label=$1 input=$2
     local out="$scratch/report-$label-peer"
-    local cmd_peer=("$peer" -r "$input")
-    local cmd_ours=("$binary" audit --quiet --jobs 1 --dead none --out "$out" "$input")
-    # The peer's exit status says what it found (sgfcheck exits 1 on a problem in some file);
-    # only a death by signal stops the benchmark. sgfaudit: 0 clean, 1 findings.
-    run_peer() {
-        local status=0
-        time_once "${cmd_peer[@]}" || status=$?
-        [ "$status" -lt 128 ] || die "$peer -r $input died (exit status $status)"
-        peer_status=$status
-    }
-    run_ours() {
-        remove_report "$out"
-        local status=0
-        time_once "${cmd_ours[@]}" || status=$?
-        [ "$status" -le 1 ] || die "${cmd_ours[*]} failed with exit status $status"
-    }
-    note "$label peer: warm-up"
-    run_peer
-    run_ours
-    local peer_cpu=() peer_user=() peer_system=() peer_wall=() peer_rss=0
-    local ours_cpu=() ours_user=() ours_system=() ours_wall=() ours_rss=0
-    local r which
-    for ((r = 1; r <= runs; r++)); do
+    local peer_runs=() ours_runs=() peer_status=0 r which status
+    for ((r = 0; r <= runs; r++)); do
         local order=(peer ours)
-        ((r % 2)) || order=(ours peer)
+        ((r == 0 || r % 2)) || order=(ours peer)
         for which in "${order[@]}"; do
+            status=0
             if [ "$which" = peer ]; then
-                run_peer
-                peer_cpu+=("$run_cpu") peer_user+=("$run_user") peer_system+=("$run_system")
-                peer_wall+=("$run_wall")
-                ((run_rss > peer_rss)) && peer_rss=$run_rss
+                time_once "$peer" -r "$input" || status=$?
+                [ "$status" -lt 128 ] || die "$peer -r $input died (exit status $status)"
+                peer_status=$status
             else
-                run_ours
-                ours_cpu+=("$run_cpu") ours_user+=("$run_user") ours_system+=("$run_system")
-                ours_wall+=("$run_wall")
-                ((run_rss > ours_rss)) && ours_rss=$run_rss
+                remove_report "$out"
+                time_once "$binary" audit --quiet --jobs 1 --dead none --out "$out" "$input" ||
+                    status=$?
+                [ "$status" -le 1 ] ||
+                    die "$binary audit --jobs 1 --dead none $input failed with exit status $status"
             fi
+            if ((r == 0)); then
+                note "$label peer: warm-up ($which)"
+                continue
+            fi
+            local line="$run_cpu $run_user $run_system $run_wall $run_rss"
+            if [ "$which" = peer ]; then peer_runs+=("$line"); else ours_runs+=("$line"); fi
             note "$label peer run $r/$runs ($which): ${run_cpu} CPU s, ${run_wall} s wall"
         done
     done
-    median_of() { stats "$@" | cut -d' ' -f1; }
-    local p_cpu o_cpu
-    p_cpu=$(median_of "${peer_cpu[@]}")
-    o_cpu=$(median_of "${ours_cpu[@]}")
-    peer_row() {
-        local name=$1 cpu=$2 user=$3 system=$4 wall=$5 rss=$6 min max
-        read -r _ min max < <(stats "${@:7}")
-        peer_rows+=("$(printf '| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f-%.2f | %d |' \
-            "$label" "$name" "$runs" "$cpu" "$user" "$system" "$wall" "$min" "$max" \
-            $(((rss + 512) / 1024)))")
-    }
-    peer_row "\`$(basename "$peer") -r\` (exit status $peer_status)" "$p_cpu" \
-        "$(median_of "${peer_user[@]}")" "$(median_of "${peer_system[@]}")" \
-        "$(median_of "${peer_wall[@]}")" "$peer_rss" "${peer_cpu[@]}"
-    peer_row "\`sgfaudit audit --jobs 1 --dead none\`" "$o_cpu" \
-        "$(median_of "${ours_user[@]}")" "$(median_of "${ours_system[@]}")" \
-        "$(median_of "${ours_wall[@]}")" "$ours_rss" "${ours_cpu[@]}"
-    peer_ratios+=("$(awk -v p="$p_cpu" -v o="$o_cpu" -v label="$label" 'BEGIN {
+    local p o
+    read -r -a p < <(summarize_runs "${peer_runs[@]}")
+    read -r -a o < <(summarize_runs "${ours_runs[@]}")
+    local row='| %s | %s | %d | %s | %s | %s | %s | %s-%s | %s |'
+    # shellcheck disable=SC2059  # the format is the row above
+    peer_rows+=("$(printf "$row" "$label" "\`$(basename "$peer") -r\` (exit status $peer_status)" \
+        "$runs" "${p[@]}")")
+    # shellcheck disable=SC2059
+    peer_rows+=("$(printf "$row" "$label" "\`sgfaudit audit --jobs 1 --dead none\`" "$runs" \
+        "${o[@]}")")
+    peer_ratios+=("$(awk -v p="${p[0]}" -v o="${o[0]}" -v label="$label" 'BEGIN {
         if (o > 0) printf "- %s: the peer took %.2fx sgfaudit'"'"'s CPU time (medians)", label, p / o
         else printf "- %s: sgfaudit'"'"'s CPU time was 0: no ratio", label }')")
 }
-peer_ratios=()
 
 for name in $archives; do
     [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || die "--archives: '$name' is not an archive name"

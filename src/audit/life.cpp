@@ -1,7 +1,7 @@
 // Benson's unconditional life (life.hpp). The regions are found on the board's row masks (a
 // bit per point, one word per row): each row's runs of points (maximal sets of adjacent points
 // of the row) are labelled in one pass, joined to the runs of the row above that they touch
-// (union-find, as scoring.cpp counts its regions), and each region is then kept as masks, so
+// (row_runs.hpp, as scoring.cpp counts its regions), and each region is then kept as masks, so
 // the points of a large region are never visited one by one except to mark them as territory.
 // Benson's rounds drop at least one string each, so they are at most quadratic in the number
 // of strings (fine for a finished position, analysed once per end board).
@@ -16,11 +16,13 @@
 #include <span>
 
 #include "point_cells.hpp"
+#include "row_runs.hpp"
 
 namespace sgfaudit::audit {
 
 namespace {
 
+using detail::RowRuns;
 using game::Board;
 using game::Cell;
 using game::Color;
@@ -81,12 +83,10 @@ struct Enclosure {
     // Scratch of the steps below (kept with the rest: an analysis is made per end board, and
     // the arrays keep their capacity from one to the next on a thread).
     Rows grow{};  // the region being linked (all 0 between regions)
-    // The runs of the points without a stone of c, row by row, low bits first: mask, row,
-    // union-find parent (a root is the first run of its set), region; and the runs in the
-    // order of their regions (region_runs).
-    static constexpr std::size_t kMaxRuns = game::kMaxSide * (game::kMaxSide / 2 + 1);
-    std::array<std::uint64_t, kMaxRuns> run_mask;
-    std::array<std::uint16_t, kMaxRuns> run_row, run_parent, run_region;
+    // The runs of the points without a stone of c (row_runs.hpp), each run's region, and the
+    // runs in the order of their regions (region_runs).
+    RowRuns runs;
+    std::array<std::uint16_t, RowRuns::kMaxRuns> run_region;
     Lists<std::uint16_t> region_runs;
     std::vector<std::int32_t> seen;  // per string, the last region it was seen to border
     std::vector<int> vital_count;    // drop_until_stable: per string
@@ -199,49 +199,19 @@ void link_region(const Board& board, Cell own, const Position& p, const Rows& ow
     e.vital_to.close();
 }
 
-// Labels the runs of the points without a stone of `own` (e.run_*): each run is joined to the
-// runs of the row above that share a column with it, and each set gets a region, numbered in
-// the order of its first run (so of its first point, row by row).
+// Labels the runs of the points without a stone of `own` (e.runs) and gives each set of them a
+// region, numbered in the order of its first run (so of its first point, row by row).
 void label_runs(const Position& p, const Rows& own_rows, Enclosure& e) {
-    const auto find = [&e](std::uint16_t i) {
-        while (e.run_parent[i] != i) {
-            e.run_parent[i] = e.run_parent[e.run_parent[i]];
-            i = e.run_parent[i];
-        }
-        return i;
-    };
-    std::size_t runs = 0;
-    std::size_t above = 0, above_end = 0;  // the runs of the row above: [above, above_end)
+    Rows left;
     for (int y = 0; y < p.height; ++y) {
-        const std::size_t first = runs;
-        std::size_t q = above;
-        for (std::uint64_t m = p.full & ~own_rows[static_cast<std::size_t>(y)]; m != 0;) {
-            const std::uint64_t low = m & (~m + 1);  // the run's first point
-            const std::uint64_t run = m & ~(m + low);
-            m &= ~run;
-            const auto id = static_cast<std::uint16_t>(runs++);
-            e.run_mask[id] = run;
-            e.run_row[id] = static_cast<std::uint16_t>(y);
-            e.run_parent[id] = id;
-            // The runs above are in order too: skip those that end before this run starts,
-            // join those that share a column with it. The last one joined may also touch the
-            // next run of this row, so q stays on it. The root of a joined set is its first run.
-            while (q < above_end && e.run_mask[q] < low) ++q;
-            for (std::size_t k = q; k < above_end && (e.run_mask[k] & run) != 0; ++k) {
-                const std::uint16_t a = find(static_cast<std::uint16_t>(k)), b = find(id);
-                if (a < b) {
-                    e.run_parent[b] = a;
-                } else if (b < a) {
-                    e.run_parent[a] = b;
-                }
-            }
-        }
-        above = first;
-        above_end = runs;
+        const auto i = static_cast<std::size_t>(y);
+        left[i] = p.full & ~own_rows[i];
     }
+    e.runs.label(std::span<const std::uint64_t>(left.data(), static_cast<std::size_t>(p.height)));
+    const std::size_t runs = e.runs.size();
     std::uint16_t regions = 0;
     for (std::size_t i = 0; i < runs; ++i) {
-        const std::uint16_t root = find(static_cast<std::uint16_t>(i));
+        const std::uint16_t root = e.runs.root(static_cast<std::uint16_t>(i));
         e.run_region[i] = root == i ? regions++ : e.run_region[root];
     }
     // The runs by region (a counting sort: each region's runs stay in row order).
@@ -269,8 +239,10 @@ void find_regions(const Board& board, Cell own, const Position& p, const Rows& o
     label_runs(p, own_rows, e);
     for (std::size_t r = 0; r < e.region_runs.size(); ++r) {
         const std::span<const std::uint16_t> runs = e.region_runs[r];
-        const int top = e.run_row[runs.front()], bottom = e.run_row[runs.back()];
-        for (const std::uint16_t i : runs) e.grow[e.run_row[i]] |= e.run_mask[i];
+        const int top = e.runs.row(runs.front()), bottom = e.runs.row(runs.back());
+        for (const std::uint16_t i : runs) {
+            e.grow[static_cast<std::size_t>(e.runs.row(i))] |= e.runs.mask(i);
+        }
         link_region(board, own, p, own_rows, near_own, options, static_cast<std::int32_t>(r), top,
                     bottom, e);
         e.region_top.push_back(top);

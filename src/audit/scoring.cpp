@@ -7,8 +7,10 @@
 #include <array>
 #include <bit>
 #include <optional>
+#include <span>
 #include <vector>
 
+#include "row_runs.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/audit/life.hpp"
 
@@ -20,12 +22,9 @@ namespace {
 // set of empty points is scored for C when every stone adjacent to it is C. A region touching no
 // stone at all (an empty board) is neutral.
 //
-// Connected components by runs: each row's empty points are bit masks (a row has at most 52
-// points), every horizontal run of empty points is a node, runs that overlap in adjacent rows are
-// joined (union-find, the runs of two rows merged in order: linear), and each run notes whether
-// a black or white stone is next to it. No recursion, no stack of points, few branches.
 // The empty regions of a w x h position given by its rows of stones (bit x of a row: column
-// x), by whom they reach (count_regions below).
+// x), by whom they reach (count_regions below): the runs of empty points joined into regions
+// (row_runs.hpp), each run noting whether a black or white stone is next to it.
 void count_region_rows(int w, int h, const RowMasks& black, const RowMasks& white, Tally& t) {
     std::array<std::uint64_t, game::kMaxSide> empty;
     const std::uint64_t full = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
@@ -33,67 +32,33 @@ void count_region_rows(int w, int h, const RowMasks& black, const RowMasks& whit
         const auto row = static_cast<std::size_t>(y);
         empty[row] = full & ~(black[row] | white[row]);
     }
-
-    // Runs: at most 26 per row of 52 points.
-    constexpr std::size_t kMaxRuns = game::kMaxSide * (game::kMaxSide + 1) / 2;
-    std::array<std::uint16_t, kMaxRuns> parent;
-    std::array<std::uint16_t, kMaxRuns> size;
-    std::array<std::uint8_t, kMaxRuns> reach;  // 1: a black stone next to it, 2: a white one
-    // The runs of the row above and of this row: two buffers that swap roles row by row.
-    std::array<std::array<std::uint64_t, game::kMaxSide / 2 + 1>, 2> masks;
-    std::array<std::array<std::uint16_t, game::kMaxSide / 2 + 1>, 2> ids;
-    std::size_t previous = 0, runs = 0;
-    const auto find = [&](std::uint16_t i) {
-        while (parent[i] != i) {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        return i;
+    // Per region (at its first run): its points, and 1 a black stone next to it, 2 a white one.
+    std::array<std::uint16_t, RowRuns::kMaxRuns> size;
+    std::array<std::uint8_t, RowRuns::kMaxRuns> reach;
+    const auto run_made = [&](std::uint16_t id, std::size_t row, std::uint64_t run) {
+        const std::uint64_t low = run & (~run + 1);
+        const std::uint64_t around = run << 1 | run >> 1;
+        const bool top = row == 0, bottom = row + 1 == static_cast<std::size_t>(h);
+        const std::uint64_t black_beside =
+            (top ? 0 : black[row - 1]) | (bottom ? 0 : black[row + 1]);
+        const std::uint64_t white_beside =
+            (top ? 0 : white[row - 1]) | (bottom ? 0 : white[row + 1]);
+        // The run's length: run + low is the point just after it (a row has at most 52 points:
+        // no overflow). Two bit scans, not a popcount call on plain x86-64.
+        size[id] = static_cast<std::uint16_t>(std::countr_zero(run + low) - std::countr_zero(low));
+        reach[id] = static_cast<std::uint8_t>(
+            (((black[row] & around) | (black_beside & run)) != 0 ? 1 : 0) |
+            (((white[row] & around) | (white_beside & run)) != 0 ? 2 : 0));
     };
-    for (int y = 0; y < h; ++y) {
-        const auto row = static_cast<std::size_t>(y);
-        const std::uint64_t above_black = y > 0 ? black[row - 1] : 0;
-        const std::uint64_t below_black = y + 1 < h ? black[row + 1] : 0;
-        const std::uint64_t above_white = y > 0 ? white[row - 1] : 0;
-        const std::uint64_t below_white = y + 1 < h ? white[row + 1] : 0;
-        const auto& previous_masks = masks[(row + 1) % 2];
-        const auto& previous_ids = ids[(row + 1) % 2];
-        auto& current_masks = masks[row % 2];
-        auto& current_ids = ids[row % 2];
-        std::size_t current = 0, p = 0;
-        for (std::uint64_t m = empty[row]; m != 0;) {
-            const std::uint64_t low = m & (~m + 1);  // the run's first point
-            const std::uint64_t run = m & ~(m + low);
-            m &= ~run;
-            const std::uint64_t around = run << 1 | run >> 1;
-            const auto id = static_cast<std::uint16_t>(runs++);
-            parent[id] = id;
-            // The run's length: run + low is the point just after it (a row has at most 52
-            // points: no overflow). Two bit scans, not a popcount call on plain x86-64.
-            size[id] =
-                static_cast<std::uint16_t>(std::countr_zero(run + low) - std::countr_zero(low));
-            reach[id] = static_cast<std::uint8_t>(
-                (((black[row] & around) | ((above_black | below_black) & run)) != 0 ? 1 : 0) |
-                (((white[row] & around) | ((above_white | below_white) & run)) != 0 ? 2 : 0));
-            // The runs of the row above are in order too (low bits first): skip those that end
-            // before this run starts, join those that overlap it. The last one joined may also
-            // overlap the next run of this row, so p stays on it.
-            while (p < previous && previous_masks[p] < low) ++p;
-            for (std::size_t q = p; q < previous && (previous_masks[q] & run) != 0; ++q) {
-                const std::uint16_t a = find(previous_ids[q]), r = find(id);
-                if (a == r) continue;
-                parent[r] = a;
-                size[a] = static_cast<std::uint16_t>(size[a] + size[r]);
-                reach[a] = static_cast<std::uint8_t>(reach[a] | reach[r]);
-            }
-            current_masks[current] = run;
-            current_ids[current] = id;
-            ++current;
-        }
-        previous = current;
-    }
-    for (std::size_t i = 0; i < runs; ++i) {
-        if (parent[i] != i) continue;
+    const auto joined = [&](std::uint16_t root, std::uint16_t other) {
+        size[root] = static_cast<std::uint16_t>(size[root] + size[other]);
+        reach[root] = static_cast<std::uint8_t>(reach[root] | reach[other]);
+    };
+    RowRuns runs;
+    runs.label(std::span<const std::uint64_t>(empty.data(), static_cast<std::size_t>(h)), run_made,
+               joined);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (!runs.is_root(i)) continue;
         if (reach[i] == 1) {
             t.black_territory += size[i];
         } else if (reach[i] == 2) {
