@@ -55,24 +55,21 @@ class Judge {
     void label_strings() {
         detail::reset_cells(sid_, board_, kNone);
         detail::reset_cells(scratch_.of_head, board_, kNone);
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
-                const Vertex v = game::to_vertex(x, y);
-                const Cell c = board_.at(v);
-                if (!game::is_stone(c)) continue;
-                int& s = scratch_.of_head[board_.chain_id(v)];
-                if (s == kNone) {
-                    s = static_cast<int>(strings_.size());
-                    StringInfo info;
-                    info.stone = v;
-                    info.color = color_index(c);
-                    strings_.push_back(info);
-                }
-                sid_[v] = s;
-                strings_[static_cast<std::size_t>(s)].stones += 1;
-                if (life_.pass_alive[v]) strings_[static_cast<std::size_t>(s)].pass_alive = true;
+        for_each_point([&](Vertex v) {
+            const Cell c = board_.at(v);
+            if (!game::is_stone(c)) return;
+            int& s = scratch_.of_head[board_.chain_id(v)];
+            if (s == kNone) {
+                s = static_cast<int>(strings_.size());
+                StringInfo info;
+                info.stone = v;
+                info.color = color_index(c);
+                strings_.push_back(info);
             }
-        }
+            sid_[v] = s;
+            strings_[static_cast<std::size_t>(s)].stones += 1;
+            if (life_.pass_alive[v]) strings_[static_cast<std::size_t>(s)].pass_alive = true;
+        });
         for (const Vertex v : life_.dead) {
             if (sid_[v] == kNone) continue;
             StringInfo& s = strings_[static_cast<std::size_t>(sid_[v])];
@@ -81,14 +78,11 @@ class Judge {
         }
         // The current board's colours: the strings' colours, dead strings taken off.
         detail::reset_cells(col_, board_, static_cast<std::int8_t>(kNone));
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
-                const Vertex v = game::to_vertex(x, y);
-                const int str = sid_[v];
-                if (str == kNone || strings_[static_cast<std::size_t>(str)].dead) continue;
-                col_[v] = static_cast<std::int8_t>(strings_[static_cast<std::size_t>(str)].color);
-            }
-        }
+        for_each_point([&](Vertex v) {
+            const int str = sid_[v];
+            if (str == kNone || strings_[static_cast<std::size_t>(str)].dead) return;
+            col_[v] = static_cast<std::int8_t>(strings_[static_cast<std::size_t>(str)].color);
+        });
     }
 
     // The colour at v on the current board (dead strings removed): 0, 1, or kNone.
@@ -98,7 +92,10 @@ class Judge {
         strings_[s].dead = true;
         board_.for_each_chain_stone(strings_[s].stone, [&](Vertex v) { col_[v] = kNone; });
     }
-    bool is_empty(Vertex v) const { return board_.on_board(v) && color_at(v) == kNone; }
+    // Board::on_board for v a point or a cell next to one (diagonals too), which always lies in
+    // the padded grid: without its check that it does.
+    bool on_board(Vertex v) const { return board_.at(v) != Cell::border; }
+    bool is_empty(Vertex v) const { return on_board(v) && color_at(v) == kNone; }
 
     int find(int s) {
         while (parent_[static_cast<std::size_t>(s)] != s) {
@@ -121,8 +118,9 @@ class Judge {
         detail::reset_cells(comp_, board_, kNone);
         comps_.clear();
         std::vector<Vertex>& stack = scratch_.stack;  // empty between fills
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
+        const int width = board_.width(), height = board_.height();
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) {
                 const Vertex start = game::to_vertex(x, y);
                 if (!is_empty(start) || comp_[start] != kNone) continue;
                 const int id = static_cast<int>(comps_.size());
@@ -136,7 +134,7 @@ class Judge {
                     c.size += 1;
                     bool touches_stone = false;
                     for (const Vertex n : game::neighbours(v)) {
-                        if (!board_.on_board(n)) continue;
+                        if (!on_board(n)) continue;
                         const int col = color_at(n);
                         if (col != kNone) {
                             c.touch[static_cast<std::size_t>(col)] = true;
@@ -159,7 +157,7 @@ class Judge {
     // opponent holds one of its diagonal points on the edge, two in the middle.
     bool false_eye(Vertex v, int own) const {
         bool edge = false;
-        for (const Vertex n : game::neighbours(v)) edge = edge || !board_.on_board(n);
+        for (const Vertex n : game::neighbours(v)) edge = edge || !on_board(n);
         const std::array<Vertex, 4> diagonals{
             static_cast<Vertex>(v - game::kStride - 1), static_cast<Vertex>(v - game::kStride + 1),
             static_cast<Vertex>(v + game::kStride - 1), static_cast<Vertex>(v + game::kStride + 1)};
@@ -167,7 +165,7 @@ class Judge {
         for (const Vertex d : diagonals) {
             // Once islands are known, an island on the diagonal does not spoil the eye: it is
             // inside the owner's area.
-            if (board_.on_board(d) && color_at(d) == 1 - own &&
+            if (on_board(d) && color_at(d) == 1 - own &&
                 !(islands_known_ && island_[static_cast<std::size_t>(sid_[d])])) {
                 ++opponent;
             }
@@ -210,8 +208,9 @@ class Judge {
         detail::reset_cells(label, board_, kNone);
         regions.clear();
         std::vector<Vertex>& stack = scratch_.stack;
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
+        const int width = board_.width(), height = board_.height();
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) {
                 const Vertex start = game::to_vertex(x, y);
                 if (color_at(start) == col || label[start] != kNone) continue;
                 const int id = static_cast<int>(regions.size());
@@ -223,7 +222,7 @@ class Judge {
                     stack.pop_back();
                     if (color_at(v) == 1 - col) r.has_stones = true;
                     for (const Vertex n : game::neighbours(v)) {
-                        if (!board_.on_board(n) || color_at(n) == col || label[n] != kNone) {
+                        if (!on_board(n) || color_at(n) == col || label[n] != kNone) {
                             continue;
                         }
                         label[n] = id;
@@ -237,8 +236,9 @@ class Judge {
 
     template <class F>
     void for_each_point(F&& f) const {
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) f(game::to_vertex(x, y));
+        const int width = board_.width(), height = board_.height();
+        for (int y = 0; y < height; ++y) {
+            for (int x = 0; x < width; ++x) f(game::to_vertex(x, y));
         }
     }
 
@@ -282,7 +282,7 @@ class Judge {
         // Per group root: eye count, largest eye, holds a pass-alive string. Filled for the
         // first-level groups, then again for the final ones.
         std::vector<int>&eyes = scratch_.round_eyes, &largest = scratch_.round_largest;
-        std::vector<bool>& firm = scratch_.firm;
+        std::vector<std::uint8_t>& firm = scratch_.firm;
         eyes.assign(n, 0), largest.assign(n, 0), firm.assign(n, false);
         find_hopeless(eyes, largest, firm);
         find_islands();
@@ -302,7 +302,7 @@ class Judge {
             if (!is_empty(v)) return;
             std::array<int, 2> seen{kNone, kNone};
             for (const Vertex nb : game::neighbours(v)) {
-                if (!board_.on_board(nb)) continue;
+                if (!on_board(nb)) continue;
                 const int col = color_at(nb);
                 if (col == kNone) continue;
                 int& first = seen[static_cast<std::size_t>(col)];
@@ -322,7 +322,7 @@ class Judge {
     }
 
     // Marks firm[root] for the group root of every pass-alive string.
-    void mark_firm(std::vector<bool>& firm) {
+    void mark_firm(std::vector<std::uint8_t>& firm) {
         for (std::size_t s = 0; s < strings_.size(); ++s) {
             if (strings_[s].pass_alive)
                 firm[static_cast<std::size_t>(find(static_cast<int>(s)))] = true;
@@ -332,7 +332,8 @@ class Judge {
     // Sets Scratch::level1 and doomed_ from the first-level groups. Hopeless: no pass-alive string,
     // at most one eye (own-only regions) of at most 3 points. eyes, largest and firm come in zeroed
     // and are left per first-level root.
-    void find_hopeless(std::vector<int>& eyes, std::vector<int>& largest, std::vector<bool>& firm) {
+    void find_hopeless(std::vector<int>& eyes, std::vector<int>& largest,
+                       std::vector<std::uint8_t>& firm) {
         const std::size_t n = strings_.size();
         for (const Comp& c : comps_) {
             for (int col = 0; col < 2; ++col) {
@@ -359,7 +360,7 @@ class Judge {
         const std::size_t n = strings_.size();
         for (int col = 0; col < 2; ++col) fill_regions(col);
         std::vector<int>& first_region = scratch_.first_region;
-        std::vector<bool>& several = scratch_.several;
+        std::vector<std::uint8_t>& several = scratch_.several;
         first_region.assign(n, kNone), several.assign(n, false);
         for_each_point([&](Vertex v) {
             const int col = color_at(v);
@@ -367,7 +368,7 @@ class Judge {
             const auto root =
                 static_cast<std::size_t>(scratch_.level1[static_cast<std::size_t>(sid_[v])]);
             for (const Vertex nb : game::neighbours(v)) {
-                if (!board_.on_board(nb) || color_at(nb) == col) continue;
+                if (!on_board(nb) || color_at(nb) == col) continue;
                 const int r = region_[static_cast<std::size_t>(col)][nb];
                 if (!regions_[static_cast<std::size_t>(col)][static_cast<std::size_t>(r)]
                          .has_stones) {
@@ -395,7 +396,7 @@ class Judge {
             if (!is_empty(v)) return;
             Comp& c = comps_[static_cast<std::size_t>(comp_[v])];
             for (const Vertex nb : game::neighbours(v)) {
-                if (!board_.on_board(nb)) continue;
+                if (!on_board(nb)) continue;
                 const int col = color_at(nb);
                 if (col != kNone && !island_[static_cast<std::size_t>(sid_[nb])]) {
                     c.touch_firm[static_cast<std::size_t>(col)] = true;
@@ -410,7 +411,7 @@ class Judge {
             if (!is_empty(v)) return;
             const Comp& c = comps_[static_cast<std::size_t>(comp_[v])];
             for (const Vertex nb : game::neighbours(v)) {
-                if (!board_.on_board(nb)) continue;
+                if (!on_board(nb)) continue;
                 const int col = color_at(nb);
                 if (col != kNone && c.eye_space(col)) {
                     unite(c.string[static_cast<std::size_t>(col)], sid_[nb]);
@@ -462,7 +463,7 @@ class Judge {
     // Sets root_, alive_, Scratch::eyes and Scratch::largest from the final groups: a group lives
     // with a pass-alive string or two eyes (firm comes in zeroed).
     void settle_groups(const std::vector<int>& eyes, const std::vector<int>& largest,
-                       std::vector<bool>& firm) {
+                       std::vector<std::uint8_t>& firm) {
         const std::size_t n = strings_.size();
         mark_firm(firm);
         root_.assign(n, kNone);
@@ -493,7 +494,7 @@ class Judge {
                     return;
                 }
                 for (const Vertex nb : game::neighbours(v)) {
-                    if (!board_.on_board(nb) || label[nb] == kNone) continue;
+                    if (!on_board(nb) || label[nb] == kNone) continue;
                     Region& r = regions[static_cast<std::size_t>(label[nb])];
                     r.bordered = true;
                     if (!alive_[s]) r.borders_all_alive = false;
@@ -562,7 +563,7 @@ class Judge {
     void decide(EndJudgement& out) {
         const std::size_t n = strings_.size();
         std::vector<StringVerdict>& verdict = scratch_.verdict;
-        std::vector<bool>& seki_root = scratch_.seki_root;
+        std::vector<std::uint8_t>& seki_root = scratch_.seki_root;
         verdict.assign(n, StringVerdict::unsure), seki_root.assign(n, false);
         // The liberties of each group on the current board, sorted.
         const detail::GroupLiberties& libs = scratch_.libs;
@@ -580,7 +581,7 @@ class Judge {
             checked.clear();
             for (const Vertex v : libs.of(static_cast<int>(g))) {
                 for (const Vertex nb : game::neighbours(v)) {
-                    if (!board_.on_board(nb)) continue;
+                    if (!on_board(nb)) continue;
                     const int col = color_at(nb);
                     if (col == kNone || col == strings_[g].color) continue;
                     const int h = root_[static_cast<std::size_t>(sid_[nb])];
@@ -624,14 +625,11 @@ class Judge {
             if (j.verdict == StringVerdict::unsure) out.unsure += 1;
             out.strings.push_back(j);
         }
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
-                const Vertex v = game::to_vertex(x, y);
-                if (sid_[v] != kNone && strings_[static_cast<std::size_t>(sid_[v])].dead) {
-                    out.dead.push_back(v);
-                }
+        for_each_point([&](Vertex v) {
+            if (sid_[v] != kNone && strings_[static_cast<std::size_t>(sid_[v])].dead) {
+                out.dead.push_back(v);
             }
-        }
+        });
         std::sort(out.dead.begin(), out.dead.end());
         for (const Comp& c : comps_) {
             if (c.touch[0] && c.touch[1] && c.interior) out.open_boundary = true;
@@ -661,12 +659,12 @@ class Judge {
     std::vector<Comp>& comps_;
     std::array<std::vector<int>, 2>& region_;  // per enclosing colour, per vertex
     std::array<std::vector<Region>, 2>& regions_;
-    std::vector<bool>& doomed_;   // per string: its first-level group is hopeless
-    std::vector<bool>& island_;   // per string: doomed, inside the opponent's area
-    bool islands_known_ = false;  // island_ is this round's
-    std::vector<int>& root_;      // per string: its group (final)
-    std::vector<bool>& alive_;    // per string
-    Scratch& scratch_;            // the rest of the judge's containers
+    std::vector<std::uint8_t>& doomed_;  // per string: its first-level group is hopeless
+    std::vector<std::uint8_t>& island_;  // per string: doomed, inside the opponent's area
+    bool islands_known_ = false;         // island_ is this round's
+    std::vector<int>& root_;             // per string: its group (final)
+    std::vector<std::uint8_t>& alive_;   // per string
+    Scratch& scratch_;                   // the rest of the judge's containers
 };
 
 Judge::Judge(const game::Board& board, const LifeAnalysis& life, Scratch& scratch)

@@ -59,21 +59,21 @@ struct Scratch {
     std::array<std::vector<int>, 2> region;
     std::array<std::vector<Region>, 2> regions;
     std::vector<int> level1;  // per string: its first-level group
-    std::vector<bool> doomed, island;
+    std::vector<std::uint8_t> doomed, island;
     std::vector<int> root;
-    std::vector<bool> alive;
-    std::vector<int> eyes, largest;  // per final root
-    std::vector<int> group_stones;   // per final root (decide)
-    detail::IslandSpaces spaces;     // this round's small spaces around islands
-    std::vector<bool> counted;       // per space: its one eye is counted
-    std::vector<int> of_head;        // label_strings'
-    std::vector<int> island_of;      // island_eye_spaces': per vertex, the island string there
+    std::vector<std::uint8_t> alive;
+    std::vector<int> eyes, largest;     // per final root
+    std::vector<int> group_stones;      // per final root (decide)
+    detail::IslandSpaces spaces;        // this round's small spaces around islands
+    std::vector<std::uint8_t> counted;  // per space: its one eye is counted
+    std::vector<int> of_head;           // label_strings'
+    std::vector<int> island_of;         // island_eye_spaces': per vertex, the island string there
     // Working memory of a round's steps and of decide, each filled where it is used.
     std::vector<Vertex> stack, shared;
     std::vector<int> sizes, round_eyes, round_largest, first_region, shared_points, checked,
         string_libs;
     std::vector<std::uint8_t> eye_space;
-    std::vector<bool> firm, several, seki_root;
+    std::vector<std::uint8_t> firm, several, seki_root;
     std::vector<StringVerdict> verdict;
     GroupLiberties libs;
     // Empties every per-string and per-region container (a new judge's state), keeping their
