@@ -165,7 +165,7 @@ std::vector<PointRole> map_of(const game::Board& board, const Tally& tally, bool
         fill_map(board, tally, seki_read, rec, neutral, roles);
         return roles;
     }
-    game::Board after = board;
+    game::Board after = board.copy();
     for (const game::Vertex v : tally.removed) {
         if (game::is_stone(after.at(v))) after.clear(v);
     }

@@ -294,7 +294,7 @@ Tally tally_regions_without(const game::Board& board, std::span<const game::Vert
 template <class F>
 decltype(auto) without_stones(const game::Board& board, std::span<const game::Vertex> dead, F&& f) {
     if (dead.empty()) return f(board);
-    game::Board after = board;
+    game::Board after = board.copy();
     for (const game::Vertex v : dead) after.clear(v);
     return f(static_cast<const game::Board&>(after));
 }
@@ -347,7 +347,7 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
         count_board(board, board, t, seki);
         return t;
     }
-    game::Board after = board;
+    game::Board after = board.copy();
     for (game::Vertex v : dead.points) {
         const game::Cell c = after.at(v);
         if (!game::is_stone(c)) continue;
@@ -493,7 +493,7 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
     seki.j8 = seki.j8 && territory;
     seki.kg = seki.kg && territory;
     if (seki.j8 || seki.kg) {
-        game::Board after = board;
+        game::Board after = board.copy();
         for (int y = 0; y < h; ++y) {
             for (int x = 0; x < w; ++x) {
                 const game::Vertex v = game::to_vertex(x, y);

@@ -251,6 +251,12 @@ void Board::assign(const Board& other) {
     height_ = other.height_;
 }
 
+Board Board::copy() const {
+    Board out(width_, height_);
+    out.assign(*this);
+    return out;
+}
+
 int Board::liberties_after(Vertex v, Color c, int limit) const {
     assert(on_board(v) && cells_[v] == Cell::empty && limit >= 1);
     const Cell own = to_cell(c);

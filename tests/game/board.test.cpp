@@ -1217,6 +1217,41 @@ TEST_CASE("find_string_without_liberties returns the first such stone in row ord
     CHECK(invariant_error(b).empty());
 }
 
+namespace {
+
+// The two boards go on with the same plays (random, from `rng`) and stay equal in every
+// observable.
+void require_same_course(Board& a, Board& b, Rng& rng, Color& to_move) {
+    const int w = b.width(), h = b.height();
+    REQUIRE(a.width() == w);
+    REQUIRE(a.height() == h);
+    for (int i = 0; i < 3 * w * h; ++i) {
+        const std::vector<Vertex> empties = empty_points(b);
+        if (empties.empty()) break;
+        const Vertex v = empties[rng.below(static_cast<int>(empties.size()))];
+        REQUIRE(a.play(v, to_move, true) == b.play(v, to_move, true));
+        to_move = opponent(to_move);
+    }
+    REQUIRE(a.to_ascii() == b.to_ascii());
+    REQUIRE(a.hash() == b.hash());
+    REQUIRE(a.same_position(b));
+    REQUIRE(a.find_string_without_liberties() == b.find_string_without_liberties());
+    for (const Color c : {B, W}) {
+        REQUIRE(a.stones(c) == b.stones(c));
+        for (int y = 0; y < h; ++y) REQUIRE(a.row_mask(c, y) == b.row_mask(c, y));
+    }
+    for (const Vertex v : stone_points(b)) {
+        REQUIRE(a.chain_liberties(v) == b.chain_liberties(v));
+        REQUIRE(a.chain_stones(v) == b.chain_stones(v));
+        REQUIRE(a.chain_pseudo_liberties(v) == b.chain_pseudo_liberties(v));
+    }
+    for (int v = 0; v < kCells; ++v) {
+        REQUIRE(a.on_board(static_cast<Vertex>(v)) == b.on_board(static_cast<Vertex>(v)));
+    }
+}
+
+}  // namespace
+
 TEST_CASE("assign makes a scratch board the value a copy would be, whatever it held",
           "[game][board][random]") {
     // The scratch first holds the largest board full of strings, then boards of other sizes:
@@ -1231,32 +1266,24 @@ TEST_CASE("assign makes a scratch board the value a copy would be, whatever it h
         advance_randomly(source, rng, to_move, w * h / 2 + 5);
         scratch.assign(source);
         Board copy = source;
-        REQUIRE(scratch.width() == w);
-        REQUIRE(scratch.height() == h);
-        // Both go on with the same plays and stay equal in every observable.
-        for (int i = 0; i < 3 * w * h; ++i) {
-            const std::vector<Vertex> empties = empty_points(copy);
-            if (empties.empty()) break;
-            const Vertex v = empties[rng.below(static_cast<int>(empties.size()))];
-            REQUIRE(scratch.play(v, to_move, true) == copy.play(v, to_move, true));
-            to_move = opponent(to_move);
-        }
-        REQUIRE(scratch.to_ascii() == copy.to_ascii());
-        REQUIRE(scratch.hash() == copy.hash());
-        REQUIRE(scratch.same_position(copy));
-        REQUIRE(scratch.find_string_without_liberties() == copy.find_string_without_liberties());
-        for (const Color c : {B, W}) {
-            REQUIRE(scratch.stones(c) == copy.stones(c));
-            for (int y = 0; y < h; ++y) REQUIRE(scratch.row_mask(c, y) == copy.row_mask(c, y));
-        }
-        for (const Vertex v : stone_points(copy)) {
-            REQUIRE(scratch.chain_liberties(v) == copy.chain_liberties(v));
-            REQUIRE(scratch.chain_stones(v) == copy.chain_stones(v));
-            REQUIRE(scratch.chain_pseudo_liberties(v) == copy.chain_pseudo_liberties(v));
-        }
-        for (int v = 0; v < kCells; ++v) {
-            REQUIRE(scratch.on_board(static_cast<Vertex>(v)) ==
-                    copy.on_board(static_cast<Vertex>(v)));
-        }
+        require_same_course(scratch, copy, rng, to_move);
+    }
+}
+
+TEST_CASE("copy() makes a board that plays on as the whole value copied would",
+          "[game][board][random]") {
+    Rng rng{2027};
+    Color to_move = B;
+    for (const auto& [w, h] : {std::pair{19, 19}, {9, 9}, {52, 52}, {3, 7}, {1, 1}}) {
+        CAPTURE(w, h);
+        Board source(w, h);
+        advance_randomly(source, rng, to_move, w * h / 2 + 5);
+        // Setup stones and removals too: clear() rebuilds the strings it splits.
+        const std::vector<Vertex> stones = stone_points(source);
+        for (std::size_t i = 0; i < stones.size(); i += 3) source.clear(stones[i]);
+        Board copy = source.copy();
+        Board whole = source;
+        CHECK(invariant_error(copy).empty());
+        require_same_course(copy, whole, rng, to_move);
     }
 }
