@@ -10,6 +10,7 @@
 #include <span>
 
 #include "end_judge_liberties.hpp"
+#include "end_judge_regions.hpp"
 #include "end_judge_state.hpp"
 #include "eye_shape.hpp"
 
@@ -201,39 +202,6 @@ class Judge {
         return 1;
     }
 
-    // Flood fills, for enclosing colour `col`, the regions holding no stone of it.
-    void fill_regions(int col) {
-        std::vector<int>& label = region_[static_cast<std::size_t>(col)];
-        std::vector<Region>& regions = regions_[static_cast<std::size_t>(col)];
-        detail::reset_cells(label, board_, kNone);
-        regions.clear();
-        std::vector<Vertex>& stack = scratch_.stack;
-        const int width = board_.width(), height = board_.height();
-        for (int y = 0; y < height; ++y) {
-            for (int x = 0; x < width; ++x) {
-                const Vertex start = game::to_vertex(x, y);
-                if (color_at(start) == col || label[start] != kNone) continue;
-                const int id = static_cast<int>(regions.size());
-                Region r;
-                label[start] = id;
-                stack.push_back(start);
-                while (!stack.empty()) {
-                    const Vertex v = stack.back();
-                    stack.pop_back();
-                    if (color_at(v) == 1 - col) r.has_stones = true;
-                    for (const Vertex n : game::neighbours(v)) {
-                        if (!on_board(n) || color_at(n) == col || label[n] != kNone) {
-                            continue;
-                        }
-                        label[n] = id;
-                        stack.push_back(n);
-                    }
-                }
-                regions.push_back(r);
-            }
-        }
-    }
-
     template <class F>
     void for_each_point(F&& f) const {
         const int width = board_.width(), height = board_.height();
@@ -358,7 +326,8 @@ class Judge {
     // holds opponent stones: the group sits inside the opponent's area.
     void find_islands() {
         const std::size_t n = strings_.size();
-        for (int col = 0; col < 2; ++col) fill_regions(col);
+        detail::judge::current_stone_rows(board_, col_, scratch_);
+        for (int col = 0; col < 2; ++col) detail::judge::enclosed_regions(board_, col, scratch_);
         std::vector<int>& first_region = scratch_.first_region;
         std::vector<std::uint8_t>& several = scratch_.several;
         first_region.assign(n, kNone), several.assign(n, false);

@@ -10,6 +10,7 @@
 #include "end_judge_liberties.hpp"
 #include "eye_shape.hpp"
 #include "point_cells.hpp"
+#include "row_runs.hpp"
 #include "sgfaudit/audit/end_judge.hpp"
 #include "sgfaudit/game/board.hpp"
 
@@ -76,6 +77,12 @@ struct Scratch {
     std::vector<std::uint8_t> firm, several, seki_root;
     std::vector<StringVerdict> verdict;
     GroupLiberties libs;
+    // The regions by row runs (end_judge_regions.hpp): the current board's stones of each colour
+    // by row, the points without a stone of one colour, the runs, and each root run's region.
+    std::array<std::array<std::uint64_t, game::kMaxSide>, 2> stone_rows{};
+    std::array<std::uint64_t, game::kMaxSide> open_rows{};
+    RowRuns runs;
+    std::vector<int> region_of_run;
     // Empties every per-string and per-region container (a new judge's state), keeping their
     // capacity. The per-vertex arrays (sid, col, comp, region, of_head, island_of) are set by
     // detail::reset_cells (point_cells.hpp) where a judgement starts to fill them.
