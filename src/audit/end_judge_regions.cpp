@@ -31,16 +31,9 @@ void enclosed_regions(const game::Board& board, int col, Scratch& s) {
     for (std::size_t y = 0; y < height; ++y) s.open_rows[y] = full & ~own[y];
     RowRuns& runs = s.runs;
     runs.label(std::span<const std::uint64_t>(s.open_rows.data(), height));
-    s.region_of_run.resize(runs.size());
+    regions.resize(runs.number_sets(s.region_of_run));
     for (std::size_t i = 0; i < runs.size(); ++i) {
-        // A set's root is its first run, so it comes before the set's other runs: the regions
-        // are numbered in the order of their first point, as a scan of the points would.
-        const std::uint16_t root = runs.root(static_cast<std::uint16_t>(i));
-        if (root == i) {
-            s.region_of_run[i] = static_cast<int>(regions.size());
-            regions.push_back(Region{});
-        }
-        const int id = s.region_of_run[root];
+        const int id = s.region_of_run[i];
         const int y = runs.row(i);
         const std::uint64_t mask = runs.mask(i);
         if ((mask & other[static_cast<std::size_t>(y)]) != 0) {

@@ -78,11 +78,11 @@ struct Scratch {
     std::vector<StringVerdict> verdict;
     GroupLiberties libs;
     // The regions by row runs (end_judge_regions.hpp): the current board's stones of each colour
-    // by row, the points without a stone of one colour, the runs, and each root run's region.
+    // by row, the points without a stone of one colour, the runs, and each run's region.
     std::array<std::array<std::uint64_t, game::kMaxSide>, 2> stone_rows{};
     std::array<std::uint64_t, game::kMaxSide> open_rows{};
     RowRuns runs;
-    std::vector<int> region_of_run;
+    std::array<std::uint16_t, RowRuns::kMaxRuns> region_of_run{};
     // Empties every per-string and per-region container (a new judge's state), keeping their
     // capacity. The per-vertex arrays (sid, col, comp, region, of_head, island_of) are set by
     // detail::reset_cells (point_cells.hpp) where a judgement starts to fill them.

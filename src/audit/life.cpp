@@ -209,14 +209,10 @@ void label_runs(const Position& p, const Rows& own_rows, Enclosure& e) {
     }
     e.runs.label(std::span<const std::uint64_t>(left.data(), static_cast<std::size_t>(p.height)));
     const std::size_t runs = e.runs.size();
-    std::uint16_t regions = 0;
-    for (std::size_t i = 0; i < runs; ++i) {
-        const std::uint16_t root = e.runs.root(static_cast<std::uint16_t>(i));
-        e.run_region[i] = root == i ? regions++ : e.run_region[root];
-    }
+    const std::size_t regions = e.runs.number_sets(e.run_region);
     // The runs by region (a counting sort: each region's runs stay in row order).
     std::vector<std::uint32_t>& start = e.region_runs.start;
-    start.assign(static_cast<std::size_t>(regions) + 1, 0);
+    start.assign(regions + 1, 0);
     for (std::size_t i = 0; i < runs; ++i) ++start[e.run_region[i] + 1u];
     for (std::size_t r = 0; r < regions; ++r) start[r + 1] += start[r];
     e.region_runs.items.resize(runs);

@@ -67,6 +67,17 @@ class RowRuns {
     int row(std::size_t i) const noexcept { return row_[i]; }
     // Whether run i is the first of its set (only after label()).
     bool is_root(std::size_t i) const noexcept { return parent_[i] == i; }
+    // Numbers the sets (only after label()) in the order of their first run, so of their first
+    // point, row by row: set_of[i] is run i's set. Returns how many sets there are.
+    std::size_t number_sets(std::span<std::uint16_t, kMaxRuns> set_of) noexcept {
+        std::uint16_t sets = 0;
+        for (std::size_t i = 0; i < count_; ++i) {
+            // A set's root is its first run, so it is numbered before the set's other runs.
+            const std::uint16_t r = root(static_cast<std::uint16_t>(i));
+            set_of[i] = r == i ? sets++ : set_of[r];
+        }
+        return sets;
+    }
     // The first run of run i's set.
     std::uint16_t root(std::uint16_t i) noexcept {
         while (parent_[i] != i) {
