@@ -412,6 +412,10 @@ bool FileWalk::enter(const std::string& path, WalkItem& item) {
             judge_link(verdict, path, name, folder_real, inside_, follow_links_);
         }
         folder.add(name, std::move(verdict));
+        if (first_only_ && !folder.entries.empty() &&
+            folder.entries.back().kind != Folder::Kind::folder) {
+            break;
+        }
     }
     folder.sort_entries();
     stack_.push_back(std::move(folder));
@@ -489,6 +493,12 @@ bool FileWalk::next(WalkItem& item) {
                 continue;
         }
     }
+}
+
+bool FileWalk::any() {
+    first_only_ = true;
+    WalkItem item;
+    return next(item);
 }
 
 InputList collect_inputs(std::span<const std::string> paths) {

@@ -62,8 +62,7 @@ NothingToAudit nothing_to_audit(std::span<const std::string> paths) {
     NothingToAudit out;
     FileWalk walk(paths, std::size_t{64} << 20, false);
     if (walk.missing_argument() || walk.has_archives()) return out;
-    WalkItem item;
-    if (walk.next(item)) return out;
+    if (walk.any()) return out;
     out.nothing = true;
     for (const std::string& p : paths) {
         std::error_code ec;

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "temp_folder.hpp"
@@ -196,6 +197,35 @@ bool has_code(const std::vector<sgfaudit::sgf::Diagnostic>& list, std::string_vi
 }
 
 }  // namespace
+
+TEST_CASE("any() answers whether a walk gives anything, as a first next() does",
+          "[pipeline][inputs]") {
+    // Whether a fresh walk of `args` gives a file or a problem: asked with any(), and with
+    // next() on another fresh walk.
+    const auto answers = [](const std::vector<std::string>& args) {
+        sgfaudit::pipeline::FileWalk asked(args, std::size_t{64} << 20, false);
+        sgfaudit::pipeline::FileWalk walked(args, std::size_t{64} << 20, false);
+        sgfaudit::pipeline::WalkItem item;
+        return std::pair{asked.any(), walked.next(item)};
+    };
+    TempTree t;
+    fs::create_directories(t.root / "empty" / "deeper");
+    for (int i = 0; i < 300; ++i) t.file("notes/n" + std::to_string(i) + ".txt", "no game");
+    t.file("notes/games.zip", "an archive in a folder is passed over");
+    CHECK(answers({t.path()}) == std::pair{false, false});
+    CHECK(answers({t.path("empty")}) == std::pair{false, false});
+    // One game among many other files, two folders down and listed in any order.
+    t.file("notes/deep/er/one.sgf");
+    for (int i = 0; i < 300; ++i) t.file("notes/deep/er/z" + std::to_string(i) + ".txt", "-");
+    CHECK(answers({t.path()}) == std::pair{true, true});
+    CHECK(answers({t.path("notes/deep")}) == std::pair{true, true});
+    CHECK(answers({t.path("empty"), t.path("notes")}) == std::pair{true, true});
+    // A problem is something to tell: a FIFO named *.sgf in an otherwise empty tree.
+    REQUIRE(::mkfifo((t.root / "empty" / "deeper" / "pipe.sgf").c_str(), 0644) == 0);
+    CHECK(answers({t.path("empty")}) == std::pair{true, true});
+    // A game named on the command line.
+    CHECK(answers({t.path("notes/deep/er/one.sgf")}) == std::pair{true, true});
+}
 
 TEST_CASE("F008: a FIFO named *.sgf in a folder is reported and never opened",
           "[pipeline][inputs][hostile]") {

@@ -111,6 +111,12 @@ class FileWalk {
     // The next file or problem, in run order; false at the end of the walk.
     bool next(WalkItem& item);
 
+    // Whether the walk, not yet begun, has any file or problem to give: next() would return
+    // true. Each folder's listing stops at its first entry that is a file or a problem (a
+    // folder of 100,000 games is not listed in full and sorted only to learn that it holds
+    // one). The walk is used up after it.
+    bool any();
+
     // True when a path named by the user is an archive or a compressed file.
     bool has_archives() const noexcept;
 
@@ -123,6 +129,7 @@ class FileWalk {
     std::size_t max_member_bytes_;
     bool read_archives_;
     bool follow_links_;
+    bool first_only_ = false;          // any(): a listing stops at its first file or problem
     std::vector<std::string> inside_;  // the canonical paths of the folders named in `paths`
     std::unique_ptr<detail::ArchiveStream> archive_;  // the archive being read
     std::size_t next_root_ = 0;

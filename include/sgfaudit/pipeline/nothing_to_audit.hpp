@@ -21,9 +21,9 @@ struct NothingToAudit {
 };
 
 // Walks `paths` (as FileWalk does, without opening any archive) only until the first file or
-// problem: cheap when there is something to audit. Paths that do not exist are the caller's
-// (FileWalk::missing). A shard's share is not looked at: an empty shard of a non-empty input
-// is something to audit.
+// problem (FileWalk::any): cheap when there is something to audit. Paths that do not exist are the
+// caller's (FileWalk::missing). A shard's share is not looked at: an empty shard of a non-empty
+// input is something to audit.
 NothingToAudit nothing_to_audit(std::span<const std::string> paths);
 
 }  // namespace sgfaudit::pipeline
