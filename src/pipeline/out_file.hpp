@@ -77,16 +77,25 @@ class OutFile {
         }
         return error_.empty();
     }
-    // Finishes the file, makes it durable (fsync) and closes it; false (and error()) when
-    // anything failed. Files finished early and closed together at the end share the disk's
-    // work: one journal commit covers them all, and their data was written in the meantime.
+    // Makes a finished file durable (fsync) ahead of close(), which then does not sync it
+    // again. Another thread may call it while this one writes other files, but nothing else
+    // of this file may be used meanwhile.
+    void sync() {
+        if (fd_ < 0 || !finished_ || durable_) return;
+        durable_ = true;
+        if (error_.empty() && ::fsync(fd_) != 0 && errno != EINVAL) {
+            error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
+        }
+    }
+    // Finishes the file, makes it durable (fsync, unless sync() did) and closes it; false (and
+    // error()) when anything failed. Files finished early and closed together at the end share
+    // the disk's work: one journal commit covers them all, and their data was written in the
+    // meantime.
     bool close() {
         if (fd_ >= 0) {
             finish();
             // On disk before the swap: a crash after it must not leave an empty report.
-            if (error_.empty() && ::fsync(fd_) != 0 && errno != EINVAL) {
-                error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
-            }
+            sync();
             if (::close(fd_) != 0 && error_.empty()) {
                 error_ = fmt::format("cannot write {}: {}", path_, std::strerror(errno));
             }
@@ -168,6 +177,7 @@ class OutFile {
 
     int fd_ = -1;
     bool finished_ = false;  // finish() was called: nothing more is written
+    bool durable_ = false;   // sync() was called
     std::string buffer_;
     std::size_t marked_ = 0;     // bytes of buffer_ already in segments_
     std::size_t pending_ = 0;    // bytes waiting: buffered and taken over

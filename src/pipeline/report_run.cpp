@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "chunk.hpp"
 #include "gzip_stream.hpp"
@@ -289,6 +290,7 @@ class ReportRun {
         if (!prepared || !open_outputs() || !start_report()) return result_;
         if (!(shards_.empty() ? audit_files() : merge_shards())) return result_;
         finish_data_files();
+        sync_data_files();
         // summary.md, summary.json, the documents the report cites, then index.html: its head,
         // the broken records and the groups of divergences kept in the staging folder.
         write_pages();
@@ -309,6 +311,7 @@ class ReportRun {
     bool audit_files();
     bool merge_shards();
     void finish_data_files();
+    void sync_data_files();
     void write_pages();
     void write_file(OutFile& file, report::FolderFile name, std::string_view text);
     void write_summaries();
@@ -346,6 +349,8 @@ class ReportRun {
     OutFile summary_md_, summary_json_, rules_md_, diagnostics_md_, index_html_, marker_;
     bool ok_ = false;     // every report file written so far
     bool paged_ = false;  // index.html's groups went to pages/
+    // sync_data_files' thread; last, so that it is joined before any file above is closed.
+    std::jthread syncing_;
 };
 
 // A merge reads the shards' chunks files first: a shard that cannot be read, or shards of
@@ -529,6 +534,20 @@ void ReportRun::finish_data_files() {
     if (run_.sqlite) ok_ = sqlite_.finish() && ok_;
 }
 
+// The finished data files made durable on a thread of their own while this one writes pages/,
+// the summaries and index.html: their fsync waits for the disk to take the data files' last
+// megabytes and for the journal commit that covers them (40 ms on kgs-6d-plus, 160 ms on
+// ogs-9x9), which the pages' first fsync waited for before. close_files joins it.
+void ReportRun::sync_data_files() {
+    if (!ok_) return;
+    syncing_ = std::jthread([this] {
+        for (OutFile* f :
+             {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_, &chunks_}) {
+            f->sync();
+        }
+    });
+}
+
 // The diagrams chosen, and pages/ written when index.html would be too large.
 void ReportRun::write_pages() {
     html_->plan();
@@ -597,6 +616,7 @@ void ReportRun::write_index() {
 // The marker written, every file made durable and closed; false (the run abandoned, with the
 // first error) when anything failed.
 bool ReportRun::close_files() {
+    if (syncing_.joinable()) syncing_.join();
     // The marker last: a folder that holds it holds the whole report.
     write_file(
         marker_, report::FolderFile::marker,

@@ -107,30 +107,31 @@ std::size_t open_descriptors() {
 
 TEST_CASE("HtmlGroups: many pages are each whole, and none is left open",
           "[pipeline][html][pages]") {
-    // The pages are made durable a few at a time (their descriptors kept until then): a group
-    // of 12 pages passes that number, and each page must still hold its blocks and end.
+    // The pages are made durable once 64 wait (their descriptors kept until then), then one at
+    // a time: a group of 66 pages passes that number, and each page must still hold its block
+    // and end.
     TempFolder t("sgfaudit-pages");
     const auto g = report::html_group(audit::DivergenceKind::outcome, report::Cause::dead_stones);
     const std::size_t before = open_descriptors();
     {
         pipeline::HtmlGroups groups(t.path().string(), 1000, 10000);
-        for (int game = 1; game <= 12; ++game) groups.add({block(g, game, 1'500'000)});
+        for (int game = 1; game <= 66; ++game) groups.add({block(g, game, 1'100'000)});
         groups.plan();
         REQUIRE(groups.paginate(0));
         std::map<std::string, std::string, std::less<>> anchors;
         REQUIRE(groups.write_pages(anchors));
-        for (int page = 1; page <= 12; ++page) {
+        for (int page = 1; page <= 66; ++page) {
             const std::string name =
                 page == 1 ? std::string("pages/g-outcome-dead_stones.html")
                           : "pages/g-outcome-dead_stones-" + std::to_string(page) + ".html";
             CAPTURE(name);
             const std::string text = slurp(t.path() / name);
             CHECK(text.find("id=\"f1-g" + std::to_string(page) + "\"") != std::string::npos);
-            CHECK(text.find(std::string(1'500'000, 'x')) != std::string::npos);
+            CHECK(text.find(std::string(1'100'000, 'x')) != std::string::npos);
             CHECK(text.find("</html>") != std::string::npos);
             CHECK(anchors.at("f1-g" + std::to_string(page)) == name);
         }
-        CHECK_FALSE(std::filesystem::exists(t.path() / "pages/g-outcome-dead_stones-13.html"));
+        CHECK_FALSE(std::filesystem::exists(t.path() / "pages/g-outcome-dead_stones-67.html"));
         groups.remove();
     }
     CHECK(open_descriptors() == before);
