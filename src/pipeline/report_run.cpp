@@ -8,6 +8,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <algorithm>
+#include <array>
 #include <boost/filesystem.hpp>
 #include <cstring>
 #include <map>
@@ -622,16 +623,13 @@ bool ReportRun::close_files() {
         marker_, report::FolderFile::marker,
         detail::report_manifest(
             {.gzip = options_.gzip, .sqlite = run_.sqlite, .shard = sharded_, .paged = paged_}));
-    for (OutFile* f :
-         {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_, &chunks_, &summary_md_,
-          &summary_json_, &rules_md_, &diagnostics_md_, &index_html_, &marker_}) {
-        ok_ = f->close() && ok_;
-    }
+    const std::array<OutFile*, 12> files{
+        &jsonl_,      &divergences_,  &diagnostics_, &record_issues_,  &results_,    &chunks_,
+        &summary_md_, &summary_json_, &rules_md_,    &diagnostics_md_, &index_html_, &marker_};
+    for (OutFile* f : files) ok_ = f->close() && ok_;
     if (ok_) return true;
     std::string error;
-    for (const OutFile* f :
-         {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_, &chunks_, &summary_md_,
-          &summary_json_, &rules_md_, &diagnostics_md_, &index_html_, &marker_}) {
+    for (const OutFile* f : files) {
         if (error.empty()) error = f->error();
     }
     if (error.empty()) error = sqlite_.error();
