@@ -469,8 +469,12 @@ inline bool Parser::plain_nodes() {
             node.first_child = node.last_child = static_cast<std::uint32_t>(base + i + 1);
         }
     }
-    // The chunk's last node gets its children from the next chunk's link_child.
+    // The chunk's last node gets its children from the next chunk's link_child, and may get
+    // more properties from the general path: the run noted for readers ends before it.
     link_child(first_parent, base);
+    if (count > 1) {
+        doc_.plain_runs_.push_back({base, static_cast<std::uint32_t>(count - 1)});
+    }
     doc_.properties_.resize(first_property + count);
     Property* const properties = doc_.properties_.data() + first_property;
     for (std::size_t i = 0; i < count; ++i) {

@@ -80,6 +80,7 @@ Document spare_of(Document&& used) {
         keep(doc.properties_, used.properties_);
         keep(doc.ids_, used.ids_);
         keep(doc.values_, used.values_);
+        if (used.plain_runs_.capacity() <= kSpareNodes) keep(doc.plain_runs_, used.plain_runs_);
     }
     used = Document{};  // the rest freed now
     return doc;

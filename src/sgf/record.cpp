@@ -43,12 +43,34 @@ class RecordReader {
         std::uint32_t depth = 0;
         // Moves and points of another game (GM != 1) mean something else: only count nodes.
         const bool go = rec_.gm == 1;
-        for (std::uint32_t n = game.root; n != kNone; ++depth) {
+        // The reader's plain runs (Document::plain_runs), in node order as the main line is:
+        // the first that may hold a node of this game's main line, then the next ones.
+        const std::vector<Document::PlainRun>& runs = doc_.plain_runs();
+        auto run = std::partition_point(runs.begin(), runs.end(), [&](const Document::PlainRun& r) {
+            return r.first + r.count <= game.root;
+        });
+        std::uint32_t n = game.root;
+        while (n != kNone) {
+            while (run != runs.end() && run->first + run->count <= n) ++run;
+            if (go && run != runs.end() && run->first <= n) {
+                // Nodes n to the run's end, each the first child of the one before: read as
+                // below, their property and value known from the run.
+                for (const std::uint32_t end = run->first + run->count; n < end; ++n, ++depth) {
+                    const std::uint32_t at = doc_.node(n).offset;  // ";B[pd]"
+                    const Color color = text_[at + 1] == 'B' ? Color::black : Color::white;
+                    if (!plain_move(color, at + 3, depth)) read_node(doc_.node(n), depth);
+                    last_ = n;
+                    if (cut_) break;
+                }
+                if (cut_) break;
+                continue;  // n: the first child of the run's last node
+            }
             const Node& node = doc_.node(n);
             if (go && !plain_move_node(node, depth)) read_node(node, depth);
             last_ = n;
             if (cut_) break;
             n = node.first_child;
+            ++depth;
         }
         rec_.main_line_nodes = depth;
         if (go) read_territory(doc_.node(last_));
@@ -429,15 +451,23 @@ class RecordReader {
         if ((p.key != kB && p.key != kW) || p.value_count != 1) return false;
         // The value read from the text held once (run()): every main-line node comes here.
         const Value& v = doc_.value_bounds(p.first_value);
+        if (v.end - v.begin != 2) return false;
+        return plain_move(p.key == kB ? Color::black : Color::white, v.begin, depth);
+    }
+
+    // A node's only property, a move of `color` whose value is the two characters at `value`
+    // in the text: one move event when plain_point takes the value (or the limit on positions
+    // cuts the game there), and true; false, with nothing done, for anything else.
+    bool plain_move(Color color, std::uint32_t value, std::uint32_t depth) {
         MoveValue mv;
-        if (!plain_point(std::string_view(text_ + v.begin, v.end - v.begin), mv)) return false;
-        if (!add_position(v.begin)) return true;
+        if (!plain_point(std::string_view(text_ + value, 2), mv)) return false;
+        if (!add_position(value)) return true;
         Event& e = rec_.events.emplace_back();
         e.kind = EventKind::move;
-        e.color = p.key == kB ? Color::black : Color::white;
+        e.color = color;
         e.point = mv.point;
         e.depth = depth;
-        e.offset = v.begin;
+        e.offset = value;
         ++rec_.moves;
         return true;
     }

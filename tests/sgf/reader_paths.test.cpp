@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sgfaudit/sgf/reader.hpp"
+#include "sgfaudit/sgf/record.hpp"
 #include "skip.hpp"
 #include "slurp.hpp"
 
@@ -62,7 +63,47 @@ std::vector<ReadLimits> limit_sets() {
     sets[10].max_properties_per_node = 3;
     sets[10].max_values_per_node = 4;
     sets[10].max_values_per_property = 1;
+    // The main line cut by the limit on positions (read_record, S129), inside runs of moves.
+    sets.emplace_back().max_positions = 5;
+    sets.emplace_back().max_positions = 300;
     return sets;
+}
+
+// What read_record gives for a game, as text: the main line (every event, whole), the
+// territory markup and the diagnostics.
+std::string record_text(const GameRecord& r) {
+    std::ostringstream out;
+    out << "nodes " << r.main_line_nodes << " moves " << r.moves << " passes " << r.passes
+        << " size " << r.size.width << "x" << r.size.height << "\n";
+    for (const Event& e : r.events) {
+        out << static_cast<int>(e.kind) << " " << static_cast<int>(e.color) << " " << e.pass
+            << e.forced << e.off_board << " " << int{e.point.x} << "," << int{e.point.y} << " @"
+            << e.depth << " +" << e.offset << "\n";
+    }
+    for (const auto* points : {&r.territory_black, &r.territory_white}) {
+        for (const Point& p : *points) out << int{p.x} << "," << int{p.y} << " ";
+        out << "\n";
+    }
+    for (const Diagnostic& d : r.diagnostics) {
+        out << d.code << " " << d.where.line << ":" << d.where.column << " " << d.message << "\n";
+    }
+    return out.str();
+}
+
+// read_record on both Documents gives the same record for every game (the fast path's plain
+// runs, Document::plain_runs, read without their properties): false with the first game that
+// differs in `why`.
+bool same_records(const Document& fast, const Document& general, const ReadLimits& limits,
+                  std::string& why) {
+    for (std::size_t g = 0; g < fast.games().size(); ++g) {
+        const std::string a = record_text(read_record(fast, g, limits));
+        const std::string b = record_text(read_record(general, g, limits));
+        if (a != b) {
+            why = "game " + std::to_string(g + 1) + ":\n" + a + "against\n" + b;
+            return false;
+        }
+    }
+    return true;
 }
 
 // Reads every file both ways under every limit set; returns the files compared.
@@ -78,6 +119,11 @@ std::size_t compare_all(const std::vector<fs::path>& files) {
             const bool same = fast.same_as(general, &why);
             INFO(f.string() << ", limit set " << k << ": " << why);
             CHECK(same);
+            if (same) {
+                const bool same_games = same_records(fast, general, sets[k], why);
+                INFO(why);
+                CHECK(same_games);
+            }
         }
         ++compared;
     }
@@ -203,4 +249,51 @@ TEST_CASE("A Document read into the spare of another is the Document read afresh
     CHECK(spare.text().empty());
     CHECK(spare.file().empty());
     CHECK(spare.diagnostics().empty());
+}
+
+TEST_CASE("read_record takes a run of move nodes as it takes each of them alone",
+          "[sgf][reader][paths][record]") {
+    // Runs with what leaves the run's shortcut to the node-by-node reading: a move off the
+    // board, "tt", a run's last node given more properties, variations after moves (OGS), a
+    // game that is not Go, runs longer than the reader's chunk of nodes; and the main line cut
+    // by the limit on positions at every place of a run.
+    std::string long_game = "(;GM[1]SZ[19]";
+    for (int i = 0; i < 700; ++i) {
+        long_game += i % 2 == 0 ? ";B[" : ";W[";
+        long_game += static_cast<char>('a' + i % 19);
+        long_game += static_cast<char>('a' + (i / 19) % 19);
+        long_game += ']';
+        if (i == 400) long_game += "C[a comment]";
+    }
+    long_game += ")";
+    const std::vector<std::string> texts = {
+        "(;SZ[9];B[aa];W[zz];B[tt];W[bb];B[cc]C[x];W[dd];B[ee])",
+        "(;SZ[19];B[pd];W[tt];B[dd];W[ss];B[TT];W[pp])",
+        "(;GM[1];B[pd](;W[dp](;B[pp](;W[dd];B[qq];W[cc]))))",
+        "(;GM[1];B[pd];W[dp](;B[pp];W[dd];B[cc])(;B[qq];W[qr]))",
+        "(;GM[2];B[aa];W[bb];B[cc])",
+        "(;B[aa];W[bb])(;SZ[5];B[aa];W[ee];B[ff];W[bb])",
+        long_game,
+    };
+    std::vector<ReadLimits> limits(1);
+    for (const std::uint32_t p : {0u, 1u, 2u, 3u, 4u, 5u, 254u, 255u, 256u, 257u, 401u, 402u}) {
+        limits.emplace_back().max_positions = p;
+    }
+    limits.emplace_back().max_nodes_per_game = 300;
+    for (const std::string& text : texts) {
+        for (const ReadLimits& l : limits) {
+            const Document fast = read_document("a.sgf", text, l, ReadPath::fast);
+            const Document general = read_document("a.sgf", text, l, ReadPath::general);
+            CHECK(general.plain_runs().empty());
+            std::string why;
+            const bool same = same_records(fast, general, l, why);
+            INFO(text.substr(0, 60) << ", positions " << l.max_positions << ": " << why);
+            CHECK(same);
+        }
+    }
+    // The shortcut is taken: the long game's moves are in runs.
+    const Document fast = read_document("a.sgf", long_game);
+    std::uint32_t in_runs = 0;
+    for (const Document::PlainRun& r : fast.plain_runs()) in_runs += r.count;
+    CHECK(in_runs > 600);
 }

@@ -131,6 +131,18 @@ class Document {
     // A value's place in text(), for readers that hold text() once (no bounds check).
     const Value& value_bounds(std::uint32_t index) const { return values_[index]; }
 
+    // Runs of nodes the fast path (ReadPath::fast) appended as ";B[pd]": nodes [first, first +
+    // count), each with one property, B or W, of one two-character value at the node's offset
+    // + 3 (";B[" before it), each node after the first the first child of the node before it,
+    // and none open to more properties. A hint for readers of the main line (read_record takes
+    // such nodes without looking up their property and value); the tree is the same without
+    // it, and ReadPath::general makes none (same_as does not compare them).
+    struct PlainRun {
+        std::uint32_t first = 0;
+        std::uint32_t count = 0;
+    };
+    const std::vector<PlainRun>& plain_runs() const noexcept { return plain_runs_; }
+
     // The first property `id` of a node, or nullptr. (A repeated property is reported by the
     // reader; `for_each_property` visits every occurrence.)
     const Property* find(const Node& node, std::string_view id) const {
@@ -196,6 +208,7 @@ class Document {
     std::vector<Property> properties_;
     std::string ids_;  // the identifiers of properties_, one after the other
     std::vector<Value> values_;
+    std::vector<PlainRun> plain_runs_;  // in the order of their nodes
     std::vector<Diagnostic> diagnostics_;
 };
 
