@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -61,17 +62,35 @@ struct Hundredths {
 using PathPiece = std::variant<std::string_view, int, Hundredths>;
 
 // Appends the pieces: the count's paths have a piece per point of the board, so each is
-// written with a few stores, not through a format string.
+// written with a few stores into a buffer, not through a format string, and the buffer
+// appended once (a text piece longer than the buffer's room is appended by itself).
 void put_path(std::string& out, std::initializer_list<PathPiece> pieces) {
-    char buffer[24];
+    constexpr std::size_t kNumberBytes = 24;  // an int, or hundredths with sign and point
+    char buffer[128];
+    char* p = buffer;
+    const auto room = [&] { return static_cast<std::size_t>(buffer + sizeof buffer - p); };
     for (const PathPiece& piece : pieces) {
         if (const auto* text = std::get_if<std::string_view>(&piece)) {
-            out += *text;
-        } else if (const auto* n = std::get_if<int>(&piece)) {
-            out.append(buffer, write_integer(buffer, *n));
+            if (text->size() > room()) {
+                out.append(buffer, p);
+                p = buffer;
+                if (text->size() > room()) {
+                    out += *text;
+                    continue;
+                }
+            }
+            std::memcpy(p, text->data(), text->size());
+            p += text->size();
+            continue;
+        }
+        if (room() < kNumberBytes) {
+            out.append(buffer, p);
+            p = buffer;
+        }
+        if (const auto* n = std::get_if<int>(&piece)) {
+            p = write_integer(p, *n);
         } else {
             int h = std::get<Hundredths>(piece).h;
-            char* p = buffer;
             if (h < 0) {
                 *p++ = '-';
                 h = -h;
@@ -80,9 +99,9 @@ void put_path(std::string& out, std::initializer_list<PathPiece> pieces) {
             *p++ = '.';
             *p++ = static_cast<char>('0' + h / 10 % 10);
             *p++ = static_cast<char>('0' + h % 10);
-            out.append(buffer, p);
         }
     }
+    out.append(buffer, p);
 }
 
 // A territory point: a small square centred on (x, y).

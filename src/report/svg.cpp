@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <iterator>
@@ -53,17 +54,23 @@ void put(std::string& out, int v) {
     out.append(buffer, write_int(buffer, v));
 }
 
-// Appends "M{x} {y}h0", a dot at (x, y): one append (a board has hundreds).
+// Writes "M{x} {y}h0", a dot at (x, y), at `to` (room for kDotBytes on boards of up to 52
+// points a side); returns the end.
+constexpr std::size_t kDotBytes = 8;
+char* write_dot(char* to, int x, int y) {
+    *to++ = 'M';
+    to = write_int(to, x);
+    *to++ = ' ';
+    to = write_int(to, y);
+    *to++ = 'h';
+    *to++ = '0';
+    return to;
+}
+
+// Appends a dot (write_dot).
 void put_dot(std::string& out, int x, int y) {
     char buffer[32];
-    char* p = buffer;
-    *p++ = 'M';
-    p = write_int(p, x);
-    *p++ = ' ';
-    p = write_int(p, y);
-    *p++ = 'h';
-    *p++ = '0';
-    out.append(buffer, p);
+    out.append(buffer, write_dot(buffer, x, y));
 }
 
 // The grid, the star points and the coordinates of a w x h board.
@@ -148,6 +155,41 @@ void put_numbers(std::string& out, const std::vector<std::string>& rows,
     out += "</g>";
 }
 
+// What a w x h board's picture holds before its stones: the opening tag, the wood, the grid,
+// the star points and the coordinates. The same for every board of a size, so it is made once
+// per size on each thread and kept (a report draws thousands of boards of one or two sizes);
+// a few sizes are kept, the oldest made again when a fifth comes. The reference is valid until
+// the thread's next call.
+const std::string& board_frame(int w, int h) {
+    struct Frame {
+        int w = 0, h = 0;
+        std::string text;
+    };
+    constexpr std::size_t kKept = 4;
+    thread_local std::array<Frame, kKept> frames;
+    thread_local std::size_t next = 0;
+    for (const Frame& f : frames) {
+        if (f.w == w && f.h == h) return f.text;
+    }
+    Frame& f = frames[next];
+    next = (next + 1) % kKept;
+    f.w = w;
+    f.h = h;
+    f.text.clear();
+    const int pixels = std::min(420, 20 * (std::max(w, h) + 2));
+    fmt::format_to(std::back_inserter(f.text),
+                   FMT_COMPILE("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" "
+                               "viewBox=\"-1.5 -1.5 {} {}\" width=\"{}\" role=\"img\" "
+                               "aria-label=\"{}x{} board\">"),
+                   w + 2, h + 2, pixels, w, h);
+    fmt::format_to(std::back_inserter(f.text),
+                   FMT_COMPILE("<rect x=\"-.7\" y=\"-.7\" width=\"{:.1f}\" height=\"{:.1f}\" "
+                               "fill=\"#dcb35c\"/>"),
+                   w - 1 + 1.4, h - 1 + 1.4);
+    put_grid(f.text, w, h);
+    return f.text;
+}
+
 }  // namespace
 
 // Written piece by piece into one string (no fmt::format of a temporary per stone: a board is
@@ -161,36 +203,29 @@ std::string svg_board(const audit::Position& board, const sgf::Point* play,
     if (prev.size() != rows.size() || prev.front().size() != rows.front().size()) prev.clear();
     const int w = static_cast<int>(rows.front().size());
     const int h = static_cast<int>(rows.size());
-    const int pixels = std::min(420, 20 * (std::max(w, h) + 2));
 
     std::string out;
     out.reserve(4096);
-    fmt::format_to(std::back_inserter(out),
-                   FMT_COMPILE("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" "
-                               "viewBox=\"-1.5 -1.5 {} {}\" width=\"{}\" role=\"img\" "
-                               "aria-label=\"{}x{} board\">"),
-                   w + 2, h + 2, pixels, w, h);
-    fmt::format_to(std::back_inserter(out),
-                   FMT_COMPILE("<rect x=\"-.7\" y=\"-.7\" width=\"{:.1f}\" height=\"{:.1f}\" "
-                               "fill=\"#dcb35c\"/>"),
-                   w - 1 + 1.4, h - 1 + 1.4);
-    put_grid(out, w, h);
-    // Stones ("Mx yh0": at most 8 bytes a stone on boards of up to 52 points a side), each path
-    // given room for the whole board once, not grown from empty.
-    std::string black, white, removed;
-    black.reserve(static_cast<std::size_t>(8 * w * h));
-    white.reserve(static_cast<std::size_t>(8 * w * h));
+    out += board_frame(w, h);
+    // Stones (write_dot), each path sized for the whole board once and written through a
+    // pointer (a board has hundreds of stones), then cut to what was written.
+    const std::size_t room = kDotBytes * static_cast<std::size_t>(w * h) + 16;  // + write_int's
+    std::string black(room, '\0'), white(room, '\0'), removed;
+    char* to_black = black.data();
+    char* to_white = white.data();
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const char c = rows[y][x];
-            if (c == 'X') put_dot(black, x, y);
-            if (c == 'O') put_dot(white, x, y);
+            if (c == 'X') to_black = write_dot(to_black, x, y);
+            if (c == 'O') to_white = write_dot(to_white, x, y);
             if (!prev.empty() && c == '.' && (prev[y][x] == 'X' || prev[y][x] == 'O')) {
                 fmt::format_to(std::back_inserter(removed),
                                FMT_COMPILE("M{:.2f} {:.2f}l.4 .4m0 -.4l-.4 .4"), x - 0.2, y - 0.2);
             }
         }
     }
+    black.resize(static_cast<std::size_t>(to_black - black.data()));
+    white.resize(static_cast<std::size_t>(to_white - white.data()));
     const auto path = [&out](std::string_view head, const std::string& d) {
         out += head;
         out += d;
