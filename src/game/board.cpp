@@ -269,6 +269,8 @@ int Board::liberties_after(Vertex v, Color c, int limit) const {
             around.add(head_[n], n);
         }
     }
+    // v's empty neighbours are distinct liberties of the string (v is none of them).
+    if (pseudo >= limit) return limit;
     // The joined string's pseudo-liberties: its parts' adjacencies to empty points but those to
     // v, and v's own empty neighbours. A liberty counts at most four times.
     for (int i = 0; i < around.size; ++i)
