@@ -7,71 +7,19 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <vector>
 
 #include "end_of_game.hpp"
+#include "row_runs.hpp"
 #include "scoring.hpp"
 
 namespace sgfaudit::audit::detail {
 
 namespace {
-
-// The empty regions of a board, each a list of points, in one array (region r's at
-// [member_start[r], member_start[r + 1])), and the colours it reaches (bit 1 Black, bit 2
-// White).
-struct EmptyRegions {
-    std::vector<game::Vertex> members;
-    std::vector<std::uint32_t> member_start{0};
-    std::vector<std::uint8_t> reach;
-    std::size_t size() const { return reach.size(); }
-    std::span<const game::Vertex> members_of(std::size_t r) const {
-        return std::span<const game::Vertex>(members).subspan(
-            member_start[r], member_start[r + 1] - member_start[r]);
-    }
-};
-
-// The empty regions of `board` (points in row order give the regions' order), into `out`
-// (its arrays keep their capacity from one board to the next: a map is drawn per end board).
-void empty_regions(const game::Board& board, EmptyRegions& out) {
-    out.members.clear();
-    out.member_start.assign(1, 0);
-    out.reach.clear();
-    // Per point: its region. Written for the board's points only (a border cell is never
-    // empty, so it is never read).
-    std::array<std::int32_t, game::kCells> region;
-    for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) region[game::to_vertex(x, y)] = -1;
-    }
-    for (int y = 0; y < board.height(); ++y) {
-        for (int x = 0; x < board.width(); ++x) {
-            const game::Vertex start = game::to_vertex(x, y);
-            if (board.at(start) != game::Cell::empty || region[start] >= 0) continue;
-            const auto id = static_cast<std::int32_t>(out.reach.size());
-            std::uint8_t reach = 0;
-            // The region's members are its own queue: each appended once, then its neighbours.
-            std::size_t next = out.members.size();
-            region[start] = id;
-            out.members.push_back(start);
-            while (next < out.members.size()) {
-                const game::Vertex v = out.members[next++];
-                for (const game::Vertex n : game::neighbours(v)) {
-                    const game::Cell nc = board.at(n);
-                    if (nc == game::Cell::empty && region[n] < 0) {
-                        region[n] = id;
-                        out.members.push_back(n);
-                    } else if (game::is_stone(nc)) {
-                        reach |= nc == game::Cell::black ? 1 : 2;
-                    }
-                }
-            }
-            out.reach.push_back(reach);
-            out.member_start.push_back(static_cast<std::uint32_t>(out.members.size()));
-        }
-    }
-}
 
 // The roles of the points of `after` (the end board once the removed stones are gone) that
 // are not dead stones (already in `roles`), as map_of says.
@@ -117,17 +65,25 @@ void fill_map(const game::Board& after, const Tally& tally, bool seki_read,
         }
         return;
     }
-    thread_local EmptyRegions scratch;
-    empty_regions(after, scratch);
-    const EmptyRegions& regions = scratch;
+    // The empty regions by runs of their rows (row_runs.hpp), as the count finds them.
+    RowMasks black_rows{}, white_rows{};
+    for (int y = 0; y < h; ++y) {
+        black_rows[static_cast<std::size_t>(y)] = after.row_mask(game::Color::black, y);
+        white_rows[static_cast<std::size_t>(y)] = after.row_mask(game::Color::white, y);
+    }
+    EmptyRegionRuns regions;
+    regions.label(w, h, black_rows, white_rows);
     // R19's points are read only where they change the count (seki-eyes=neutral): under the
     // other readings the eyes of stones in seki are territory and drawn as such.
     std::vector<std::uint8_t> taken;
     if (seki_read && neutral) japanese_points(after, taken);
-    for (std::size_t r = 0; r < regions.size(); ++r) {
-        const bool black = regions.reach[r] == 1;
-        const bool one_colour = black || regions.reach[r] == 2;
-        for (const game::Vertex v : regions.members_of(r)) {
+    for (std::size_t i = 0; i < regions.runs.size(); ++i) {
+        const std::uint8_t reach = regions.reach[regions.runs.root(static_cast<std::uint16_t>(i))];
+        const bool black = reach == 1;
+        const bool one_colour = black || reach == 2;
+        const int y = regions.runs.row(i);
+        for (std::uint64_t m = regions.runs.mask(i); m != 0; m &= m - 1) {
+            const game::Vertex v = game::to_vertex(std::countr_zero(m), y);
             PointRole role = PointRole::neutral;
             if (one_colour) {
                 const bool seki = !taken.empty() && taken[v] != 0;

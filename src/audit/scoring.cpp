@@ -22,49 +22,19 @@ namespace {
 // set of empty points is scored for C when every stone adjacent to it is C. A region touching no
 // stone at all (an empty board) is neutral.
 //
-// The empty regions of a w x h position given by its rows of stones (bit x of a row: column
-// x), by whom they reach (count_regions below): the runs of empty points joined into regions
-// (row_runs.hpp), each run noting whether a black or white stone is next to it.
+// The empty regions of a w x h position given by its rows of stones, by whom they reach
+// (count_regions below; row_runs.hpp's EmptyRegionRuns).
 void count_region_rows(int w, int h, const RowMasks& black, const RowMasks& white, Tally& t) {
-    std::array<std::uint64_t, game::kMaxSide> empty;
-    const std::uint64_t full = w == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1;
-    for (int y = 0; y < h; ++y) {
-        const auto row = static_cast<std::size_t>(y);
-        empty[row] = full & ~(black[row] | white[row]);
-    }
-    // Per region (at its first run): its points, and 1 a black stone next to it, 2 a white one.
-    std::array<std::uint16_t, RowRuns::kMaxRuns> size;
-    std::array<std::uint8_t, RowRuns::kMaxRuns> reach;
-    const auto run_made = [&](std::uint16_t id, std::size_t row, std::uint64_t run) {
-        const std::uint64_t low = run & (~run + 1);
-        const std::uint64_t around = run << 1 | run >> 1;
-        const bool top = row == 0, bottom = row + 1 == static_cast<std::size_t>(h);
-        const std::uint64_t black_beside =
-            (top ? 0 : black[row - 1]) | (bottom ? 0 : black[row + 1]);
-        const std::uint64_t white_beside =
-            (top ? 0 : white[row - 1]) | (bottom ? 0 : white[row + 1]);
-        // The run's length: run + low is the point just after it (a row has at most 52 points:
-        // no overflow). Two bit scans, not a popcount call on plain x86-64.
-        size[id] = static_cast<std::uint16_t>(std::countr_zero(run + low) - std::countr_zero(low));
-        reach[id] = static_cast<std::uint8_t>(
-            (((black[row] & around) | (black_beside & run)) != 0 ? 1 : 0) |
-            (((white[row] & around) | (white_beside & run)) != 0 ? 2 : 0));
-    };
-    const auto joined = [&](std::uint16_t root, std::uint16_t other) {
-        size[root] = static_cast<std::uint16_t>(size[root] + size[other]);
-        reach[root] = static_cast<std::uint8_t>(reach[root] | reach[other]);
-    };
-    RowRuns runs;
-    runs.label(std::span<const std::uint64_t>(empty.data(), static_cast<std::size_t>(h)), run_made,
-               joined);
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        if (!runs.is_root(i)) continue;
-        if (reach[i] == 1) {
-            t.black_territory += size[i];
-        } else if (reach[i] == 2) {
-            t.white_territory += size[i];
+    EmptyRegionRuns regions;
+    regions.label(w, h, black, white);
+    for (std::size_t i = 0; i < regions.runs.size(); ++i) {
+        if (!regions.runs.is_root(i)) continue;
+        if (regions.reach[i] == 1) {
+            t.black_territory += regions.size[i];
+        } else if (regions.reach[i] == 2) {
+            t.white_territory += regions.size[i];
         } else {
-            t.neutral += size[i];
+            t.neutral += regions.size[i];
         }
     }
 }
