@@ -53,6 +53,31 @@ std::size_t touch(const sgfaudit::sgf::GameRecord& r) {
     return h;
 }
 
+// Whether two records of one game are the same: the main line (every event, whole), the
+// territory markup and the diagnostics.
+bool same_record(const sgfaudit::sgf::GameRecord& a, const sgfaudit::sgf::GameRecord& b) {
+    if (a.main_line_nodes != b.main_line_nodes || a.moves != b.moves || a.passes != b.passes ||
+        a.events.size() != b.events.size() || a.territory_black != b.territory_black ||
+        a.territory_white != b.territory_white || a.diagnostics.size() != b.diagnostics.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.events.size(); ++i) {
+        const auto& x = a.events[i];
+        const auto& y = b.events[i];
+        if (x.kind != y.kind || x.color != y.color || x.pass != y.pass || x.forced != y.forced ||
+            x.off_board != y.off_board || !(x.point == y.point) || x.depth != y.depth ||
+            x.offset != y.offset) {
+            return false;
+        }
+    }
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+        if (sgfaudit::sgf::format(a.diagnostics[i]) != sgfaudit::sgf::format(b.diagnostics[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -69,10 +94,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string bytes(reinterpret_cast<const char*>(data), size);
     const sgfaudit::sgf::Document doc = sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits);
     // The fast paths must give what the general path gives (ReadPath), under these limits and
-    // under limits tight enough that the fast paths meet them (record_property reports them).
-    if (!doc.same_as(sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits,
-                                                  sgfaudit::sgf::ReadPath::general))) {
-        __builtin_trap();
+    // under limits tight enough that the fast paths meet them (record_property reports them),
+    // and read_record the same records of both (the fast path's runs of move nodes,
+    // Document::plain_runs, read without their properties), whole and cut by the limit on
+    // positions.
+    const sgfaudit::sgf::Document general =
+        sgfaudit::sgf::read_document("fuzz.sgf", bytes, limits, sgfaudit::sgf::ReadPath::general);
+    if (!doc.same_as(general)) __builtin_trap();
+    sgfaudit::sgf::ReadLimits cut = limits;
+    cut.max_positions = 7;
+    for (std::size_t g = 0; g < doc.games().size(); ++g) {
+        for (const auto& l : {limits, cut}) {
+            if (!same_record(sgfaudit::sgf::read_record(doc, g, l),
+                             sgfaudit::sgf::read_record(general, g, l))) {
+                __builtin_trap();
+            }
+        }
     }
     sgfaudit::sgf::ReadLimits tight = limits;
     tight.max_nodes_per_game = 40;

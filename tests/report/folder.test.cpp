@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../../src/report/common.hpp"
@@ -215,6 +216,38 @@ TEST_CASE("svg_board of a 19x19 board: star points, white stones drawn with an o
     CHECK(svg.find(">T</text>") != std::string::npos);
     CHECK(svg.find(">I</text>") == std::string::npos);
     CHECK(svg.find("<circle") == std::string::npos);
+}
+
+TEST_CASE("svg_board of boards of many sizes in turn: each as a fresh thread draws it",
+          "[report][svg]") {
+    // A board's frame (tag, wood, grid, star points, coordinates) is kept per size on each
+    // thread, for a few sizes: drawing six sizes in turn, twice, makes the kept frames be
+    // replaced; every picture must be the one a thread that drew nothing before makes.
+    const std::vector<std::pair<int, int>> sizes = {{19, 19}, {9, 9},  {13, 13}, {19, 13},
+                                                    {7, 5},   {3, 21}, {19, 19}};
+    const auto board = [](int w, int h) {
+        std::string rows;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x)
+                rows += (x + y) % 3 == 0 ? 'X' : (x * y) % 5 == 1 ? 'O' : '.';
+            rows += '\n';
+        }
+        return position(rows);
+    };
+    const auto fresh = [&](int w, int h) {
+        std::string svg;
+        std::thread([&] { svg = report::svg_board(board(w, h), nullptr, position("")); }).join();
+        return svg;
+    };
+    for (int round = 0; round < 2; ++round) {
+        for (const auto& [w, h] : sizes) {
+            const std::string svg = report::svg_board(board(w, h), nullptr, position(""));
+            INFO(w << "x" << h << ", round " << round);
+            CHECK(svg.find("aria-label=\"" + std::to_string(w) + "x" + std::to_string(h) +
+                           " board\"") != std::string::npos);
+            CHECK(svg == fresh(w, h));
+        }
+    }
 }
 
 TEST_CASE("append_html_blocks: a block per divergence in its kind and cause group",
