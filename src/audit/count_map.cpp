@@ -66,13 +66,8 @@ void fill_map(const game::Board& after, const Tally& tally, bool seki_read,
         return;
     }
     // The empty regions by runs of their rows (row_runs.hpp), as the count finds them.
-    RowMasks black_rows{}, white_rows{};
-    for (int y = 0; y < h; ++y) {
-        black_rows[static_cast<std::size_t>(y)] = after.row_mask(game::Color::black, y);
-        white_rows[static_cast<std::size_t>(y)] = after.row_mask(game::Color::white, y);
-    }
     EmptyRegionRuns regions;
-    regions.label(w, h, black_rows, white_rows);
+    regions.label(w, h, rows_of(after, game::Color::black), rows_of(after, game::Color::white));
     // R19's points are read only where they change the count (seki-eyes=neutral): under the
     // other readings the eyes of stones in seki are territory and drawn as such.
     std::vector<std::uint8_t> taken;

@@ -39,14 +39,6 @@ void count_region_rows(int w, int h, const RowMasks& black, const RowMasks& whit
     }
 }
 
-// The rows of `board`'s stones of colour c.
-RowMasks rows_of(const game::Board& board, game::Color c) {
-    RowMasks rows{};
-    for (int y = 0; y < board.height(); ++y)
-        rows[static_cast<std::size_t>(y)] = board.row_mask(c, y);
-    return rows;
-}
-
 void count_regions(const game::Board& board, Tally& t) {
     count_region_rows(board.width(), board.height(), rows_of(board, game::Color::black),
                       rows_of(board, game::Color::white), t);
@@ -238,6 +230,13 @@ void count_board(const game::Board& board, const game::Board& original, Tally& t
 }
 
 }  // namespace
+
+RowMasks rows_of(const game::Board& board, game::Color c) {
+    RowMasks rows{};
+    for (int y = 0; y < board.height(); ++y)
+        rows[static_cast<std::size_t>(y)] = board.row_mask(c, y);
+    return rows;
+}
 
 Tally tally_regions_without(const game::Board& board, std::span<const game::Vertex> removed) {
     Tally t;

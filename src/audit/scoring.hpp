@@ -142,6 +142,9 @@ Tally tally_position(const game::Board& board, const DeadStones& dead, SekiReadi
 // The rows of one colour's stones (bit x of row y: the point (x, y)), as Board::row_mask.
 using RowMasks = std::array<std::uint64_t, game::kMaxSide>;
 
+// The rows of `board`'s stones of colour c.
+RowMasks rows_of(const game::Board& board, game::Color c);
+
 // R12's recounts: what tally_position(board, DeadStones{markup, removed}, SekiReadings{}) gives
 // (every stone of `removed` taken off, territory by regions, no reading of seki), from the
 // rows of stones alone: no copy of the board, no strings rebuilt. For counts whose ruleset

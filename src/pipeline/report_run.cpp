@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <thread>
 
@@ -313,6 +314,13 @@ class ReportRun {
     bool merge_shards();
     void finish_data_files();
     void sync_data_files();
+    // Every file of the report, the data files (finished after the run) first: kDataFiles.
+    static constexpr std::size_t kDataFiles = 6;
+    std::array<OutFile*, 12> files() {
+        return {&jsonl_,    &divergences_,    &diagnostics_, &record_issues_,
+                &results_,  &chunks_,         &summary_md_,  &summary_json_,
+                &rules_md_, &diagnostics_md_, &index_html_,  &marker_};
+    }
     void write_pages();
     void write_file(OutFile& file, report::FolderFile name, std::string_view text);
     void write_summaries();
@@ -542,10 +550,8 @@ void ReportRun::finish_data_files() {
 void ReportRun::sync_data_files() {
     if (!ok_) return;
     syncing_ = std::jthread([this] {
-        for (OutFile* f :
-             {&jsonl_, &divergences_, &diagnostics_, &record_issues_, &results_, &chunks_}) {
-            f->sync();
-        }
+        const std::array<OutFile*, 12> all = files();
+        for (OutFile* f : std::span(all).first(kDataFiles)) f->sync();
     });
 }
 
@@ -623,13 +629,11 @@ bool ReportRun::close_files() {
         marker_, report::FolderFile::marker,
         detail::report_manifest(
             {.gzip = options_.gzip, .sqlite = run_.sqlite, .shard = sharded_, .paged = paged_}));
-    const std::array<OutFile*, 12> files{
-        &jsonl_,      &divergences_,  &diagnostics_, &record_issues_,  &results_,    &chunks_,
-        &summary_md_, &summary_json_, &rules_md_,    &diagnostics_md_, &index_html_, &marker_};
-    for (OutFile* f : files) ok_ = f->close() && ok_;
+    const std::array<OutFile*, 12> all = files();
+    for (OutFile* f : all) ok_ = f->close() && ok_;
     if (ok_) return true;
     std::string error;
-    for (const OutFile* f : files) {
+    for (const OutFile* f : all) {
         if (error.empty()) error = f->error();
     }
     if (error.empty()) error = sqlite_.error();

@@ -209,7 +209,8 @@ std::string svg_board(const audit::Position& board, const sgf::Point* play,
     out += board_frame(w, h);
     // Stones (write_dot), each path sized for the whole board once and written through a
     // pointer (a board has hundreds of stones), then cut to what was written.
-    const std::size_t room = kDotBytes * static_cast<std::size_t>(w * h) + 16;  // + write_int's
+    // (16 bytes more: write_int is given 11 bytes of room past the last dot's digits.)
+    const std::size_t room = kDotBytes * static_cast<std::size_t>(w * h) + 16;
     std::string black(room, '\0'), white(room, '\0'), removed;
     char* to_black = black.data();
     char* to_white = white.data();
