@@ -278,22 +278,30 @@ int Board::liberties_after(Vertex v, Color c, int limit) const {
     if (pseudo > 4 * (limit - 1)) return limit;
     std::array<std::uint64_t, (kCells + 63) / 64> seen{};
     int libs = 0;
+    // Counts n when it is a liberty not yet seen; true once `limit` are counted (the walk
+    // stops there).
     const auto count = [&](Vertex n) {
-        if (n == v || cells_[n] != Cell::empty) return;
+        if (n == v || cells_[n] != Cell::empty) return false;
         std::uint64_t& word = seen[n >> 6];
         const std::uint64_t bit = std::uint64_t{1} << (n & 63);
-        if ((word & bit) == 0) {
-            word |= bit;
-            ++libs;
-        }
+        if ((word & bit) != 0) return false;
+        word |= bit;
+        return ++libs == limit;
     };
-    for (const Vertex n : neighbours(v)) count(n);
-    for (int i = 0; i < around.size; ++i) {
-        for_each_chain_stone(around.heads[i], [&](Vertex s) {
-            for (const Vertex n : neighbours(s)) count(n);
-        });
+    for (const Vertex n : neighbours(v)) {
+        if (count(n)) return limit;
     }
-    return std::min(libs, limit);
+    for (int i = 0; i < around.size; ++i) {
+        const Vertex head = around.heads[i];
+        Vertex s = head;
+        do {
+            for (const Vertex n : neighbours(s)) {
+                if (count(n)) return limit;
+            }
+            s = next_[s];
+        } while (s != head);
+    }
+    return libs;
 }
 
 // Merges the strings with heads a and b (same colour, distinct) into one: the stones of the
