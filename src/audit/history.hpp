@@ -147,6 +147,8 @@ class History {
     static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
     // Reserved at reset() at most (the table, positions and snapshots grow past it).
     static constexpr std::size_t kReservedPositions = std::size_t{1} << 16;
+    static constexpr std::size_t kShortCopy = 96;
+    static_assert((game::kMaxPoints + 3) / 4 >= kShortCopy, "store reads kShortCopy bytes");
 
     struct Occurrence {
         std::uint32_t index = kNone;  // the order of add() since reset()
@@ -194,10 +196,19 @@ class History {
     std::uint32_t store(std::span<const std::uint8_t> snap, const Occurrence& o, Maker maker,
                         bool by_play) {
         const auto offset = static_cast<std::uint32_t>(snapshots_used_);
-        if (snapshots_used_ + snap.size() > snapshots_.size()) {
-            snapshots_.resize(std::max(2 * snapshots_.size(), snapshots_used_ + snap.size()));
+        // A snapshot of up to kShortCopy bytes (a 19x19 board's is 91) is copied as kShortCopy
+        // bytes, a copy of constant size that the compiler makes inline: the bytes past it are
+        // room the next snapshot writes over, and the board's own array (a snapshot of the
+        // largest board) is longer than kShortCopy.
+        const std::size_t room = std::max(snap.size(), kShortCopy);
+        if (snapshots_used_ + room > snapshots_.size()) {
+            snapshots_.resize(std::max(2 * snapshots_.size(), snapshots_used_ + room));
         }
-        std::memcpy(snapshots_.data() + snapshots_used_, snap.data(), snap.size());
+        if (snap.size() <= kShortCopy) {
+            std::memcpy(snapshots_.data() + snapshots_used_, snap.data(), kShortCopy);
+        } else {
+            std::memcpy(snapshots_.data() + snapshots_used_, snap.data(), snap.size());
+        }
         snapshots_used_ += snap.size();
         positions_.push_back({offset, kNone, o, kNone, maker, by_play});
         return static_cast<std::uint32_t>(positions_.size() - 1);

@@ -5,6 +5,8 @@
 
 #include "../../src/audit/history.hpp"
 
+#include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdint>
@@ -55,17 +57,29 @@ TEST_CASE("History: every lookup equals a walk of the whole history on random sm
           "[audit][history]") {
     std::mt19937 rng(30);
     History h;
-    for (int game = 0; game < 40; ++game) {
-        // 2x2 and 3x3 boards repeat colourings often: plays, passes and setup, both colours.
-        const int side = 2 + game % 2;
-        game::Board board(side);
+    // 2x2 and 3x3 boards repeat colourings often: plays, passes and setup, both colours. On the
+    // larger boards the game keeps to the 3x3 corner at the end of the snapshot, so that it
+    // repeats as often; their snapshots are shorter than History's short copy (19x19: 91
+    // bytes), as long (24x16: 96) and longer (20x20: 100, 25x25: 157), one after the other in
+    // the same History.
+    struct Size {
+        int width, height;
+    };
+    constexpr std::array<Size, 6> kSizes = {
+        {{2, 2}, {3, 3}, {19, 19}, {24, 16}, {20, 20}, {25, 25}}};
+    for (int game = 0; game < 60; ++game) {
+        const Size size = kSizes[static_cast<std::size_t>(game) % kSizes.size()];
+        const int side = std::min(size.width, 3);
+        const int x0 = size.width - side, y0 = size.height - side;
+        game::Board board(size.width, size.height);
         Naive naive;
         h.reset(board.snapshot_size(), game % 3 == 0 ? 0 : 500);
         h.add(board, 0, Maker::white, true);
         naive.add(board, 0, Maker::white, true);
         for (std::uint32_t move = 1; move <= 500; ++move) {
             const auto c = static_cast<game::Color>(rng() % 2);
-            const int x = static_cast<int>(rng() % side), y = static_cast<int>(rng() % side);
+            const int x = x0 + static_cast<int>(rng() % side);
+            const int y = y0 + static_cast<int>(rng() % side);
             const game::Vertex v = game::to_vertex(x, y);
             Maker maker = c == game::Color::black ? Maker::black : Maker::white;
             bool by_play = false;
