@@ -456,7 +456,6 @@ inline bool Parser::plain_nodes() {
     const char* const s = t_.data();
     const auto first_property = static_cast<std::uint32_t>(doc_.properties_.size());
     const auto first_value = static_cast<std::uint32_t>(doc_.values_.size());
-    const std::size_t first_id = doc_.ids_.size();
     doc_.nodes_.resize(base + count);
     Node* const nodes = doc_.nodes_.data() + base;
     for (std::size_t i = 0; i < count; ++i) {
@@ -479,8 +478,9 @@ inline bool Parser::plain_nodes() {
     Property* const properties = doc_.properties_.data() + first_property;
     for (std::size_t i = 0; i < count; ++i) {
         Property& prop = properties[i];
-        prop.key = s[at[i] + 1] == 'B' ? id_key("B") : id_key("W");
-        prop.id_begin = static_cast<std::uint32_t>(first_id + i);
+        const bool black = s[at[i] + 1] == 'B';
+        prop.key = black ? id_key("B") : id_key("W");
+        prop.id_begin = black ? 0u : 1u;  // "BW" begins the identifiers (record_property)
         prop.id_length = 1;
         prop.offset = at[i] + 1;
         prop.first_value = static_cast<std::uint32_t>(first_value + i);
@@ -489,9 +489,6 @@ inline bool Parser::plain_nodes() {
     doc_.values_.resize(first_value + count);
     Value* const values = doc_.values_.data() + first_value;
     for (std::size_t i = 0; i < count; ++i) values[i] = Value{at[i] + 3, at[i] + 5};
-    doc_.ids_.resize(first_id + count);
-    char* const ids = doc_.ids_.data() + first_id;
-    for (std::size_t i = 0; i < count; ++i) ids[i] = s[at[i] + 1];
 }
 
 // The common property "PB[Fuego]" at pos_ in an open node: an identifier of one to six
@@ -549,7 +546,11 @@ inline bool Parser::record_property(std::uint32_t key, std::string_view id, std:
     note_if_repeated(id, key, id_at);
     Property prop;
     prop.key = key;
-    prop.id_begin = static_cast<std::uint32_t>(doc_.ids_.size());
+    // The moves' identifiers B and W are the text's first two (read_document puts them
+    // there); every other identifier is appended.
+    const bool move_id = key == id_key("B") || key == id_key("W");
+    prop.id_begin =
+        move_id ? (key == id_key("B") ? 0u : 1u) : static_cast<std::uint32_t>(doc_.ids_.size());
     prop.id_length = static_cast<std::uint32_t>(id.size());
     prop.offset = off(id_at);
     prop.first_value = static_cast<std::uint32_t>(doc_.values_.size());
@@ -576,7 +577,7 @@ inline bool Parser::record_property(std::uint32_t key, std::string_view id, std:
         ++prop.value_count;
         ++node_values_;
     }
-    doc_.ids_ += id;
+    if (!move_id) doc_.ids_ += id;
     doc_.properties_.push_back(prop);
     ++node.property_count;
     return true;

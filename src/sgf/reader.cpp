@@ -150,6 +150,7 @@ Document read_document(std::string file, std::string bytes, const ReadLimits& li
     doc.properties_.reserve(expected);
     doc.values_.reserve(expected);
     doc.ids_.reserve(expected * 2);
+    doc.ids_ = "BW";  // the moves' identifiers, shared by every B and W property
     Parser parser(doc, limits, path == ReadPath::fast);
     parser.run();
     return doc;
