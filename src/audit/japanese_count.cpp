@@ -112,6 +112,10 @@ class Filling {
         PointArray<std::uint8_t> must_fill;
         PointArray<int> seen;
         int round = 0;
+        // A dame point's last fill_dame try that filled nothing, stamped with the board's
+        // version then (a counter that runs on across counts, as round does).
+        PointArray<std::uint32_t> tried;
+        std::uint32_t version = 0;
         std::vector<Vertex> removed, trial_removed;
     };
 
@@ -122,7 +126,9 @@ class Filling {
           removed_(scratch.removed),
           trial_removed_(scratch.trial_removed),
           seen_(scratch.seen),
-          round_(scratch.round) {
+          round_(scratch.round),
+          tried_(scratch.tried),
+          version_(scratch.version) {
         board_.assign(board);
         must_fill_.reset(board, 0);
         // The stamps of earlier counts (of any board size) are all below round_; before the
@@ -131,6 +137,12 @@ class Filling {
             round_ = 0;
             seen_.fill(0);
         }
+        // Likewise the versions: each count starts with one no earlier stamp holds.
+        if (version_ > (1u << 30)) {
+            version_ = 0;
+            tried_.fill(0);
+        }
+        ++version_;
     }
 
     // Fills until nothing more can be filled: each round first answers the ataris (a string in
@@ -195,12 +207,16 @@ class Filling {
             if (f == Foresight::doomed) return false;
             if (f == Foresight::safe) {
                 board_.play(v, c, false);
+                ++version_;
                 return true;
             }
         }
         removed_.clear();
         const game::PlayEffect played = board_.play(v, c, false, &removed_);
-        if (liberties_at_least(v, 2) && !dooms_neighbour(v, c)) return true;
+        if (liberties_at_least(v, 2) && !dooms_neighbour(v, c)) {
+            ++version_;
+            return true;
+        }
         board_.undo_play(v, c, played, removed_);
         return false;
     }
@@ -309,15 +325,33 @@ class Filling {
             for (int x = 0; x < board_.width(); ++x) {
                 const Vertex v = game::to_vertex(x, y);
                 if (board_.at(v) != Cell::empty || !dame(v) || !next_to_stone(v)) continue;
-                const bool white_first = forcing(v, Color::black) && !forcing(v, Color::white);
-                const Color first = white_first ? Color::white : Color::black;
-                if ((touches(v, first) && fill_safely(v, first)) ||
-                    (touches(v, game::opponent(first)) && fill_safely(v, game::opponent(first)))) {
+                if (tried_[v] == version_) {
+                    // Tried on this very board (no fill since): it would fill nothing again.
+                    // Debug builds (every test's count) try it all the same, to hold the skip
+                    // to its word.
+#ifndef NDEBUG
+                    const bool filled = fill_point(v);
+                    assert(!filled);
+#endif
+                    continue;
+                }
+                if (fill_point(v)) {
                     changed = true;
+                } else {
+                    tried_[v] = version_;
                 }
             }
         }
         return changed;
+    }
+
+    // One dame point's fill, the side that fills it first as fill_dame says; returns whether
+    // either side filled it.
+    bool fill_point(Vertex v) {
+        const bool white_first = forcing(v, Color::black) && !forcing(v, Color::white);
+        const Color first = white_first ? Color::white : Color::black;
+        return (touches(v, first) && fill_safely(v, first)) ||
+               (touches(v, game::opponent(first)) && fill_safely(v, game::opponent(first)));
     }
 
     // Whether a stone of colour c is next to v (a side fills the dame next to its own stones).
@@ -354,6 +388,8 @@ class Filling {
     std::vector<Vertex>& trial_removed_;  // dooms_neighbour's trial escape
     PointArray<int>& seen_;               // a string's last round
     int& round_;
+    PointArray<std::uint32_t>& tried_;  // a dame point's last try that filled nothing
+    std::uint32_t& version_;            // the board's: one more at each fill
 
     static bool at_least_two(const Board& b, Vertex v) {
         return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v, 2) >= 2;
