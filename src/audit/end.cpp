@@ -169,9 +169,13 @@ void EndOfGame::check_counts(const std::vector<Vertex>& dead) {
         own->illegal_omitted = 0;
     }
     drop_internal_results();
-    // The count drawn, for the games the reports show a count of (those with findings): most
-    // games of an archive have none, and the map is a walk of the end board per count.
-    if (options_.diagrams && has_findings(out_)) draw_counts(std::move(own));  // count_map.cpp
+    // The count drawn, for the games the reports show a count of (those with findings, and
+    // among them those the caller still draws: AuditOptions::draw_counts_if): most games of an
+    // archive have none, and the map is a walk of the end board per count.
+    if (options_.diagrams && has_findings(out_) &&
+        (!options_.draw_counts_if || options_.draw_counts_if(out_))) {
+        draw_counts(std::move(own));  // count_map.cpp
+    }
     std::stable_sort(out_.divergences.begin(), out_.divergences.end(),
                      [](const Divergence& a, const Divergence& b) {
                          if (a.kind != b.kind) return a.kind < b.kind;

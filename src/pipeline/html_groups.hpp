@@ -31,6 +31,13 @@ class HtmlGroups {
     // Any thread: whether a diagram of `group` may still be needed. False once the group has
     // max_diagrams boards in input order (set by add, so later files never need one).
     bool draw(std::uint16_t group) const { return !full_[group].load(std::memory_order_relaxed); }
+    // Any thread: whether a game's counts may still be drawn (report::html_draws_counts with
+    // draw), for audit::AuditOptions::draw_counts_if. The groups outlive the run's audits.
+    std::function<bool(const audit::GameAudit&)> counts_wanted() const {
+        return [this](const audit::GameAudit& a) {
+            return report::html_draws_counts(a, [this](std::uint16_t g) { return draw(g); });
+        };
+    }
     // In input order: the blocks of one file, and its broken-record rows (`count` rows of
     // `games` games).
     void add(const std::vector<report::HtmlBlock>& blocks);

@@ -50,7 +50,7 @@ class ReportWork : public FileWork {
                OutFile& jsonl, OutFile& divergences, OutFile& diagnostics, OutFile& record_issues,
                OutFile& results, HtmlGroups& html, std::size_t files_total)
         : options_(options),
-          settings_(with_cancel(options)),
+          settings_(with_cancel(options, html)),
           staging_(staging),
           summary_(summary),
           jsonl_(jsonl),
@@ -190,10 +190,14 @@ class ReportWork : public FileWork {
     void set_sqlite(detail::SqliteReport* sqlite) { sqlite_ = sqlite; }
 
   private:
-    static AuditSettings with_cancel(const ReportOptions& options) {
+    // options.settings with the run's cancel flag, and with the counts drawn only for the
+    // games index.html may still draw a count of (`html`'s groups only ever fill up), unless
+    // the options say otherwise.
+    static AuditSettings with_cancel(const ReportOptions& options, const HtmlGroups& html) {
         AuditSettings s = options.settings;
         s.cancel = options.cancel;
         s.options.cancel = options.cancel;  // and inside a long game's replay
+        if (!s.options.draw_counts_if) s.options.draw_counts_if = html.counts_wanted();
         return s;
     }
 
@@ -230,7 +234,7 @@ class ReportWork : public FileWork {
     detail::ShardSeal* seal_ = nullptr;
     GzipStream* gzip_ = nullptr;
     detail::SqliteReport* sqlite_ = nullptr;
-    const AuditSettings settings_;  // options_.settings, with the run's cancel flag
+    const AuditSettings settings_;  // options_.settings, with_cancel
     // The reader's and the audit's memory, one per worker thread (process() runs on any).
     mutable tbb::enumerable_thread_specific<FileScratch> scratch_;
     // Per worker thread, the chunks it made that the in-order stage handed back (chunk.hpp).

@@ -191,6 +191,23 @@ Cause group_cause(std::uint16_t group) noexcept {
     return static_cast<Cause>(group % kCauses);
 }
 
+namespace {
+
+// The index.html group of one of the game's divergences: its first pair's cause.
+std::uint16_t group_of(const audit::GameAudit& a, const audit::Divergence& d) {
+    return html_group(d.kind, divergence_causes(a, d).front().cause);
+}
+
+}  // namespace
+
+bool html_draws_counts(const audit::GameAudit& a, const std::function<bool(std::uint16_t)>& draw) {
+    // figure(): a count is drawn for a divergence with a board and without a point (outcome,
+    // accounting, record, end), when its group is drawn.
+    return std::any_of(a.divergences.begin(), a.divergences.end(), [&](const audit::Divergence& d) {
+        return !d.board_after.empty() && !d.has_point && draw(group_of(a, d));
+    });
+}
+
 void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
                         std::string_view anchor, const std::function<bool(std::uint16_t)>& draw) {
     const audit::GameAudit& a = *in.audit;
@@ -203,7 +220,7 @@ void append_html_blocks(std::vector<HtmlBlock>& blocks, const CheckInput& in,
     for (const audit::Divergence& d : a.divergences) {
         ++k;
         HtmlBlock b;
-        b.group = html_group(d.kind, divergence_causes(a, d).front().cause);
+        b.group = group_of(a, d);
         std::string& out = b.head;
         put(out, FMT_COMPILE("<div class=\"div {}\" id=\"{}-{}\">\n<h4"), audit::to_string(d.kind),
             anchor, k);

@@ -9,12 +9,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
+#include "sgfaudit/audit/audit.hpp"
 #include "sgfaudit/audit/ruleset.hpp"
 #include "sgfaudit/report/files.hpp"
 #include "sgfaudit/report/folder.hpp"
@@ -264,4 +266,34 @@ TEST_CASE("The diagram cap gives its N diagrams to legality first and says so",
     REQUIRE(after_legality != std::string::npos);
     CHECK(capped.rfind("<figure>") < after_legality);
     CHECK(capped.find(report::kDiagramNotDrawn) > after_legality);
+}
+
+TEST_CASE(
+    "The counts are drawn only for the games whose diagrams index.html still draws, "
+    "and the page is that of a run that draws every count",
+    "[pipeline][report_run]") {
+    // The audit asks the report before it draws a game's counts (AuditOptions::draw_counts_if,
+    // report::html_draws_counts); once a group has its diagrams, the games after it in that
+    // group get none. corpus/records has outcome and accounting divergences, several per group:
+    // under a cap of 1 or 2 the groups fill after their first games, and the diagrams drawn are
+    // counts. A run whose options draw every count must give the same index.html.
+    const std::string records = std::string(SGFAUDIT_SOURCE_DIR) + "/corpus/records";
+    for (const std::uint64_t cap : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{1000}}) {
+        INFO("cap " << cap);
+        TempFolder t("sgfaudit-report-run");
+        pipeline::ReportOptions o = options_for(records, t.path() / "asked");
+        o.max_diagrams = cap;
+        REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
+        o.out_dir = (t.path() / "every").string();
+        std::atomic<int> asked{0};
+        o.settings.options.draw_counts_if = [&asked](const audit::GameAudit&) {
+            ++asked;
+            return true;
+        };
+        REQUIRE(pipeline::write_report_folder(o).status == pipeline::ReportStatus::complete);
+        CHECK(asked >= 3);
+        const std::string every = slurp(t.path() / "every" / "index.html");
+        CHECK(every.find("<figcaption>the count drawn") != std::string::npos);
+        CHECK(slurp(t.path() / "asked" / "index.html") == every);
+    }
 }

@@ -14,6 +14,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -65,6 +66,8 @@ enum class DeadPolicy : std::uint8_t {
 };
 std::string_view to_string(DeadPolicy p) noexcept;
 
+struct GameAudit;  // below: what audit_game gives
+
 struct AuditOptions {
     IllegalPolicy on_illegal = IllegalPolicy::as_it_stands;
     DeadPolicy dead = DeadPolicy::none;
@@ -78,6 +81,12 @@ struct AuditOptions {
     // Keep the positions (Position) before and after each legality divergence, and the end
     // position of the others.
     bool diagrams = true;
+    // With diagrams: asked once per game with findings, its divergences and their flips
+    // known, whether the game's counts are drawn (RulesetResult::count_map,
+    // RecordVerdict::own_count). Empty: they are. The audit command's report asks whether
+    // index.html may still draw one of the game's diagrams (report::html_draws_counts).
+    // Called on the audit's thread; it must be safe to call from several at once.
+    std::function<bool(const GameAudit&)> draw_counts_if;
     // Per game, at most this many are kept of each list (`--max-listed`): illegal plays per
     // ruleset, record issues per code, legality divergences; the rest are only counted
     // (RulesetResult::illegal_omitted, GameAudit::record_issues_omitted, divergences_omitted),

@@ -84,6 +84,12 @@ inline constexpr std::string_view kDiagramNotDrawn =
 // numbered on the repeated position), else the position as the game ended.
 void append_html_blocks(std::vector<HtmlBlock>& out, const CheckInput& input,
                         std::string_view anchor, const std::function<bool(std::uint16_t)>& draw);
+// Whether append_html_blocks, given the same `draw`, may draw a count of the game (a diagram
+// of an outcome, accounting, record or end divergence): what the audit asks before it draws
+// the game's counts (audit::AuditOptions::draw_counts_if). draw(group) must stay false once it
+// is false, as index.html's budget does: a game this calls countless gets no count drawn.
+bool html_draws_counts(const audit::GameAudit& audit,
+                       const std::function<bool(std::uint16_t)>& draw);
 
 // Appends one row of the broken-records table per record error of the game (notes are left
 // out): the game (linked to `anchor` when not empty), move, code, message. Returns the rows.
