@@ -546,8 +546,8 @@ inline bool Parser::record_property(std::uint32_t key, std::string_view id, std:
     note_if_repeated(id, key, id_at);
     Property prop;
     prop.key = key;
-    // The moves' identifiers B and W are the text's first two (read_document puts them
-    // there); every other identifier is appended.
+    // The identifiers B and W are the first two characters of the document's identifiers
+    // (read_document puts them there); every other identifier is appended.
     const bool move_id = key == id_key("B") || key == id_key("W");
     prop.id_begin =
         move_id ? (key == id_key("B") ? 0u : 1u) : static_cast<std::uint32_t>(doc_.ids_.size());

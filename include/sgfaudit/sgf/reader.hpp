@@ -206,7 +206,9 @@ class Document {
     std::vector<GameTree> games_;
     std::vector<Node> nodes_;
     std::vector<Property> properties_;
-    std::string ids_;  // the identifiers of properties_, one after the other
+    // The identifiers of properties_: "BW", shared by every B and W property, then the others
+    // one after the other.
+    std::string ids_;
     std::vector<Value> values_;
     std::vector<PlainRun> plain_runs_;  // in the order of their nodes
     std::vector<Diagnostic> diagnostics_;
