@@ -12,7 +12,7 @@ usage() {
     cat <<'EOF'
 usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus ogs-9x9 fox-9d"]
                            [--binary PATH] [--scratch DIR] [--tenth] [--compare BINARY]
-                           [--peer SGFCHECK]
+                           [--peer SGFCHECK] [--peer-cpu CPU|auto|none]
        bash tools/bench.sh --micro [-- GOOGLE_BENCHMARK_ARGS...]
 
   --runs N          timed runs per archive and --jobs value, after one untimed warm-up (5)
@@ -32,10 +32,16 @@ usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus og
                     bar per core): N rounds after one untimed warm-up of each, the two alternating
                     which goes first; CPU time (user + system) from /usr/bin/time, medians, and
                     the peer's median CPU over sgfaudit's
+  --peer-cpu CPU    the CPU both commands of --peer are pinned to (taskset -c), so that they
+                    run on the same core: a number, auto (the CPU whose probe alone was the
+                    shortest before the runs; the default) or none (not pinned)
   --micro           build the bench preset (Google Benchmark, libbenchmark-dev) and run the
                     micro-benchmarks; arguments after -- go to the benchmark program
 
 The archives are read from ${SGFAUDIT_BENCH_ARCHIVES:-../shared/bench} (ARCHIVE.tar.gz).
+The machine's own parallel capacity is probed before the runs and around each archive's series:
+a fixed loop of awk (${SGFAUDIT_BENCH_PROBE_ITERATIONS:-20000000} iterations) timed alone on each
+CPU, then on every CPU at once (docs/benchmarks.md, "The CPU probe").
 In the scratch folder, the script removes or replaces only what it made (folders with its
 marker file .sgfaudit-bench, report folders holding only report files); anything else there
 stops it. One benchmark at a time per scratch folder (a lock).
@@ -60,6 +66,7 @@ scratch="${SGFAUDIT_BENCH_DIR:-${TMPDIR:-/tmp}/sgfaudit-bench}"
 tenth=0
 compare=""
 peer=""
+peer_cpu=auto
 micro=0
 micro_args=()
 archives_src="${SGFAUDIT_BENCH_ARCHIVES:-$repo/../shared/bench}"
@@ -75,6 +82,7 @@ while [ $# -gt 0 ]; do
         --tenth) tenth=1; shift ;;
         --compare) need_value "$@"; compare=$2; shift 2 ;;
         --peer) need_value "$@"; peer=$2; shift 2 ;;
+        --peer-cpu) need_value "$@"; peer_cpu=$2; shift 2 ;;
         --micro) micro=1; shift ;;
         --) shift; micro_args=("$@"); break ;;
         -h | --help) usage; exit 0 ;;
@@ -86,6 +94,10 @@ done
 [ -n "${jobs_list// /}" ] || die "--jobs: no value"
 for j in $jobs_list; do [[ "$j" =~ ^[1-9][0-9]*$ ]] || die "--jobs: '$j' is not a positive number"; done
 [ -n "${archives// /}" ] || die "--archives: no archive named"
+[[ "$peer_cpu" =~ ^([0-9]+|auto|none)$ ]] || die "--peer-cpu: '$peer_cpu' is not a CPU number, auto or none"
+probe_iterations=${SGFAUDIT_BENCH_PROBE_ITERATIONS:-20000000}
+[[ "$probe_iterations" =~ ^[1-9][0-9]*$ ]] ||
+    die "SGFAUDIT_BENCH_PROBE_ITERATIONS: '$probe_iterations' is not a positive number"
 
 # Installs the Debian packages named that are missing (as tools/setup.sh does; run as root).
 ensure_packages() {
@@ -178,6 +190,79 @@ binary=$(absolute_binary "$binary")
 [ -z "$compare" ] || compare=$(absolute_binary "$compare")
 [ -z "$peer" ] || peer=$(absolute_binary "$peer")
 version_of() { "$1" --version 2>/dev/null | head -n 1 || echo "(no --version)"; }
+
+# The CPUs this script may run on, as "0 1 ", from its own affinity (taskset -cp: "0,1", "0-3").
+cpu_list() {
+    local spec part
+    spec=$(taskset -cp $$ 2>/dev/null | sed 's/.*: *//') || spec=""
+    if ! [[ "$spec" =~ ^[0-9][0-9,-]*$ ]]; then
+        seq 0 $(($(nproc) - 1)) | tr '\n' ' '
+        return
+    fi
+    local IFS=,
+    for part in $spec; do
+        if [[ "$part" == *-* ]]; then seq "${part%-*}" "${part#*-}"; else echo "$part"; fi
+    done | tr '\n' ' '
+}
+cpus=$(cpu_list)
+[ -n "${cpus// /}" ] || die "no CPU to run on (taskset -cp $$)"
+if [[ "$peer_cpu" =~ ^[0-9]+$ ]] && [[ " $cpus" != *" $peer_cpu "* ]]; then
+    die "--peer-cpu: CPU $peer_cpu is not one this script may run on ($cpus)"
+fi
+
+# The CPU probe: one core's work and next to no memory (a loop of awk), so that its time says
+# how fast a CPU runs at the moment, whatever sgfaudit does. On a virtual machine the CPUs need
+# not be equal, nor stay so: one may run at half speed for minutes while the host is busy.
+# Prints the probe's wall time (s) pinned to CPU $1.
+probe_cpu() {
+    local cpu=$1 tfile="$work/probe-$1-$BASHPID.txt"
+    /usr/bin/time -f %e -o "$tfile" taskset -c "$cpu" awk -v n="$probe_iterations" \
+        'BEGIN { for (i = 0; i < n; i++) s += i % 7; if (s < 0) print s }' >/dev/null || return 1
+    tail -n 1 "$tfile"
+}
+# The probe alone on each CPU in turn, then on every CPU at once (one pinned to each). Sets
+# probe_text (the times and the capacity) and probe_fastest (the CPU of the shortest probe
+# alone). The capacity is how many loads of the fastest CPU alone the machine runs with
+# every CPU busy: the shortest time alone times the sum, over the CPUs, of 1 / the CPU's time
+# with every CPU busy (2.00x: two CPUs as fast as the fastest alone; --jobs 2 cannot gain more
+# over --jobs 1 on the fastest CPU).
+probe_machine() {
+    local c t lines="" pids=()
+    for c in $cpus; do
+        t=$(probe_cpu "$c") || die "the CPU probe failed on CPU $c"
+        lines+="$c $t"$'\n'
+    done
+    for c in $cpus; do
+        probe_cpu "$c" >"$work/probe-all-$c.txt" &
+        pids+=($!)
+    done
+    local pid
+    for pid in "${pids[@]}"; do wait "$pid" || die "the CPU probe failed with every CPU busy"; done
+    local together=""
+    for c in $cpus; do together+="$c $(cat "$work/probe-all-$c.txt")"$'\n'; done
+    read -r probe_fastest probe_text < <(printf '%s' "$lines$together" | awk '
+        NF != 2 || $2 !~ /^[0-9.]+$/ { bad = 1 }
+        { row[NR] = $0 }
+        END {
+            half = NR / 2
+            if (bad || NR % 2 || half < 1) { print "- the CPU probe gave no time"; exit }
+            best = -1
+            for (i = 1; i <= half; i++) {
+                split(row[i], a, " ")
+                alone = alone (i > 1 ? ", " : "") "CPU " a[1] " " sprintf("%.2f", a[2]) " s"
+                if (best < 0 || a[2] < best) { best = a[2]; fastest = a[1] }
+            }
+            for (i = half + 1; i <= NR; i++) {
+                split(row[i], a, " ")
+                busy = busy (i > half + 1 ? ", " : "") "CPU " a[1] " " sprintf("%.2f", a[2]) " s"
+                if (a[2] > 0) sum += 1 / a[2]
+            }
+            capacity = best * sum
+            printf "%s alone %s; every CPU at once %s: capacity %.2fx\n", fastest, alone, busy,
+                capacity
+        }')
+    [ "$probe_fastest" != - ] || die "the CPU probe gave no time"
+}
 
 # Folders this script makes in the scratch folder (the unpacked archives, their tenths) carry
 # the marker file MARKER inside, naming what they were made from. They are built under a staging
@@ -306,6 +391,8 @@ stats() {
 
 rows=()    # Markdown table rows
 verdicts=()
+declare -A median_wall=()  # "LABEL JOBS": the measured binary's median wall time (s)
+declare -A probe_before=() probe_after=()  # LABEL: probe_machine's line around its series
 differ=0
 # Markdown row for one (input, jobs, binary) series.
 # add_row LABEL JOBS BINLABEL INPUT_BYTES GAMES MOVES RSS_KIB WALLS...
@@ -314,6 +401,7 @@ add_row() {
     shift 7
     local median min max
     read -r median min max < <(stats "$@")
+    [ "$binlabel" = B ] || median_wall["$label $jobs"]=$median
     rows+=("$(awk -v label="$label" -v jobs="$jobs" -v bin="$binlabel" -v runs=$# \
         -v bytes="$bytes" -v games="$games" -v moves="$moves" -v rss="$rss" \
         -v median="$median" -v min="$min" -v max="$max" 'BEGIN {
@@ -338,6 +426,8 @@ bench_input() {
     local label=$1 input=$2
     local bytes
     bytes=$(du -sb --exclude="$marker_name" "$input" | cut -f1)
+    probe_machine
+    probe_before[$label]=$probe_text
     local j
     for j in $jobs_list; do
         local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
@@ -402,16 +492,38 @@ bench_input() {
             differ=1
         fi
     done
+    probe_machine
+    probe_after[$label]=$probe_text
+}
+
+# Markdown lines: each --jobs value above 1 against --jobs 1 (median wall times), with the
+# machine's capacity probed before and after the archive's series.
+speedup_lines() {
+    local label=$1 j
+    [ -n "${median_wall["$label 1"]:-}" ] || return 0
+    for j in $jobs_list; do
+        [ "$j" -gt 1 ] || continue
+        awk -v label="$label" -v j="$j" -v one="${median_wall["$label 1"]}" \
+            -v many="${median_wall["$label $j"]}" 'BEGIN {
+                if (many > 0) printf "- %s: --jobs %d ran %.2fx as fast as --jobs 1 (median wall %.2f s against %.2f s)\n", label, j, one / many, many, one
+            }'
+    done
+    echo "  - CPU probe before the series: ${probe_before[$label]}"
+    echo "  - CPU probe after the series: ${probe_after[$label]}"
 }
 
 # One timed run of a command (its arguments) under /usr/bin/time: sets run_cpu (user + system s),
-# run_user, run_system, run_wall (s) and run_rss (KiB) and returns the command's exit status.
+# run_user, run_system, run_wall (s), run_rss (KiB) and run_signal (the signal that killed the
+# command, 0 when it exited) and returns the command's exit status (128 + the signal when one
+# killed it: a command may exit with such a status too, as sgfcheck exits with 255).
 # Output goes to the scratch work folder, not measured.
 time_once() {
     local tfile="$work/time-peer.txt" status=0
     /usr/bin/time -f "%e %U %S %M" -o "$tfile" "$@" >"$work/stdout-peer.txt" \
         2>"$work/stderr-peer.txt" || status=$?
     read -r run_wall run_user run_system run_rss < <(tail -n 1 "$tfile")
+    run_signal=$(sed -n 's/^Command terminated by signal \([0-9][0-9]*\).*/\1/p' "$tfile")
+    run_signal=${run_signal:-0}
     [[ "$run_rss" =~ ^[0-9]+$ ]] || die "could not read /usr/bin/time's output $tfile: $(cat "$tfile")"
     run_cpu=$(awk -v u="$run_user" -v s="$run_system" 'BEGIN { printf "%.2f", u + s }')
     return "$status"
@@ -451,19 +563,21 @@ peer_ratios=()
 bench_peer() {
     local label=$1 input=$2
     local out="$scratch/report-$label-peer"
-    local peer_runs=() ours_runs=() peer_status=0 r which status
+    local peer_runs=() ours_runs=() peer_status=0 r which status pin=()
+    [ "$peer_cpu" = none ] || pin=(taskset -c "$peer_cpu")
     for ((r = 0; r <= runs; r++)); do
         local order=(peer ours)
         ((r == 0 || r % 2)) || order=(ours peer)
         for which in "${order[@]}"; do
             status=0
             if [ "$which" = peer ]; then
-                time_once "$peer" -r "$input" || status=$?
-                [ "$status" -lt 128 ] || die "$peer -r $input died (exit status $status)"
+                time_once "${pin[@]}" "$peer" -r "$input" || status=$?
+                [ "$run_signal" -eq 0 ] ||
+                    die "$peer -r $input died (exit status $status, signal $run_signal)"
                 peer_status=$status
             else
                 remove_report "$out"
-                time_once "$binary" audit --quiet --jobs 1 --dead none --out "$out" "$input" ||
+                time_once "${pin[@]}" "$binary" audit --quiet --jobs 1 --dead none --out "$out" "$input" ||
                     status=$?
                 [ "$status" -le 1 ] ||
                     die "$binary audit --jobs 1 --dead none $input failed with exit status $status"
@@ -499,6 +613,13 @@ for name in $archives; do
 done
 
 machine=$(print_machine)
+probe_machine
+machine+=$'\n'"- CPU probe before the runs (a loop of awk, $probe_iterations iterations; wall s): $probe_text"
+peer_cpu_how=""
+if [ "$peer_cpu" = auto ]; then
+    peer_cpu=$probe_fastest
+    peer_cpu_how=", the CPU whose probe alone was the shortest before the runs"
+fi
 for name in $archives; do
     bench_input "$name" "$scratch/$name"
     [ "$tenth" -eq 0 ] || bench_input "$name-tenth" "$scratch/$name-tenth"
@@ -531,6 +652,18 @@ else
     echo "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 fi
 printf '%s\n' "${rows[@]}"
+speedups=""
+for name in $archives; do
+    speedups+=$(speedup_lines "$name")$'\n'
+    [ "$tenth" -eq 0 ] || speedups+=$(speedup_lines "$name-tenth")$'\n'
+done
+if [ -n "${speedups//$'\n'/}" ]; then
+    echo
+    echo "Threads against one, and what the machine gave (the CPU probe's capacity: how many CPUs" \
+        "as fast as the fastest alone the machine gave with every CPU busy):"
+    echo
+    printf '%s' "$speedups" | sed '/^$/d'
+fi
 if [ ${#verdicts[@]} -gt 0 ]; then
     echo
     echo "Reports:"
@@ -545,6 +678,12 @@ if [ -n "$peer" ]; then
         "--dead none --out $scratch/report-ARCHIVE-peer ARCHIVE"
     echo "- $runs rounds per archive after one untimed warm-up of each, the two taking turns going" \
         "first; CPU = user + system from /usr/bin/time, medians; RSS the largest of the runs"
+    if [ "$peer_cpu" = none ]; then
+        echo "- not pinned to a CPU (--peer-cpu none): the system places each run"
+    else
+        echo "- both pinned to CPU $peer_cpu (taskset -c $peer_cpu$peer_cpu_how), so that they run" \
+            "on the same core"
+    fi
     echo
     echo "| archive | command | runs | median CPU s | user s | system s | wall s | CPU min-max s | peak RSS MiB |"
     echo "|---|---|--:|--:|--:|--:|--:|--:|--:|"

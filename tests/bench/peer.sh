@@ -3,7 +3,10 @@
 # sgfaudit, on a small archive packed from corpus/rules, so the test needs neither sgfcheck nor
 # ../shared/bench. Checks that the peer and `audit --jobs 1 --dead none` each run once untimed
 # and then once a round, the two taking turns going first; that both rows and the ratio line
-# are printed; and that a peer killed by a signal stops the benchmark (exit 2).
+# are printed; that both are pinned to one CPU (or not, with --peer-cpu none); that the CPU probe
+# is printed, and around each series with --jobs "1 2" beside the line for --jobs 2 against 1;
+# that a peer exiting with 255 (as sgfcheck does on some files) is measured; and that a peer
+# killed by a signal stops the benchmark (exit 2).
 # usage: peer.sh SGFAUDIT SOURCE_DIR
 set -euo pipefail
 sgfaudit=$1 source=$2
@@ -26,6 +29,7 @@ cat >"$work/peer" <<EOF
 #!/usr/bin/env bash
 [ "\$1" = -r ] && [ -d "\$2" ] || exit 3
 echo peer >>"$log"
+taskset -cp \$\$ | sed 's/.*: *//' >>"$work/affinity.log"
 find "\$2" -type f -name '*.sgf' -exec cat {} + >/dev/null
 exit 1  # as sgfcheck does when it finds a problem
 EOF
@@ -36,10 +40,13 @@ exec "$sgfaudit" "\$@"
 EOF
 chmod +x "$work/peer" "$work/sgfaudit"
 
+# run_bench PEER [BENCH_ARGS...]; the CPU probe made short (its size is not what is tested).
 run_bench() {
-    SGFAUDIT_BENCH_ARCHIVES="$work/archives" bash "$source/tools/bench.sh" \
-        --binary "$work/sgfaudit" --archives mini --jobs 1 --runs 3 --scratch "$work/scratch" \
-        --peer "$1" >"$work/out.md" 2>"$work/err.txt"
+    local peer=$1
+    shift
+    SGFAUDIT_BENCH_PROBE_ITERATIONS=200000 SGFAUDIT_BENCH_ARCHIVES="$work/archives" \
+        bash "$source/tools/bench.sh" --binary "$work/sgfaudit" --archives mini --jobs 1 \
+        --runs 3 --scratch "$work/scratch" --peer "$peer" "$@" >"$work/out.md" 2>"$work/err.txt"
 }
 
 status=0
@@ -56,7 +63,52 @@ grep -Eq '^\| mini \| `sgfaudit audit --jobs 1 --dead none` \| 3 \| [0-9]+\.[0-9
 grep -Eq "^- mini: (the peer took [0-9]+\.[0-9]{2}x sgfaudit's CPU time \(medians\)|sgfaudit's CPU time was 0: no ratio)$" \
     "$work/out.md" || fail "no ratio line"
 [ -f "$work/scratch/report-mini-peer/games.jsonl" ] || fail "the per-core audit wrote no report"
-echo "bench.sh --peer: $calls; rows and ratio printed"
+grep -Eq '^- both pinned to CPU [0-9]+ \(taskset -c [0-9]+, the CPU whose probe alone was the shortest before the runs\), so that they run on the same core$' \
+    "$work/out.md" || fail "not said to be pinned: $(grep -i pinned "$work/out.md")"
+pinned=$(sed -n 's/^- both pinned to CPU \([0-9]*\) .*/\1/p' "$work/out.md")
+[ "$(sort -u "$work/affinity.log")" = "$pinned" ] ||
+    fail "the peer ran on CPUs $(sort -u "$work/affinity.log" | tr '\n' ' '), not CPU $pinned alone"
+cpu_re='CPU [0-9]+ [0-9]+\.[0-9]{2} s'
+grep -Eq "^- CPU probe before the runs \(a loop of awk, 200000 iterations; wall s\): alone $cpu_re(, $cpu_re)*; every CPU at once $cpu_re(, $cpu_re)*: capacity [0-9]+\.[0-9]{2}x$" \
+    "$work/out.md" || fail "no CPU probe line: $(grep -i probe "$work/out.md")"
+echo "bench.sh --peer: $calls; rows, ratio, pinning and probe printed"
+
+# Not pinned when asked; a CPU the script may not run on is refused (2).
+status=0
+: >"$work/affinity.log"
+run_bench "$work/peer" --peer-cpu none || status=$?
+[ "$status" -eq 0 ] || { cat "$work/err.txt"; fail "--peer-cpu none: bench.sh exited with $status"; }
+grep -q '^- not pinned to a CPU (--peer-cpu none): the system places each run$' "$work/out.md" ||
+    fail "--peer-cpu none: not said"
+[ "$(sort -u "$work/affinity.log")" = "$(taskset -cp $$ | sed 's/.*: *//')" ] ||
+    fail "--peer-cpu none: the peer ran on CPUs $(sort -u "$work/affinity.log" | tr '\n' ' ')"
+status=0
+run_bench "$work/peer" --peer-cpu 4095 || status=$?
+[ "$status" -eq 2 ] || fail "--peer-cpu 4095: bench.sh exited with $status, not 2"
+grep -q "is not one this script may run on" "$work/err.txt" || fail "--peer-cpu 4095: no reason"
+echo "bench.sh --peer: --peer-cpu none and an unknown CPU"
+
+# With --jobs 1 and 2: --jobs 2 against --jobs 1, with the CPU probe around the series.
+status=0
+run_bench "$work/peer" --jobs "1 2" || status=$?
+[ "$status" -eq 0 ] || { cat "$work/err.txt"; fail "--jobs \"1 2\": bench.sh exited with $status"; }
+grep -Eq '^- mini: --jobs 2 ran [0-9]+\.[0-9]{2}x as fast as --jobs 1 \(median wall [0-9]+\.[0-9]{2} s against [0-9]+\.[0-9]{2} s\)$' \
+    "$work/out.md" || fail "--jobs \"1 2\": no line for --jobs 2 against 1"
+for when in before after; do
+    grep -Eq "^  - CPU probe $when the series: alone $cpu_re(, $cpu_re)*; every CPU at once $cpu_re(, $cpu_re)*: capacity [0-9]+\.[0-9]{2}x$" \
+        "$work/out.md" || fail "--jobs \"1 2\": no probe $when the series"
+done
+echo "bench.sh: --jobs 2 against --jobs 1, with the CPU probe around the series"
+
+# A peer that exits with 255 (sgfcheck does on some files) is measured: no signal killed it.
+printf '#!/usr/bin/env bash\nexit 255\n' >"$work/exits255"
+chmod +x "$work/exits255"
+status=0
+run_bench "$work/exits255" || status=$?
+[ "$status" -eq 0 ] || { cat "$work/err.txt"; fail "a peer exiting with 255: bench.sh exited with $status"; }
+grep -Eq '^\| mini \| `exits255 -r` \(exit status 255\) \| 3 \|' "$work/out.md" ||
+    fail "a peer exiting with 255: no row"
+echo "bench.sh --peer: a peer exiting with 255 is measured"
 
 # A peer that dies by a signal is no measurement: the benchmark stops with 2.
 cat >"$work/dies" <<'EOF'
@@ -67,5 +119,5 @@ chmod +x "$work/dies"
 status=0
 run_bench "$work/dies" || status=$?
 [ "$status" -eq 2 ] || fail "a peer killed by a signal: bench.sh exited with $status, not 2"
-grep -q "died (exit status 137)" "$work/err.txt" || fail "no reason given: $(tail -n 3 "$work/err.txt")"
+grep -q "died (exit status 137, signal 9)" "$work/err.txt" || fail "no reason given: $(tail -n 3 "$work/err.txt")"
 echo "bench.sh --peer: a peer killed by a signal stops the benchmark with 2"
