@@ -39,7 +39,7 @@ usage: bash tools/bench.sh [--runs N] [--jobs "1 2"] [--archives "kgs-6d-plus og
                     micro-benchmarks; arguments after -- go to the benchmark program
 
 The archives are read from ${SGFAUDIT_BENCH_ARCHIVES:-../shared/bench} (ARCHIVE.tar.gz).
-The machine's own parallel capacity is probed before the runs and around each archive's series:
+The machine's own parallel capacity is probed before the runs and in each archive's rounds:
 a fixed loop of awk (${SGFAUDIT_BENCH_PROBE_ITERATIONS:-20000000} iterations) timed alone on each
 CPU, then on every CPU at once (docs/benchmarks.md, "The CPU probe").
 In the scratch folder, the script removes or replaces only what it made (folders with its
@@ -221,8 +221,8 @@ probe_cpu() {
     tail -n 1 "$tfile"
 }
 # The probe alone on each CPU in turn, then on every CPU at once (one pinned to each). Sets
-# probe_text (the times and the capacity) and probe_fastest (the CPU of the shortest probe
-# alone). The capacity is how many loads of the fastest CPU alone the machine runs with
+# probe_text (the times and the capacity), probe_capacity (the number) and probe_fastest (the
+# CPU of the shortest probe alone). The capacity is how many loads of the fastest CPU alone the machine runs with
 # every CPU busy: the shortest time alone times the sum, over the CPUs, of 1 / the CPU's time
 # with every CPU busy (2.00x: two CPUs as fast as the fastest alone; --jobs 2 cannot gain more
 # over --jobs 1 on the fastest CPU).
@@ -240,12 +240,12 @@ probe_machine() {
     for pid in "${pids[@]}"; do wait "$pid" || die "the CPU probe failed with every CPU busy"; done
     local together=""
     for c in $cpus; do together+="$c $(cat "$work/probe-all-$c.txt")"$'\n'; done
-    read -r probe_fastest probe_text < <(printf '%s' "$lines$together" | awk '
+    read -r probe_fastest probe_capacity probe_text < <(printf '%s' "$lines$together" | awk '
         NF != 2 || $2 !~ /^[0-9.]+$/ { bad = 1 }
         { row[NR] = $0 }
         END {
             half = NR / 2
-            if (bad || NR % 2 || half < 1) { print "- the CPU probe gave no time"; exit }
+            if (bad || NR % 2 || half < 1) { print "- 0 the CPU probe gave no time"; exit }
             best = -1
             for (i = 1; i <= half; i++) {
                 split(row[i], a, " ")
@@ -258,8 +258,8 @@ probe_machine() {
                 if (a[2] > 0) sum += 1 / a[2]
             }
             capacity = best * sum
-            printf "%s alone %s; every CPU at once %s: capacity %.2fx\n", fastest, alone, busy,
-                capacity
+            printf "%s %.4f alone %s; every CPU at once %s: capacity %.2fx\n", fastest, capacity,
+                alone, busy, capacity
         }')
     [ "$probe_fastest" != - ] || die "the CPU probe gave no time"
 }
@@ -392,7 +392,7 @@ stats() {
 rows=()    # Markdown table rows
 verdicts=()
 declare -A median_wall=()  # "LABEL JOBS": the measured binary's median wall time (s)
-declare -A probe_before=() probe_after=()  # LABEL: probe_machine's line around its series
+declare -A probe_during=()  # LABEL: the capacities the CPU probe gave during its series
 differ=0
 # Markdown row for one (input, jobs, binary) series.
 # add_row LABEL JOBS BINLABEL INPUT_BYTES GAMES MOVES RSS_KIB WALLS...
@@ -421,49 +421,71 @@ report_differences() {
     diff -rq -- "$a" "$b" 2>&1 | sed -e "s|$a/||g" -e "s|$b/||g" | tr '\n' ' ' | sed 's/ $//'
 }
 
-# Benchmarks one input folder (an archive or its tenth) for every --jobs value.
+# Benchmarks one input folder (an archive or its tenth) for every --jobs value. The runs go in
+# rounds: each round runs every --jobs value once (and, with --compare, both binaries), the
+# order turning from round to round, so that every median is taken over the same minutes (the
+# machine's speed drifts). The CPU probe runs before the first round and after each.
 bench_input() {
     local label=$1 input=$2
     local bytes
     bytes=$(du -sb --exclude="$marker_name" "$input" | cut -f1)
-    probe_machine
-    probe_before[$label]=$probe_text
-    local j
-    for j in $jobs_list; do
-        local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
-        local walls_a=() walls_b=() rss_a=0 rss_b=0 games="" moves=""
+    local -a jobs_values
+    read -r -a jobs_values <<<"$jobs_list"
+    local n=${#jobs_values[@]}
+    local -A walls=() rss=()
+    local games="" moves="" j which
+    for j in "${jobs_values[@]}"; do
         note "$label --jobs $j: warm-up"
-        run_once "$binary" "$j" "$out_a" "$input"
-        games=$run_games
-        moves=$run_moves
-        [ -z "$compare" ] || run_once "$compare" "$j" "$out_b" "$input"
-        local r
-        for ((r = 1; r <= runs; r++)); do
+        run_once "$binary" "$j" "$scratch/report-$label-j$j" "$input"
+        if [ -z "$games" ]; then
+            games=$run_games
+            moves=$run_moves
+        fi
+        [ -z "$compare" ] || run_once "$compare" "$j" "$scratch/report-$label-j$j-compare" "$input"
+        walls["a $j"]="" walls["b $j"]="" rss["a $j"]=0 rss["b $j"]=0
+    done
+    probe_machine
+    local capacities=("$probe_capacity")
+    local r k
+    for ((r = 1; r <= runs; r++)); do
+        for ((k = 0; k < n; k++)); do
+            j=${jobs_values[$(((r - 1 + k) % n))]}
             # With --compare, the two binaries take turns going first.
             local order=(a)
             if [ -n "$compare" ]; then
                 if ((r % 2)); then order=(a b); else order=(b a); fi
             fi
-            local which
             for which in "${order[@]}"; do
                 if [ "$which" = a ]; then
-                    run_once "$binary" "$j" "$out_a" "$input"
-                    walls_a+=("$run_wall")
-                    ((run_rss > rss_a)) && rss_a=$run_rss
+                    run_once "$binary" "$j" "$scratch/report-$label-j$j" "$input"
                 else
-                    run_once "$compare" "$j" "$out_b" "$input"
-                    walls_b+=("$run_wall")
-                    ((run_rss > rss_b)) && rss_b=$run_rss
+                    run_once "$compare" "$j" "$scratch/report-$label-j$j-compare" "$input"
                 fi
+                walls["$which $j"]+=" $run_wall"
+                ((run_rss > rss["$which $j"])) && rss["$which $j"]=$run_rss
                 if [ "$run_games" != "$games" ] || [ "$run_moves" != "$moves" ]; then
                     die "$label --jobs $j: run $r counted $run_games games, $run_moves moves; the warm-up $games, $moves"
                 fi
                 note "$label --jobs $j run $r/$runs ($which): ${run_wall} s, $(((run_rss + 512) / 1024)) MiB"
             done
         done
+        probe_machine
+        capacities+=("$probe_capacity")
+    done
+    probe_during[$label]=$(printf '%s\n' "${capacities[@]}" | LC_ALL=C sort -g | awk '
+        { v[NR] = $1 }
+        END {
+            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+            printf "median %.2fx, %.2fx to %.2fx (%d probes: before the first round and after each)", m, v[1], v[NR], NR
+        }')
+    for j in "${jobs_values[@]}"; do
+        local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
+        local walls_a walls_b
+        read -r -a walls_a <<<"${walls["a $j"]}"
         if [ -n "$compare" ]; then
-            add_row "$label" "$j" A "$bytes" "$games" "$moves" "$rss_a" "${walls_a[@]}"
-            add_row "$label" "$j" B "$bytes" "$games" "$moves" "$rss_b" "${walls_b[@]}"
+            read -r -a walls_b <<<"${walls["b $j"]}"
+            add_row "$label" "$j" A "$bytes" "$games" "$moves" "${rss["a $j"]}" "${walls_a[@]}"
+            add_row "$label" "$j" B "$bytes" "$games" "$moves" "${rss["b $j"]}" "${walls_b[@]}"
             local diff
             diff=$(report_differences "$out_a" "$out_b")
             if [ -z "$diff" ]; then
@@ -473,12 +495,12 @@ bench_input() {
                 differ=1
             fi
         else
-            add_row "$label" "$j" "" "$bytes" "$games" "$moves" "$rss_a" "${walls_a[@]}"
+            add_row "$label" "$j" "" "$bytes" "$games" "$moves" "${rss["a $j"]}" "${walls_a[@]}"
         fi
     done
     # The report must not depend on --jobs (docs/report-format.md).
     local first="" j2
-    for j2 in $jobs_list; do
+    for j2 in "${jobs_values[@]}"; do
         if [ -z "$first" ]; then
             first=$j2
             continue
@@ -492,12 +514,10 @@ bench_input() {
             differ=1
         fi
     done
-    probe_machine
-    probe_after[$label]=$probe_text
 }
 
 # Markdown lines: each --jobs value above 1 against --jobs 1 (median wall times), with the
-# machine's capacity probed before and after the archive's series.
+# machine's capacity probed during the archive's series.
 speedup_lines() {
     local label=$1 j
     [ -n "${median_wall["$label 1"]:-}" ] || return 0
@@ -508,8 +528,7 @@ speedup_lines() {
                 if (many > 0) printf "- %s: --jobs %d ran %.2fx as fast as --jobs 1 (median wall %.2f s against %.2f s)\n", label, j, one / many, many, one
             }'
     done
-    echo "  - CPU probe before the series: ${probe_before[$label]}"
-    echo "  - CPU probe after the series: ${probe_after[$label]}"
+    echo "  - the machine's capacity during the series: ${probe_during[$label]}"
 }
 
 # One timed run of a command (its arguments) under /usr/bin/time: sets run_cpu (user + system s),

@@ -4,7 +4,8 @@
 # ../shared/bench. Checks that the peer and `audit --jobs 1 --dead none` each run once untimed
 # and then once a round, the two taking turns going first; that both rows and the ratio line
 # are printed; that both are pinned to one CPU (or not, with --peer-cpu none); that the CPU probe
-# is printed, and around each series with --jobs "1 2" beside the line for --jobs 2 against 1;
+# is printed; that --jobs "1 2" runs the two in rounds, their order turning, with the line for
+# --jobs 2 against 1 and the capacity the probe gave during the series;
 # that a peer exiting with 255 (as sgfcheck does on some files) is measured; and that a peer
 # killed by a signal stops the benchmark (exit 2).
 # usage: peer.sh SGFAUDIT SOURCE_DIR
@@ -35,7 +36,10 @@ exit 1  # as sgfcheck does when it finds a problem
 EOF
 cat >"$work/sgfaudit" <<EOF
 #!/usr/bin/env bash
-case " \$* " in *" --dead none "*) echo ours >>"$log" ;; esac
+case " \$* " in
+    *" --dead none "*) echo ours >>"$log" ;;
+    *" --jobs "*) echo "j\$(sed 's/.* --jobs \\([0-9]*\\) .*/\\1/' <<<" \$* ")" >>"$work/jobs.log" ;;
+esac
 exec "$sgfaudit" "\$@"
 EOF
 chmod +x "$work/peer" "$work/sgfaudit"
@@ -90,15 +94,17 @@ echo "bench.sh --peer: --peer-cpu none and an unknown CPU"
 
 # With --jobs 1 and 2: --jobs 2 against --jobs 1, with the CPU probe around the series.
 status=0
+: >"$work/jobs.log"
 run_bench "$work/peer" --jobs "1 2" || status=$?
 [ "$status" -eq 0 ] || { cat "$work/err.txt"; fail "--jobs \"1 2\": bench.sh exited with $status"; }
+# Warm-ups 1 then 2; round 1: 1 2, round 2: 2 1, round 3: 1 2.
+runs_made=$(tr '\n' ' ' <"$work/jobs.log")
+[ "$runs_made" = "j1 j2 j1 j2 j2 j1 j1 j2 " ] || fail "--jobs \"1 2\": runs in this order: $runs_made"
 grep -Eq '^- mini: --jobs 2 ran [0-9]+\.[0-9]{2}x as fast as --jobs 1 \(median wall [0-9]+\.[0-9]{2} s against [0-9]+\.[0-9]{2} s\)$' \
     "$work/out.md" || fail "--jobs \"1 2\": no line for --jobs 2 against 1"
-for when in before after; do
-    grep -Eq "^  - CPU probe $when the series: alone $cpu_re(, $cpu_re)*; every CPU at once $cpu_re(, $cpu_re)*: capacity [0-9]+\.[0-9]{2}x$" \
-        "$work/out.md" || fail "--jobs \"1 2\": no probe $when the series"
-done
-echo "bench.sh: --jobs 2 against --jobs 1, with the CPU probe around the series"
+grep -Eq "^  - the machine's capacity during the series: median [0-9]+\.[0-9]{2}x, [0-9]+\.[0-9]{2}x to [0-9]+\.[0-9]{2}x \(4 probes: before the first round and after each\)$" \
+    "$work/out.md" || fail "--jobs \"1 2\": no capacity during the series: $(grep capacity "$work/out.md")"
+echo "bench.sh: --jobs 1 and 2 in rounds ($runs_made), the capacity during the series"
 
 # A peer that exits with 255 (sgfcheck does on some files) is measured: no signal killed it.
 printf '#!/usr/bin/env bash\nexit 255\n' >"$work/exits255"
