@@ -94,7 +94,8 @@ done
 [ -n "${jobs_list// /}" ] || die "--jobs: no value"
 for j in $jobs_list; do [[ "$j" =~ ^[1-9][0-9]*$ ]] || die "--jobs: '$j' is not a positive number"; done
 [ -n "${archives// /}" ] || die "--archives: no archive named"
-[[ "$peer_cpu" =~ ^([0-9]+|auto|none)$ ]] || die "--peer-cpu: '$peer_cpu' is not a CPU number, auto or none"
+[[ "$peer_cpu" =~ ^([0-9]+|auto|none)$ ]] ||
+    die "--peer-cpu: '$peer_cpu' is not a CPU number, auto or none"
 probe_iterations=${SGFAUDIT_BENCH_PROBE_ITERATIONS:-20000000}
 [[ "$probe_iterations" =~ ^[1-9][0-9]*$ ]] ||
     die "SGFAUDIT_BENCH_PROBE_ITERATIONS: '$probe_iterations' is not a positive number"
@@ -222,10 +223,10 @@ probe_cpu() {
 }
 # The probe alone on each CPU in turn, then on every CPU at once (one pinned to each). Sets
 # probe_text (the times and the capacity), probe_capacity (the number) and probe_fastest (the
-# CPU of the shortest probe alone). The capacity is how many loads of the fastest CPU alone the machine runs with
-# every CPU busy: the shortest time alone times the sum, over the CPUs, of 1 / the CPU's time
-# with every CPU busy (2.00x: two CPUs as fast as the fastest alone; --jobs 2 cannot gain more
-# over --jobs 1 on the fastest CPU).
+# CPU of the shortest probe alone). The capacity is how many loads of the fastest CPU alone the
+# machine runs with every CPU busy: the shortest time alone times the sum, over the CPUs, of
+# 1 / the CPU's time with every CPU busy (2.00x: two CPUs as fast as the fastest alone;
+# --jobs 2 cannot gain more over --jobs 1 on the fastest CPU).
 probe_machine() {
     local c t lines="" pids=()
     for c in $cpus; do
@@ -476,7 +477,8 @@ bench_input() {
         { v[NR] = $1 }
         END {
             m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-            printf "median %.2fx, %.2fx to %.2fx (%d probes: before the first round and after each)", m, v[1], v[NR], NR
+            printf "median %.2fx, %.2fx to %.2fx (%d probes: before the first round and after " \
+                "each)", m, v[1], v[NR], NR
         }')
     for j in "${jobs_values[@]}"; do
         local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
@@ -525,7 +527,9 @@ speedup_lines() {
         [ "$j" -gt 1 ] || continue
         awk -v label="$label" -v j="$j" -v one="${median_wall["$label 1"]}" \
             -v many="${median_wall["$label $j"]}" 'BEGIN {
-                if (many > 0) printf "- %s: --jobs %d ran %.2fx as fast as --jobs 1 (median wall %.2f s against %.2f s)\n", label, j, one / many, many, one
+                if (many > 0)
+                    printf "- %s: --jobs %d ran %.2fx as fast as --jobs 1 (median wall %.2f s " \
+                        "against %.2f s)\n", label, j, one / many, many, one
             }'
     done
     echo "  - the machine's capacity during the series: ${probe_during[$label]}"
