@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 
 #include "after_replay.hpp"
 #include "end_of_game.hpp"
@@ -18,6 +19,19 @@
 #include "sgfaudit/audit/life.hpp"
 
 namespace sgfaudit::audit::detail {
+
+namespace {
+
+// Whether two tallies have the same region terms (region_terms): debug builds hold R18's
+// readings, which take them from the count, to the regions counted again.
+[[maybe_unused]] bool same_region_terms(const Tally& a, const Tally& b) {
+    return a.black_stones == b.black_stones && a.white_stones == b.white_stones &&
+           a.dead_black == b.dead_black && a.dead_white == b.dead_white &&
+           a.black_territory == b.black_territory && a.white_territory == b.white_territory &&
+           a.neutral == b.neutral;
+}
+
+}  // namespace
 
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
     if (r.komi_override) return {*r.komi_override, KomiSource::komi_override, {}};
@@ -247,12 +261,15 @@ std::optional<EndOfGame::Reading> EndOfGame::convention_reading(const Lane& l, c
         // bound it, counted from the rows of stones.
         const std::optional<double> fox_komi =
             detail::fox_even_komi(rec_, out_.handicap, res.ruleset);
-        if (!j8_may_reach(l, tally.removed, komi, fox_komi)) return std::nullopt;
+        // The count's own regions (it is no markup count): counted once per end board.
+        const detail::Tally regions = detail::region_terms(tally);
+        assert(
+            same_region_terms(regions, detail::tally_regions_without(end_board(l), tally.removed)));
+        if (!j8_may_reach(l, regions, komi, fox_komi)) return std::nullopt;
         Ruleset j8 = res.ruleset;
         j8.seki_eyes = SekiEyes::neutral;
-        const detail::Tally t = detail::tally_position(
-            end_board(l), detail::DeadStones{DeadPolicy::markup, tally.removed},
-            detail::SekiReadings::of(j8.seki_eyes));
+        detail::Tally t = regions;
+        detail::add_japanese_reading(end_board(l), tally.removed, t);
         const auto score_j8 = [&](const detail::KomiChoice& k) {
             return detail::score_position(t, j8, l.end_state, out_.handicap, k, source, oracle,
                                           one_stone_handicap_);
@@ -270,17 +287,17 @@ std::optional<EndOfGame::Reading> EndOfGame::convention_reading(const Lane& l, c
     return std::nullopt;
 }
 
-// Whether J 8's reading of `l`'s end board with `removed` taken off may reproduce RE under
-// `komi` (or Fox's `fox_komi`): false only when RE is a score with a margin that lies outside
-// what taking seki eyes out of territory can give (convention_reading).
-bool EndOfGame::j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
-                             const detail::KomiChoice& komi, std::optional<double> fox_komi) {
+// Whether J 8's reading of `l`'s end board, counted by `regions` (its region terms with the
+// dead stones taken off), may reproduce RE under `komi` (or Fox's `fox_komi`): false only when
+// RE is a score with a margin that lies outside what taking seki eyes out of territory can give
+// (convention_reading).
+bool EndOfGame::j8_may_reach(const Lane& l, const Tally& regions, const detail::KomiChoice& komi,
+                             std::optional<double> fox_komi) {
     const sgf::GameResult& re = *rec_.result;
     if (re.kind != sgf::ResultKind::score || !re.margin || *re.margin == 0.0 || !re.winner) {
         return true;  // no margin to bound (a draw, a winner only)
     }
     const double recorded = *re.winner == sgf::Color::black ? *re.margin : -*re.margin;
-    const Tally regions = detail::tally_regions_without(end_board(l), removed);
     const auto within = [&](const detail::KomiChoice& k) {
         const Score s =
             detail::score_position(regions, l.result.ruleset, l.end_state, out_.handicap, k,

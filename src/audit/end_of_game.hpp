@@ -124,8 +124,8 @@ class EndOfGame final {
     std::optional<Agreement> find_agreement(const Lane& l,
                                             const std::vector<std::vector<Vertex>>& strings,
                                             DeadSource source, const std::string& oracle);
-    bool j8_may_reach(const Lane& l, const std::vector<Vertex>& removed,
-                      const detail::KomiChoice& komi, std::optional<double> fox_komi);
+    bool j8_may_reach(const Lane& l, const Tally& regions, const detail::KomiChoice& komi,
+                      std::optional<double> fox_komi);
     void drop_record_divergence();
 
     // --- unsure_decisions.cpp: R20, every decision about the strings the judge is unsure of ---

@@ -257,6 +257,34 @@ Tally tally_regions_without(const game::Board& board, std::span<const game::Vert
     return t;
 }
 
+Tally region_terms(const Tally& t) {
+    Tally out;
+    out.black_stones = t.black_stones;
+    out.white_stones = t.white_stones;
+    out.dead_black = t.dead_black;
+    out.dead_white = t.dead_white;
+    out.black_territory = t.black_territory;
+    out.white_territory = t.white_territory;
+    out.neutral = t.neutral;
+    return out;
+}
+
+void add_japanese_reading(const game::Board& board, std::span<const game::Vertex> removed,
+                          Tally& t) {
+    if (t.black_territory + t.white_territory == 0) return;
+    bool any = false;
+    for (const game::Vertex v : removed) any = any || game::is_stone(board.at(v));
+    if (!any) {
+        count_japanese(board, t);
+        return;
+    }
+    game::Board after = board.copy();
+    for (const game::Vertex v : removed) {
+        if (game::is_stone(after.at(v))) after.clear(v);
+    }
+    count_japanese(after, t);
+}
+
 // Calls f with `board` less the stones of `dead` (distinct points): a copy of the board (some
 // 27 KB) only when there are some to take off, which most end boards of Benson's analysis have
 // not.

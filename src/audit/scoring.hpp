@@ -151,6 +151,18 @@ RowMasks rows_of(const game::Board& board, game::Color c);
 // reads no seki (seki-eyes=territory), thousands of subsets of dead strings a game.
 Tally tally_regions_without(const game::Board& board, std::span<const game::Vertex> removed);
 
+// The terms of `t` that tally_regions_without(board, t.removed) gives (stones, dead stones,
+// territory and neutral points by regions), without its readings of seki or its settledness:
+// for `t` a count of `board` by tally_position (any policy: t.removed is what it took off),
+// not by tally_markup. R18's readings start from it instead of counting the regions again.
+Tally region_terms(const Tally& t);
+
+// Adds R19's reading (count_japanese) to `t`, the region terms of `board` less the stones of
+// `removed`, when it has some territory: what tally_position(board, DeadStones{markup,
+// removed}, SekiReadings{.j8 = true}) adds to them.
+void add_japanese_reading(const game::Board& board, std::span<const game::Vertex> removed,
+                          Tally& t);
+
 // R11: the server's count written as TB/TW markup in the final node. The stones on points marked
 // for the opponent are dead (`dead`); each colour's territory is exactly its marked points that
 // are empty once they are removed (a point marked twice counts for neither); area = live stones
