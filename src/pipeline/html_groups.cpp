@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <deque>
@@ -18,6 +19,13 @@ namespace {
 std::string path_of(const std::string& folder, std::size_t index) {
     return fmt::format("{}/index.{}.partial", folder, index);
 }
+
+// What a group's file holds before each block's head, figure and tail: whether it has a board,
+// and the three's sizes. Written and read back by this process only, so in its own layout: no
+// number written as text and scanned back (fscanf was a tenth of writing the pages).
+struct BlockHeader {
+    std::uint64_t has_board, head, figure, tail;
+};
 
 }  // namespace
 
@@ -68,9 +76,10 @@ void HtmlGroups::add(const std::vector<report::HtmlBlock>& blocks) {
         }
         text_bytes_[g] += b.head.size() + b.tail.size();
         if (b.has_board) figure_bytes_[g].push_back(static_cast<std::uint32_t>(b.figure.size()));
-        // A block: "has_board head_length figure_length tail_length\n", then the three.
-        put(g, fmt::format("{} {} {} {}\n", b.has_board ? 1 : 0, b.head.size(), b.figure.size(),
-                           b.tail.size()));
+        // A block: its BlockHeader (this process reads it back), then the three.
+        const BlockHeader header{b.has_board ? std::uint64_t{1} : 0, b.head.size(), b.figure.size(),
+                                 b.tail.size()};
+        put(g, std::string_view(reinterpret_cast<const char*>(&header), sizeof header));
         put(g, b.head);
         put(g, b.figure);
         put(g, b.tail);
@@ -214,16 +223,16 @@ bool HtmlGroups::each_block(
     };
     std::uint64_t drawn = 0;
     for (std::uint64_t k = 0; k < divergences_[g]; ++k) {
-        int has_board = 0;
-        unsigned long long head_n = 0, fig_n = 0, tail_n = 0;
-        if (std::fscanf(f, "%d %llu %llu %llu", &has_board, &head_n, &fig_n, &tail_n) != 4 ||
-            std::fgetc(f) != '\n') {
+        BlockHeader header{};
+        if (std::fread(&header, sizeof header, 1, f) != 1) {
             error_ = "cannot read back the HTML of a group";
             return false;
         }
-        if (!read(head, head_n) || !read(figure, fig_n) || !read(tail, tail_n)) return false;
+        if (!read(head, header.head) || !read(figure, header.figure) || !read(tail, header.tail)) {
+            return false;
+        }
         std::string_view fig;
-        if (has_board != 0) {
+        if (header.has_board != 0) {
             if (drawn < budget_[g] && !figure.empty()) {
                 fig = figure;
                 ++drawn;
@@ -236,7 +245,7 @@ bool HtmlGroups::each_block(
     return true;
 }
 
-bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& anchors) {
+bool HtmlGroups::write_pages() {
     const std::string pages = pages_folder();
     if (::mkdir(pages.c_str(), 0755) != 0 && errno != EEXIST) {
         error_ = fmt::format("cannot create {}: {}", pages, std::strerror(errno));
@@ -244,6 +253,10 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
     }
     // One page's stdio buffer: pages are written one at a time.
     const auto page_buffer = std::make_unique<char[]>(kPageBuffer);
+    // Room for an anchor per block (a game's first block holds one).
+    std::uint64_t blocks_in_all = 0;
+    for (const std::uint16_t g : order_) blocks_in_all += divergences_[g];
+    anchors_.reserve(static_cast<std::size_t>(blocks_in_all));
     DurablePages durable;
     for (const std::uint16_t g : order_) {
         std::uint32_t page = 0;
@@ -308,7 +321,7 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
                 }
                 relink_head(head);
                 if (const std::string_view a = block_anchor(head); !a.empty()) {
-                    anchors.emplace(std::string(a), page_name(g, page));
+                    anchors_.push_back({std::string(a), g, page});
                 }
                 put_page(head);
                 put_page(fig);
@@ -328,8 +341,17 @@ bool HtmlGroups::write_pages(std::map<std::string, std::string, std::less<>>& an
             error_ = fmt::format("cannot write {}: {}", pages, std::strerror(errno));
     }
     if (dir >= 0) ::close(dir);
-    anchors_ = anchors;
+    std::stable_sort(anchors_.begin(), anchors_.end(),
+                     [](const AnchorPage& a, const AnchorPage& b) { return a.anchor < b.anchor; });
     return error_.empty();
+}
+
+std::string HtmlGroups::page_of(std::string_view anchor) const {
+    const auto it =
+        std::lower_bound(anchors_.begin(), anchors_.end(), anchor,
+                         [](const AnchorPage& a, std::string_view key) { return a.anchor < key; });
+    if (it == anchors_.end() || it->anchor != anchor) return {};
+    return page_name(it->group, it->page);
 }
 
 bool HtmlGroups::write(const std::function<void(std::string_view)>& out,
@@ -348,9 +370,9 @@ bool HtmlGroups::write(const std::function<void(std::string_view)>& out,
                     const std::size_t start = at + link.size();
                     const std::size_t end = line.find('"', start);
                     if (end != std::string::npos) {
-                        const auto it =
-                            anchors_.find(std::string_view(line).substr(start, end - start));
-                        if (it != anchors_.end()) line.insert(start - 1, it->second);
+                        const std::string page =
+                            page_of(std::string_view(line).substr(start, end - start));
+                        if (!page.empty()) line.insert(start - 1, page);
                     }
                 }
                 out(line);

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -50,8 +49,11 @@ class HtmlGroups {
     bool paginate(std::uint64_t head_bytes);
     bool paged() const { return paged_; }
     // When paged, before write: writes every group to pages/ID.html (ID-2.html, ... past
-    // report::kPageBytes), and returns where each game's anchor went (anchor -> "pages/....").
-    bool write_pages(std::map<std::string, std::string, std::less<>>& anchors);
+    // report::kPageBytes), noting where each game's anchor went (page_of).
+    bool write_pages();
+    // After write_pages: the page ("pages/....html") that holds the game anchor `anchor` (the
+    // first, when several groups hold it), or "" when none does.
+    std::string page_of(std::string_view anchor) const;
     const std::vector<std::uint16_t>& order() const { return order_; }
     const std::array<std::uint64_t, report::kHtmlGroups>& divergences() const {
         return divergences_;
@@ -95,8 +97,17 @@ class HtmlGroups {
     std::array<std::uint64_t, report::kHtmlGroups> text_bytes_{};
     std::array<std::vector<std::uint32_t>, report::kHtmlGroups> figure_bytes_;
     bool paged_ = false;
-    std::array<std::uint32_t, report::kHtmlGroups> pages_{};   // pages of each group
-    std::map<std::string, std::string, std::less<>> anchors_;  // anchor -> page, when paged
+    std::array<std::uint32_t, report::kHtmlGroups> pages_{};  // pages of each group
+    // Where the games' anchors went, when paged: a group and its page per anchor, in the order
+    // written, then sorted by anchor (stable: the first written comes first). Not a map of
+    // page names: ogs-9x9 has 57,009 anchors, and building such a map (a node and a name per
+    // anchor, then a copy) was most of the serial tail of its run.
+    struct AnchorPage {
+        std::string anchor;
+        std::uint16_t group;
+        std::uint32_t page;
+    };
+    std::vector<AnchorPage> anchors_;
     std::string error_;
 };
 

@@ -11,7 +11,6 @@
 #include <array>
 #include <boost/filesystem.hpp>
 #include <cstring>
-#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -569,10 +568,9 @@ void ReportRun::write_pages() {
     summary_->write_html_start(
         head, report::html_contents(html_->order(), html_->divergences(), html_->broken_games()));
     if (html_->paginate(head.str().size())) {
-        std::map<std::string, std::string, std::less<>> anchors;
         paged_ = true;
-        ok_ = ok_ && html_->write_pages(anchors);
-        summary_->set_anchor_pages(anchors);
+        ok_ = ok_ && html_->write_pages();
+        summary_->set_anchor_pages([this](std::string_view a) { return html_->page_of(a); });
     }
 }
 

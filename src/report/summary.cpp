@@ -311,16 +311,16 @@ std::string html_page_end() {
     return "</body>\n</html>\n";
 }
 
-void Summary::set_anchor_pages(const std::map<std::string, std::string, std::less<>>& pages) {
+void Summary::set_anchor_pages(const std::function<std::string(std::string_view)>& page_of) {
     top_pages_.clear();
     for (const Top& t : top_) {
-        if (const auto it = pages.find(t.anchor); it != pages.end()) {
-            top_pages_[t.anchor] = it->second;
+        if (std::string page = page_of(t.anchor); !page.empty()) {
+            top_pages_[t.anchor] = std::move(page);
         }
     }
     for (const UnsettledRow& r : unsettled_rows_) {
-        if (const auto it = pages.find(r.anchor); it != pages.end()) {
-            top_pages_[r.anchor] = it->second;
+        if (std::string page = page_of(r.anchor); !page.empty()) {
+            top_pages_[r.anchor] = std::move(page);
         }
     }
 }

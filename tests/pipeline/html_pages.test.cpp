@@ -4,7 +4,6 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -46,8 +45,7 @@ TEST_CASE("HtmlGroups: index.html past 5 MB sends its groups to linked pages of 
     CHECK_FALSE(groups.paginate(1'000'000));
     REQUIRE(groups.paginate(3'000'000));
 
-    std::map<std::string, std::string, std::less<>> anchors;
-    REQUIRE(groups.write_pages(anchors));
+    REQUIRE(groups.write_pages());
     const std::string first = slurp(t.path() / "pages/g-legality-psk_only_cycle.html");
     const std::string second = slurp(t.path() / "pages/g-legality-psk_only_cycle-2.html");
     CHECK_FALSE(std::filesystem::exists(t.path() / "pages/g-legality-psk_only_cycle-3.html"));
@@ -63,8 +61,10 @@ TEST_CASE("HtmlGroups: index.html past 5 MB sends its groups to linked pages of 
     CHECK(first.find("href=\"g-legality-psk_only_cycle-2.html\">next page") != std::string::npos);
     CHECK(first.find("href=\"../index.html#broken\"") != std::string::npos);
     CHECK(first.find("href=\"#broken\"") == std::string::npos);
-    CHECK(anchors.at("f1-g1") == "pages/g-legality-psk_only_cycle.html");
-    CHECK(anchors.at("f1-g3") == "pages/g-legality-psk_only_cycle-2.html");
+    CHECK(groups.page_of("f1-g1") == "pages/g-legality-psk_only_cycle.html");
+    CHECK(groups.page_of("f1-g3") == "pages/g-legality-psk_only_cycle-2.html");
+    CHECK(groups.page_of("f1-g4").empty());
+    CHECK(groups.page_of("f1-g").empty());
 
     std::string index;
     REQUIRE(groups.write([&](std::string_view bytes) { index += bytes; }, [] {}));
@@ -118,8 +118,7 @@ TEST_CASE("HtmlGroups: many pages are each whole, and none is left open",
         for (int game = 1; game <= 66; ++game) groups.add({block(g, game, 1'100'000)});
         groups.plan();
         REQUIRE(groups.paginate(0));
-        std::map<std::string, std::string, std::less<>> anchors;
-        REQUIRE(groups.write_pages(anchors));
+        REQUIRE(groups.write_pages());
         for (int page = 1; page <= 66; ++page) {
             const std::string name =
                 page == 1 ? std::string("pages/g-outcome-dead_stones.html")
@@ -129,10 +128,34 @@ TEST_CASE("HtmlGroups: many pages are each whole, and none is left open",
             CHECK(text.find("id=\"f1-g" + std::to_string(page) + "\"") != std::string::npos);
             CHECK(text.find(std::string(1'100'000, 'x')) != std::string::npos);
             CHECK(text.find("</html>") != std::string::npos);
-            CHECK(anchors.at("f1-g" + std::to_string(page)) == name);
+            CHECK(groups.page_of("f1-g" + std::to_string(page)) == name);
         }
         CHECK_FALSE(std::filesystem::exists(t.path() / "pages/g-outcome-dead_stones-67.html"));
         groups.remove();
     }
     CHECK(open_descriptors() == before);
+}
+
+TEST_CASE("HtmlGroups: an anchor written on two pages links to the first",
+          "[pipeline][html][pages]") {
+    // Blocks of 0.7 MB, two to a page: games 1 and 2, then 3 and 1 again, then 4 and 5, then 4
+    // again. An anchor written twice links to the page it was first written to (as the map of
+    // anchors did), whatever the order sorting the anchors leaves equal ones in.
+    TempFolder t("sgfaudit-pages");
+    const auto g = report::html_group(audit::DivergenceKind::outcome, report::Cause::dead_stones);
+    pipeline::HtmlGroups groups(t.path().string(), 1000, 10000);
+    for (const int game : {1, 2, 3, 1, 4, 5, 4}) groups.add({block(g, game, 700'000)});
+    groups.plan();
+    REQUIRE(groups.paginate(1'000'000));  // 4.9 MB of blocks and a head of 1 MB
+    REQUIRE(groups.write_pages());
+    const std::string page2 = slurp(t.path() / "pages/g-outcome-dead_stones-2.html");
+    REQUIRE(page2.find("id=\"f1-g1\"") != std::string::npos);
+    CHECK(groups.page_of("f1-g1") == "pages/g-outcome-dead_stones.html");
+    CHECK(groups.page_of("f1-g3") == "pages/g-outcome-dead_stones-2.html");
+    CHECK(groups.page_of("f1-g4") == "pages/g-outcome-dead_stones-3.html");
+    CHECK(groups.page_of("f1-g5") == "pages/g-outcome-dead_stones-3.html");
+    CHECK(slurp(t.path() / "pages/g-outcome-dead_stones-4.html").find("id=\"f1-g4\"") !=
+          std::string::npos);
+    CHECK(groups.page_of("f1-g6").empty());
+    groups.remove();
 }

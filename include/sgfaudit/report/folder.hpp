@@ -285,9 +285,10 @@ class Summary {
     // error diagnostic, a game with findings (report::has_findings).
     bool findings() const noexcept;
 
-    // Where the games' anchors are when the groups went to pages of their own: anchor ->
-    // page ("pages/g-outcome-komi.html"); the top list links there.
-    void set_anchor_pages(const std::map<std::string, std::string, std::less<>>& pages);
+    // Where the games' anchors are when the groups went to pages of their own: `page_of`
+    // gives an anchor's page ("pages/g-outcome-komi.html"), or "" when it is on none; the top
+    // list links there.
+    void set_anchor_pages(const std::function<std::string(std::string_view)>& page_of);
     // summary.md.
     void write_markdown(std::ostream& out) const;
     // summary.json (schema kSummarySchema): the same totals, the run's settings, the exit
