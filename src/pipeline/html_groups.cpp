@@ -7,10 +7,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 namespace sgfaudit::pipeline {
 
@@ -134,35 +138,50 @@ constexpr std::size_t kPageBuffer = std::size_t{1} << 20;
 
 // Makes the pages durable before the report folder is committed (renamed into place), as every
 // other report file is (OutFile::close), without waiting on each page as it is closed: a closed
-// page's writing to disk is started and its descriptor kept (a duplicate); once kOpen pages
-// wait, the oldest is synced, which by then is mostly written. Past the descriptors the process
-// may open, a page is synced at once. kOpen holds the pages of most reports (24 for ogs-9x9's
-// 198,303 games), so that they are synced once all are written: a page's first fsync waits for
-// the journal commit that the data files' sync, run meanwhile on a thread of its own
-// (report_run.cpp), has started, and the pages are written while it runs, not after it.
+// page's descriptor is kept (a duplicate) and handed to a thread of its own, which starts its
+// writing to disk and, once kOpen pages wait, syncs the oldest, by then mostly written. Starting
+// the writing (sync_file_range) waits for the device to take the requests: on the thread that
+// writes the pages it was 0.1 s of the 0.27 s that ogs-9x9's 34 pages took. Past the
+// descriptors the process may open (or without the thread), a page is synced at once. kOpen
+// holds the pages of most reports, so that they are synced once all are written: a page's
+// first fsync waits for the journal commit that the data files' sync, run meanwhile on a
+// thread of its own (report_run.cpp), has started, and the pages are written while it runs.
 class DurablePages {
   public:
-    DurablePages() = default;
+    DurablePages() {
+        try {
+            worker_ = std::thread([this] { work(); });
+        } catch (const std::system_error&) {
+            // No thread to be had: each page is synced as it is closed.
+        }
+    }
     DurablePages(const DurablePages&) = delete;
     DurablePages& operator=(const DurablePages&) = delete;
     ~DurablePages() {
+        stop();
+        for (const Pending& p : queue_) ::close(p.fd);
         for (const Pending& p : pending_) ::close(p.fd);
     }
-    // The page `path`, written through `fd` (flushed), to be made durable; the first failure
-    // goes to `error`.
+    // The page `path`, written through `fd` (flushed), to be made durable; a failure to sync it
+    // goes to `error` (if empty) now or at finish.
     void add(int fd, std::string path, std::string& error) {
-        ::sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);  // best effort, as in OutFile
-        const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 0);
+        const int copy = worker_.joinable() ? ::fcntl(fd, F_DUPFD_CLOEXEC, 0) : -1;
         if (copy < 0) {
             sync(fd, path, error);
             return;
         }
-        pending_.push_back({copy, std::move(path)});
-        if (pending_.size() > kOpen) pop(error);
+        std::unique_lock lock(mutex_);
+        // At most kOpen pages handed over and not yet taken: descriptors stay bounded.
+        taken_.wait(lock, [this] { return queue_.size() < kOpen; });
+        queue_.push_back({copy, std::move(path)});
+        lock.unlock();
+        handed_.notify_one();
     }
-    // Every page still waiting made durable.
+    // Every page still waiting made durable; the first failure goes to `error` (if empty).
     void finish(std::string& error) {
-        while (!pending_.empty()) pop(error);
+        stop();
+        while (!pending_.empty()) pop();
+        if (error.empty()) error = error_;
     }
 
   private:
@@ -176,12 +195,43 @@ class DurablePages {
             error = fmt::format("cannot write {}: {}", path, std::strerror(errno));
         }
     }
-    void pop(std::string& error) {
-        sync(pending_.front().fd, pending_.front().path, error);
+    // The thread: each page handed over has its writing started, and waits with the others.
+    void work() {
+        for (;;) {
+            std::unique_lock lock(mutex_);
+            handed_.wait(lock, [this] { return done_ || !queue_.empty(); });
+            if (queue_.empty()) return;
+            Pending p = std::move(queue_.front());
+            queue_.pop_front();
+            lock.unlock();
+            taken_.notify_one();
+            ::sync_file_range(p.fd, 0, 0, SYNC_FILE_RANGE_WRITE);  // best effort, as in OutFile
+            pending_.push_back(std::move(p));
+            if (pending_.size() > kOpen) pop();
+        }
+    }
+    // The thread stopped once every page handed over is taken.
+    void stop() {
+        if (!worker_.joinable()) return;
+        {
+            const std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        handed_.notify_one();
+        worker_.join();
+    }
+    void pop() {
+        sync(pending_.front().fd, pending_.front().path, error_);
         ::close(pending_.front().fd);
         pending_.pop_front();
     }
-    std::deque<Pending> pending_;
+    std::mutex mutex_;
+    std::condition_variable handed_, taken_;
+    std::deque<Pending> queue_;    // handed over, not yet taken (mutex_)
+    bool done_ = false;            // mutex_
+    std::deque<Pending> pending_;  // the thread's, then (after stop) the caller's
+    std::string error_;            // likewise
+    std::thread worker_;           // last: it starts once the rest is built
 };
 
 // A block's head on a page of pages/: its link to the broken records goes to index.html.
