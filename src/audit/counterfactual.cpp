@@ -169,9 +169,16 @@ std::optional<Score> EndOfGame::rescore(const Ruleset& r, const Lane& ended,
     if (r.dead == DeadRule::pass_alive && end.scored) {
         const game::Board* encore_start = kata_go().second_encore_board();
         const bool encore = r.scoring == Scoring::territory && encore_start != nullptr;
-        const Tally t =
-            tally_pass_alive_rules(end_board(ended), r.suicide == Suicide::multi_stone,
-                                   SekiReadings::of(r.seki_eyes), encore ? encore_start : nullptr);
+        // The lane's own count, when it took nothing off: its regions are this count's where
+        // no stone is dead (most end boards), not counted again.
+        const Tally* as_is = nullptr;
+        if (ended.tally >= 0) {
+            const Tally& own = counts_.tallied(ended.tally).tally;
+            if (own.removed.empty() && !own.markup) as_is = &own;
+        }
+        const Tally t = tally_pass_alive_rules(end_board(ended), r.suicide == Suicide::multi_stone,
+                                               SekiReadings::of(r.seki_eyes),
+                                               encore ? encore_start : nullptr, as_is);
         return score_position(t, r, end, out_.handicap, komi, DeadSource::rules_pass_alive, {},
                               one_stone_handicap_);
     }

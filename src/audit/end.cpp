@@ -20,19 +20,6 @@
 
 namespace sgfaudit::audit::detail {
 
-namespace {
-
-// Whether two tallies have the same region terms (region_terms): debug builds hold R18's
-// readings, which take them from the count, to the regions counted again.
-[[maybe_unused]] bool same_region_terms(const Tally& a, const Tally& b) {
-    return a.black_stones == b.black_stones && a.white_stones == b.white_stones &&
-           a.dead_black == b.dead_black && a.dead_white == b.dead_white &&
-           a.black_territory == b.black_territory && a.white_territory == b.white_territory &&
-           a.neutral == b.neutral;
-}
-
-}  // namespace
-
 KomiChoice choose_komi(const sgf::GameRecord& rec, const Ruleset& r, int handicap) {
     if (r.komi_override) return {*r.komi_override, KomiSource::komi_override, {}};
     if (rec.komi) {

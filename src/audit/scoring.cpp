@@ -6,6 +6,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <optional>
 #include <span>
 #include <vector>
@@ -269,6 +270,13 @@ Tally region_terms(const Tally& t) {
     return out;
 }
 
+bool same_region_terms(const Tally& a, const Tally& b) {
+    return a.black_stones == b.black_stones && a.white_stones == b.white_stones &&
+           a.dead_black == b.dead_black && a.dead_white == b.dead_white &&
+           a.black_territory == b.black_territory && a.white_territory == b.white_territory &&
+           a.neutral == b.neutral;
+}
+
 void add_japanese_reading(const game::Board& board, std::span<const game::Vertex> removed,
                           Tally& t) {
     if (t.black_territory + t.white_territory == 0) return;
@@ -469,7 +477,7 @@ void count_pass_alive_encore(const game::Board& board, const LifeAnalysis& life,
 }
 
 Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
-                             const game::Board* second_encore_start) {
+                             const game::Board* second_encore_start, const Tally* as_is) {
     Tally t;
     LifeOptions options;
     options.every_point_vital = multi_stone_suicide;
@@ -480,7 +488,13 @@ Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide,
         // Every stone outside the pass-alive territories counts and those inside are dead
         // (life.dead): a territory, once they are gone, is a region reaching its owner alone (the
         // two colours' territories never share a point), so the regions count it.
-        t = tally_regions_without(board, life.dead);
+        if (life.dead.empty() && as_is != nullptr) {
+            assert(as_is->removed.empty() && !as_is->markup);
+            t = region_terms(*as_is);
+            assert(same_region_terms(t, tally_regions_without(board, {})));
+        } else {
+            t = tally_regions_without(board, life.dead);
+        }
     } else {
         count_pass_alive_encore(board, life, *second_encore_start, t);
     }

@@ -156,6 +156,8 @@ Tally tally_regions_without(const game::Board& board, std::span<const game::Vert
 // for `t` a count of `board` by tally_position (any policy: t.removed is what it took off),
 // not by tally_markup. R18's readings start from it instead of counting the regions again.
 Tally region_terms(const Tally& t);
+// Whether two tallies have the same region terms (debug builds check region_terms' callers).
+bool same_region_terms(const Tally& a, const Tally& b);
 
 // Adds R19's reading (count_japanese) to `t`, the region terms of `board` less the stones of
 // `removed`, when it has some territory: what tally_position(board, DeadStones{markup,
@@ -180,9 +182,11 @@ Tally tally_markup(const game::Board& board, const std::vector<game::Vertex>& de
 // cleanup phase started: it is scored as the empty point it replaced. An empty region (with
 // such points) reaching one colour only is its territory; the readings of seki `seki` asks for
 // are made on the board without the dead stones (KG tax: atari on `board` itself). Always
-// settled: the rules decide.
+// settled: the rules decide. `as_is`, when given, is a count of `board` with nothing removed
+// (no markup count): where no stone is dead, its region terms are the count's, not counted
+// again.
 Tally tally_pass_alive_rules(const game::Board& board, bool multi_stone_suicide, SekiReadings seki,
-                             const game::Board* second_encore_start);
+                             const game::Board* second_encore_start, const Tally* as_is = nullptr);
 
 // KG end: every point of `board` is a pass-alive stone or lies in a pass-alive territory (KG
 // score's analysis: life.hpp with every_point_vital when `multi_stone_suicide`, and
