@@ -18,6 +18,7 @@
 // describes the same reading; docs/rules-notes.md, "R19", says where sgfaudit follows it.
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 #include <vector>
@@ -117,6 +118,7 @@ class Filling {
         PointArray<std::uint32_t> tried;
         std::uint32_t version = 0;
         std::vector<Vertex> removed, trial_removed;
+        std::vector<Vertex> dame;  // the dame points, in row order
     };
 
     Filling(const Board& board, const Regions& regions, Scratch& scratch)
@@ -128,9 +130,15 @@ class Filling {
           seen_(scratch.seen),
           round_(scratch.round),
           tried_(scratch.tried),
-          version_(scratch.version) {
+          version_(scratch.version),
+          dame_(scratch.dame) {
         board_.assign(board);
         must_fill_.reset(board, 0);
+        // The points fill_dame may fill, found once: the regions do not change as it fills.
+        dame_.clear();
+        for_each_point(board, [this](Vertex v) {
+            if (dame(v)) dame_.push_back(v);
+        });
         // The stamps of earlier counts (of any board size) are all below round_; before the
         // counter could wrap, every stamp goes back to 0 (the stamps start at 0).
         if (round_ > (1 << 30)) {
@@ -292,10 +300,16 @@ class Filling {
         bool changed = false;
         ++round_;
         for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
+            // The stones of the row, read again after each one: a fill may add or take stones
+            // further on, and the walk sees the row as it is then, point by point.
+            for (int x = 0;; ++x) {
+                const std::uint64_t stones =
+                    board_.row_mask(Color::black, y) | board_.row_mask(Color::white, y);
+                const std::uint64_t rest = x < 64 ? stones & (~std::uint64_t{0} << x) : 0;
+                if (rest == 0) break;
+                x = std::countr_zero(rest);
                 const Vertex v = game::to_vertex(x, y);
                 const Cell c = board_.at(v);
-                if (!game::is_stone(c)) continue;
                 // Each string once a round (its head marks it; a fill may merge strings, which
                 // are then looked at again, at no harm).
                 const Vertex head = board_.chain_id(v);
@@ -321,25 +335,21 @@ class Filling {
     // cannot.
     bool fill_dame() {
         bool changed = false;
-        for (int y = 0; y < board_.height(); ++y) {
-            for (int x = 0; x < board_.width(); ++x) {
-                const Vertex v = game::to_vertex(x, y);
-                if (board_.at(v) != Cell::empty || !dame(v) || !next_to_stone(v)) continue;
-                if (tried_[v] == version_) {
-                    // Tried on this very board (no fill since): it would fill nothing again.
-                    // Debug builds (every test's count) try it all the same, to hold the skip
-                    // to its word.
+        for (const Vertex v : dame_) {
+            if (board_.at(v) != Cell::empty || !next_to_stone(v)) continue;
+            if (tried_[v] == version_) {
+                // Tried on this very board (no fill since): it would fill nothing again. Debug
+                // builds (every test's count) try it all the same, to hold the skip to its word.
 #ifndef NDEBUG
-                    const bool filled = fill_point(v);
-                    assert(!filled);
+                const bool filled = fill_point(v);
+                assert(!filled);
 #endif
-                    continue;
-                }
-                if (fill_point(v)) {
-                    changed = true;
-                } else {
-                    tried_[v] = version_;
-                }
+                continue;
+            }
+            if (fill_point(v)) {
+                changed = true;
+            } else {
+                tried_[v] = version_;
             }
         }
         return changed;
@@ -390,6 +400,7 @@ class Filling {
     int& round_;
     PointArray<std::uint32_t>& tried_;  // a dame point's last try that filled nothing
     std::uint32_t& version_;            // the board's: one more at each fill
+    std::vector<Vertex>& dame_;         // the dame points, in row order
 
     static bool at_least_two(const Board& b, Vertex v) {
         return b.chain_pseudo_liberties(v) > 4 || b.chain_liberties(v, 2) >= 2;
