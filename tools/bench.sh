@@ -180,10 +180,16 @@ absolute_binary() {
 }
 built_here=0
 if [ -z "$binary" ]; then
-    note "building the release preset"
+    note "building the release preset (tools/build-release.sh)"
     bash "$repo/tools/setup.sh"
-    (cd "$repo" && cmake --preset release >/dev/null && cmake --build --preset release) >&2 ||
+    build_log=$(mktemp "${TMPDIR:-/tmp}/sgfaudit-bench-build.XXXXXX")
+    bash "$repo/tools/build-release.sh" >"$build_log" 2>&1 || {
+        tail -n 20 "$build_log" >&2
         die "the release preset did not build"
+    }
+    # Its last line: a plain or a profile-guided build, and what it was trained on.
+    build_kind=$(tail -n 1 "$build_log")
+    rm -f -- "$build_log"
     binary="$repo/build/release/sgfaudit"
     built_here=1
 fi
@@ -653,7 +659,7 @@ echo "## sgfaudit audit benchmark"
 echo
 echo "$machine"
 if [ "$built_here" -eq 1 ]; then
-    echo "- binary: $binary ($(version_of "$binary"), release preset built from $(tree_state))"
+    echo "- binary: $binary ($(version_of "$binary"), release preset built from $(tree_state); $build_kind)"
 else
     echo "- binary: $binary ($(version_of "$binary"))"
 fi
