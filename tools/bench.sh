@@ -182,14 +182,10 @@ built_here=0
 if [ -z "$binary" ]; then
     note "building the release preset (tools/build-release.sh)"
     bash "$repo/tools/setup.sh"
-    build_log=$(mktemp "${TMPDIR:-/tmp}/sgfaudit-bench-build.XXXXXX")
-    bash "$repo/tools/build-release.sh" >"$build_log" 2>&1 || {
-        tail -n 20 "$build_log" >&2
+    # The build's progress goes to stderr as it comes; its last line (a plain or a
+    # profile-guided build, and what it was trained on) goes into the header.
+    build_kind=$(bash "$repo/tools/build-release.sh" 2>&1 | tee /dev/stderr | tail -n 1) ||
         die "the release preset did not build"
-    }
-    # Its last line: a plain or a profile-guided build, and what it was trained on.
-    build_kind=$(tail -n 1 "$build_log")
-    rm -f -- "$build_log"
     binary="$repo/build/release/sgfaudit"
     built_here=1
 fi

@@ -8,7 +8,8 @@
 # (docs/benchmarks.md, "A profile-guided release build").
 #
 #   SGFAUDIT_PGO=off       a plain release build even where the records are
-#   SGFAUDIT_PGO_TRAIN     the folders to train on, separated by spaces (default: below)
+#   SGFAUDIT_PGO_TRAIN     the folders to train on, separated by spaces (default: below);
+#                          absolute, or relative to the top of the clone (the script works there)
 #
 # The last line says which build was made: "release build: profile-guided (trained on ...)" or
 # "release build: plain (...why...)"; tools/bench.sh reports it with its figures.
