@@ -381,14 +381,14 @@ run_once() {
     run_moves=${counts#* }
 }
 
-# Median, min and max of the numbers given, and the largest of the second list (RSS).
-# Prints: median min max
+# Median, min and max of the numbers given (run times, the CPU probe's capacities).
+# Prints: median (unrounded, to six decimals) min max (two decimals)
 stats() {
     printf '%s\n' "$@" | LC_ALL=C sort -g | awk '
         { v[NR] = $1 }
         END {
             if (NR % 2) median = v[(NR + 1) / 2]; else median = (v[NR / 2] + v[NR / 2 + 1]) / 2
-            printf "%.3f %.2f %.2f\n", median, v[1], v[NR]
+            printf "%.6f %.2f %.2f\n", median, v[1], v[NR]
         }'
 }
 
@@ -475,13 +475,11 @@ bench_input() {
         probe_machine
         capacities+=("$probe_capacity")
     done
-    probe_during[$label]=$(printf '%s\n' "${capacities[@]}" | LC_ALL=C sort -g | awk '
-        { v[NR] = $1 }
-        END {
-            m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
-            printf "median %.2fx, %.2fx to %.2fx (%d probes: before the first round and after " \
-                "each)", m, v[1], v[NR], NR
-        }')
+    local cap_median cap_min cap_max
+    read -r cap_median cap_min cap_max < <(stats "${capacities[@]}")
+    probe_during[$label]=$(LC_ALL=C printf \
+        'median %.2fx, %.2fx to %.2fx (%d probes: before the first round and after each)' \
+        "$cap_median" "$cap_min" "$cap_max" "${#capacities[@]}")
     for j in "${jobs_values[@]}"; do
         local out_a="$scratch/report-$label-j$j" out_b="$scratch/report-$label-j$j-compare"
         local walls_a walls_b
